@@ -1,0 +1,97 @@
+// The route table: every endpoint of Service API v2, typed, plus how its answer is unwrapped.
+import type {
+  Area, AreaBody, CreateHabitBody, DateString, Habit, HabitListQuery, JournalEntry, LogValueBody,
+  MarkBody, MessageResult, Note, NoteBody, Ok, Page, PageQuery, Statistics, UpdateHabitBody,
+} from './types.js';
+
+type HabitId = { habitId: string };
+
+/** Request and response types per route, keyed `METHOD /path/{param}`. */
+export interface Routes {
+  'GET /habits': { params: {}; query: HabitListQuery; body: never; response: Page<Habit> };
+  'POST /habits': { params: {}; query: {}; body: CreateHabitBody; response: Habit };
+  'GET /habits/journal': { params: {}; query: { date?: DateString }; body: never; response: JournalEntry[] };
+  'GET /habits/{habitId}': { params: HabitId; query: {}; body: never; response: Habit };
+  /** Servers answer `{data: Habit}`, `{message, data}` or only `{message}`; unwrapped, any of these. */
+  'PUT /habits/{habitId}': { params: HabitId; query: {}; body: UpdateHabitBody; response: Habit | MessageResult | Ok };
+  'DELETE /habits/{habitId}': { params: HabitId; query: {}; body: never; response: Ok | MessageResult };
+  'POST /habits/{habitId}/archive': { params: HabitId; query: {}; body: never; response: Ok | MessageResult };
+  'GET /habits/{habitId}/statistics': {
+    params: HabitId; query: { startDate?: DateString; endDate?: DateString }; body: never; response: Statistics;
+  };
+  'POST /habits/{habitId}/logs': { params: HabitId; query: {}; body: LogValueBody; response: MessageResult };
+  'POST /habits/{habitId}/logs/complete': { params: HabitId; query: {}; body: MarkBody; response: MessageResult };
+  'POST /habits/{habitId}/logs/failed': { params: HabitId; query: {}; body: MarkBody; response: MessageResult };
+  'POST /habits/{habitId}/logs/skipped': { params: HabitId; query: {}; body: MarkBody; response: MessageResult };
+  'POST /habits/{habitId}/logs/undo': { params: HabitId; query: {}; body: MarkBody; response: MessageResult };
+  'DELETE /habits/{habitId}/logs/{logId}': {
+    params: HabitId & { logId: string }; query: {}; body: never; response: MessageResult | Ok;
+  };
+  'GET /habits/{habitId}/notes': { params: HabitId; query: PageQuery; body: never; response: Page<Note> };
+  'POST /habits/{habitId}/notes': { params: HabitId; query: {}; body: NoteBody; response: Note };
+  'PUT /habits/{habitId}/notes/{noteId}': {
+    params: HabitId & { noteId: string }; query: {}; body: NoteBody; response: Note;
+  };
+  'DELETE /habits/{habitId}/notes/{noteId}': {
+    params: HabitId & { noteId: string }; query: {}; body: never; response: Ok | MessageResult;
+  };
+  'GET /areas': { params: {}; query: PageQuery; body: never; response: Page<Area> };
+  'POST /areas': { params: {}; query: {}; body: AreaBody & { name: string }; response: Area };
+  'GET /areas/{areaId}': { params: { areaId: string }; query: {}; body: never; response: Area };
+  'PUT /areas/{areaId}': { params: { areaId: string }; query: {}; body: AreaBody; response: Area };
+  'DELETE /areas/{areaId}': { params: { areaId: string }; query: {}; body: never; response: Ok | MessageResult };
+}
+
+export type RouteKey = keyof Routes;
+
+/**
+ * How an answer is unwrapped:
+ * - `item`: `{data: X}` becomes X, a bare X stays X; an empty body becomes `{ok: true}`.
+ * - `list`: `{data: [...], pagination?}` and a bare array both become a `Page`.
+ */
+export type ResponseShape = 'item' | 'list';
+
+export const ROUTES: Record<RouteKey, { shape: ResponseShape }> = {
+  'GET /habits': { shape: 'list' },
+  'POST /habits': { shape: 'item' },
+  'GET /habits/journal': { shape: 'item' },
+  'GET /habits/{habitId}': { shape: 'item' },
+  'PUT /habits/{habitId}': { shape: 'item' },
+  'DELETE /habits/{habitId}': { shape: 'item' },
+  'POST /habits/{habitId}/archive': { shape: 'item' },
+  'GET /habits/{habitId}/statistics': { shape: 'item' },
+  'POST /habits/{habitId}/logs': { shape: 'item' },
+  'POST /habits/{habitId}/logs/complete': { shape: 'item' },
+  'POST /habits/{habitId}/logs/failed': { shape: 'item' },
+  'POST /habits/{habitId}/logs/skipped': { shape: 'item' },
+  'POST /habits/{habitId}/logs/undo': { shape: 'item' },
+  'DELETE /habits/{habitId}/logs/{logId}': { shape: 'item' },
+  'GET /habits/{habitId}/notes': { shape: 'list' },
+  'POST /habits/{habitId}/notes': { shape: 'item' },
+  'PUT /habits/{habitId}/notes/{noteId}': { shape: 'item' },
+  'DELETE /habits/{habitId}/notes/{noteId}': { shape: 'item' },
+  'GET /areas': { shape: 'list' },
+  'POST /areas': { shape: 'item' },
+  'GET /areas/{areaId}': { shape: 'item' },
+  'PUT /areas/{areaId}': { shape: 'item' },
+  'DELETE /areas/{areaId}': { shape: 'item' },
+};
+
+/** Methods that are safe to repeat after a network error or a 5xx. */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+type Opt<T, K extends string> = {} extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/** Options of one request: path params, query and body as the route declares them. */
+export type RequestOptions<K extends RouteKey> = Opt<Routes[K]['params'], 'params'> &
+  Opt<Routes[K]['query'], 'query'> &
+  ([Routes[K]['body']] extends [never] ? { body?: never } : { body: Routes[K]['body'] }) & {
+    signal?: AbortSignal;
+  };
+
+export type RouteResponse<K extends RouteKey> = Routes[K]['response'];
+
+/** The one typed request function every command uses. */
+export interface Api {
+  request<K extends RouteKey>(route: K, ...options: {} extends RequestOptions<K> ? [RequestOptions<K>?] : [RequestOptions<K>]): Promise<RouteResponse<K>>;
+}
