@@ -1,0 +1,137 @@
+// The undici dispatcher the client talks through: a plain Agent, or EnvHttpProxyAgent when the
+// environment names a proxy. Proxy settings are read from the env the client was given, never from
+// process.env, so tests and the CLI's context decide.
+import { Agent, EnvHttpProxyAgent, Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { UsageError } from '../errors.js';
+import { PROXY_CLOSED } from './network.js';
+import { isLoopbackHost } from './url.js';
+import type { BaseUrl } from './url.js';
+
+/** Answers larger than this are refused rather than buffered (a broken server can stream forever). */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** Proxy settings from the environment, lower-case names first (as curl and undici read them). */
+export interface ProxySettings {
+  httpProxy?: URL;
+  httpsProxy?: URL;
+  /** The raw NO_PROXY value, or ''. */
+  noProxy: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function firstSet(env: Env, names: string[]): { name: string; value: string } | undefined {
+  for (const name of names) {
+    const value = env[name]?.trim();
+    if (value) return { name, value };
+  }
+  return undefined;
+}
+
+function proxyUrl(env: Env, names: string[]): URL | undefined {
+  const found = firstSet(env, names);
+  if (!found) return undefined;
+  // `proxy.corp:8080` without a scheme means http, as in curl.
+  const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(found.value) ? found.value : `http://${found.value}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    // Not echoed: a proxy URL can hold a password.
+    throw new UsageError(`invalid proxy URL in ${found.name}`, 'use a URL such as http://proxy.example:8080');
+  }
+  if (!['http:', 'https:', 'socks:', 'socks5:'].includes(url.protocol) || !url.hostname) {
+    throw new UsageError(`unsupported proxy URL in ${found.name}`, 'use a URL such as http://proxy.example:8080');
+  }
+  return url;
+}
+
+/** Reads HTTP(S)_PROXY and NO_PROXY from `env`; throws UsageError for an unusable proxy URL. */
+export function proxySettings(env: Env): ProxySettings {
+  const httpProxy = proxyUrl(env, ['http_proxy', 'HTTP_PROXY']);
+  const httpsProxy = proxyUrl(env, ['https_proxy', 'HTTPS_PROXY']);
+  const noProxy = firstSet(env, ['no_proxy', 'NO_PROXY'])?.value ?? '';
+  return { ...(httpProxy && { httpProxy }), ...(httpsProxy && { httpsProxy }), noProxy };
+}
+
+/** True when NO_PROXY exempts the host, by undici's rules: `*`, exact names, `.suffix`, `host:port`. */
+export function noProxyMatches(noProxy: string, hostname: string, port: number): boolean {
+  if (noProxy.trim() === '*') return true;
+  const host = hostname.toLowerCase();
+  return noProxy.split(/[,\s]/).some((entry) => {
+    if (!entry) return false;
+    const parsed = /^(.+):(\d+)$/.exec(entry);
+    const name = (parsed?.[1] ?? entry).replace(/^\*?\./, '').toLowerCase();
+    if (parsed?.[2] && Number(parsed[2]) !== port) return false;
+    return host === name || host.endsWith(`.${name}`);
+  });
+}
+
+/**
+ * The proxy a request to `base` goes through, or undefined. Loopback hosts never use a proxy: a
+ * proxy cannot reach our loopback, and `--local` must work with HTTPS_PROXY set. An https target
+ * falls back to the http proxy when only HTTP_PROXY is set (undici's rule).
+ */
+export function proxyFor(base: BaseUrl, settings: ProxySettings): URL | undefined {
+  if (isLoopbackHost(base.hostname)) return undefined;
+  const port = Number(base.hostPort.slice(base.hostPort.lastIndexOf(':') + 1));
+  if (noProxyMatches(settings.noProxy, base.hostname, port)) return undefined;
+  return base.protocol === 'https:' ? settings.httpsProxy ?? settings.httpProxy : settings.httpProxy;
+}
+
+/** `http://proxy.corp:8080` without any user name or password. */
+export function redactProxy(url: URL): string {
+  return `${url.protocol}//${url.host}`;
+}
+
+/** `proxy.corp:8080`, with the default port filled in. */
+export function proxyHostPort(url: URL): string {
+  const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol.startsWith('socks') ? '1080' : '80');
+  return `${url.hostname}:${port}`;
+}
+
+/**
+ * The pool to the proxy. When a proxy drops a CONNECT without answering, undici reports a socket
+ * error that it treats as recoverable and reconnects at once, forever (thousands of connections a
+ * second, and the request cannot be aborted). Renaming that error makes undici fail the request.
+ */
+class ProxyPool extends Pool {
+  // Returns `any`: undici declares connect with overloads a single override cannot restate. Only
+  // the promise form (the one ProxyAgent uses) changes.
+  override connect(options: Parameters<Pool['connect']>[0], callback?: (err: Error | null, data: Dispatcher.ConnectData<null>) => void): any {
+    if (callback) return super.connect(options, callback);
+    return super.connect(options).catch((err: unknown) => {
+      if ((err as { code?: unknown } | null)?.code !== 'UND_ERR_SOCKET') throw err;
+      throw Object.assign(new Error('the proxy closed the connection instead of opening a tunnel', { cause: err }), { code: PROXY_CLOSED });
+    });
+  }
+}
+
+/**
+ * Builds the dispatcher: connect, headers and body-inactivity timeouts all `timeoutMs`. With a proxy
+ * variable set (and a non-loopback base), an EnvHttpProxyAgent whose settings all come from `env`.
+ */
+export function buildDispatcher(base: BaseUrl, settings: ProxySettings, timeoutMs: number): Dispatcher {
+  const limits = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, maxResponseSize: MAX_RESPONSE_BYTES };
+  const connect = { timeout: timeoutMs };
+  const anyProxy = settings.httpProxy !== undefined || settings.httpsProxy !== undefined;
+  if (!anyProxy || isLoopbackHost(base.hostname)) return new Agent({ connect, ...limits });
+  // undici builds some inner pools (to the proxy, and for absolute-form requests) without the
+  // agent's timeouts; these factories put them back, so a hung proxy cannot hang us.
+  const pool = (origin: string | URL, opts: object): Dispatcher => new Pool(origin, { ...limits, ...opts });
+  const proxyPool = (origin: string | URL, opts: object): Dispatcher => new ProxyPool(origin, { ...limits, ...opts });
+  return new EnvHttpProxyAgent({
+    connect,
+    ...limits,
+    // '' rather than undefined: undici would otherwise fall back to process.env.
+    httpProxy: settings.httpProxy?.href ?? '',
+    httpsProxy: settings.httpsProxy?.href ?? '',
+    noProxy: settings.noProxy,
+    // Plain-http targets go as absolute-form requests (as curl does); https ones through CONNECT.
+    proxyTunnel: false,
+    proxyTls: { timeout: timeoutMs },
+    clientFactory: proxyPool,
+    factory: pool,
+  });
+}

@@ -1,0 +1,104 @@
+// Mapping failures that produced no answer (undici and Node socket errors) to an ApiError with a
+// message a person can act on. Pure: works on error codes, so it does not import undici.
+import { ApiError } from './errors.js';
+import type { RequestInfo } from './response.js';
+
+/** Where a request was going: the target, and the proxy in between if there is one. */
+export interface Target {
+  /** `api.habitify.me:443` */
+  hostPort: string;
+  /** `proxy.corp:8080`, when the request goes through a proxy. */
+  proxyHostPort?: string;
+}
+
+/** Code of our error for a proxy that closes the connection instead of answering a CONNECT. */
+export const PROXY_CLOSED = 'HABITS_PROXY_CLOSED';
+
+const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|ERR_OSSL_|CERT_|UNABLE_TO_|SELF_SIGNED_|DEPTH_ZERO_|HOSTNAME_MISMATCH|EPROTO$|UND_ERR_PRX_TLS$)/;
+
+/** Failures that will not go away by trying again, so are never retried. */
+const PERMANENT_CODES = new Set(['ENOTFOUND', 'UND_ERR_RES_EXCEEDED_MAX_SIZE', 'UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED']);
+
+/** `30 s`, `1.5 s`, `200 ms`. */
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+function field(err: unknown, name: string): unknown {
+  return typeof err === 'object' && err !== null ? (err as Record<string, unknown>)[name] : undefined;
+}
+
+/** The error code of a Node or undici error, looking inside an AggregateError (happy eyeballs). */
+export function errorCode(err: unknown): string | undefined {
+  const code = field(err, 'code');
+  if (typeof code === 'string') return code;
+  if (err instanceof AggregateError) return errorCode(err.errors[0]);
+  return undefined;
+}
+
+/** True when a network failure should not be retried (unknown host, TLS, a refused proxy login...). */
+export function isPermanentNetworkError(err: ApiError): boolean {
+  if (err.kind !== 'network') return false;
+  const code = errorCode(err.cause);
+  return code !== undefined && (PERMANENT_CODES.has(code) || TLS_CODE.test(code));
+}
+
+function tlsReason(err: unknown, code: string): string {
+  const message = field(err, 'message');
+  if (/^(CERT_|UNABLE_TO_|SELF_SIGNED_|DEPTH_ZERO_|HOSTNAME_MISMATCH|ERR_TLS_CERT)/.test(code) && typeof message === 'string') {
+    return `certificate rejected: ${message} (${code})`;
+  }
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER') return `${code}; is it an HTTPS server?`;
+  return code;
+}
+
+/** Builds the ApiError for a request that got no (complete) answer. */
+export function networkError(err: unknown, req: RequestInfo, target: Target, timeoutMs: number): ApiError {
+  const code = errorCode(err) ?? '';
+  const proxy = target.proxyHostPort;
+  // Connection-level failures concern the first hop: the proxy when there is one.
+  const peer = proxy ? `proxy ${proxy}` : target.hostPort;
+  const where = proxy ? `${target.hostPort} (through proxy ${proxy})` : target.hostPort;
+  const host = String(field(err, 'hostname') ?? peer.replace(/:\d+$/, ''));
+  const waited = formatDuration(timeoutMs);
+  const message = String(field(err, 'message') ?? '');
+
+  let kind: 'network' | 'timeout' = 'network';
+  let text: string;
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT': kind = 'timeout'; text = `could not connect to ${peer} within ${waited}`; break;
+    case 'UND_ERR_HEADERS_TIMEOUT': kind = 'timeout'; text = `no answer from ${where} within ${waited}`; break;
+    case 'UND_ERR_BODY_TIMEOUT': kind = 'timeout'; text = `the answer from ${where} stalled: no data within ${waited}`; break;
+    case 'ETIMEDOUT': kind = 'timeout'; text = `could not connect to ${peer}: timed out`; break;
+    case 'ECONNREFUSED': text = `connection refused by ${peer}`; break;
+    case 'ECONNRESET': case 'EPIPE': text = `connection reset by ${where}`; break;
+    case 'UND_ERR_SOCKET': case 'UND_ERR_CLOSED': case 'ECONNABORTED':
+      text = `the connection to ${where} closed before the answer was complete`; break;
+    case 'ENOTFOUND': text = proxy ? `proxy host not found: ${host}` : `host not found: ${host}`; break;
+    case 'EAI_AGAIN': text = `could not look up ${host}: DNS is not answering`; break;
+    case 'EHOSTUNREACH': case 'ENETUNREACH': text = `${peer} is unreachable (${code})`; break;
+    case PROXY_CLOSED: text = `the proxy ${proxy ?? '?'} closed the connection instead of opening a tunnel to ${target.hostPort}`; break;
+    case 'UND_ERR_RES_EXCEEDED_MAX_SIZE': text = `the answer from ${where} was too large`; break;
+    default:
+      if (TLS_CODE.test(code)) {
+        text = `TLS failure with ${proxy && code === 'UND_ERR_PRX_TLS' ? peer : target.hostPort}: ${tlsReason(err, code)}`;
+      } else if (proxy && /Proxy Authentication Required|\(407\)/.test(message)) {
+        text = `the proxy ${proxy} wants a login (407); put user:password in the proxy URL`;
+      } else if (proxy && /Proxy response \((\d+)\)/.test(message)) {
+        const status = /Proxy response \((\d+)\)/.exec(message)?.[1] ?? '?';
+        text = `the proxy ${proxy} did not open a tunnel to ${target.hostPort} (it answered ${status})`;
+      } else {
+        text = `request to ${where} failed: ${message || code || 'unknown error'}`;
+      }
+  }
+  return new ApiError({ kind, status: 0, method: req.method, path: req.path, serverMessage: text, cause: err });
+}
+
+/** The timeout error when no answer (headers) came within `waitedMs` in all, whatever undici was doing. */
+export function deadlineError(req: RequestInfo, target: Target, waitedMs: number): ApiError {
+  const where = target.proxyHostPort ? `${target.hostPort} (through proxy ${target.proxyHostPort})` : target.hostPort;
+  return new ApiError({
+    kind: 'timeout', status: 0, method: req.method, path: req.path,
+    serverMessage: `no answer from ${where} within ${formatDuration(waitedMs)}`,
+  });
+}

@@ -1,0 +1,106 @@
+// 429 handling through the client: Retry-After in seconds and as a date, backoff with jitter
+// without it, POST retried, giving up. Sleep is injected, so nothing here waits.
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors.js';
+import { mockClient, rejection } from './helpers.js';
+import type { MockSetup } from './helpers.js';
+
+const TOO_MANY = { error: 'Too Many Requests', message: 'Rate limit exceeded' };
+
+let m: MockSetup;
+afterEach(async () => {
+  m.agent.assertNoPendingInterceptors();
+  await m.agent.close();
+});
+
+describe('429', () => {
+  it('Retry-After: 2 sleeps exactly 2000 ms, then succeeds', async () => {
+    m = mockClient();
+    m.on('GET', '/v2/habits', { status: 429, body: TOO_MANY, headers: { 'content-type': 'application/json', 'retry-after': '2' } });
+    m.on('GET', '/v2/habits', { status: 200, body: { data: [] } });
+    expect(await m.client.request('GET /habits')).toEqual({ data: [] });
+    expect(m.sleeps).toEqual([2000]);
+    expect(m.seen).toHaveLength(2);
+    expect(m.lines).toContain('retrying GET /habits in 2 s after 429');
+  });
+
+  it('Retry-After as an HTTP date waits until then', async () => {
+    m = mockClient();
+    const at = new Date(Date.now() + 5_000).toUTCString();
+    m.on('GET', '/v2/areas', { status: 429, body: TOO_MANY, headers: { 'content-type': 'application/json', 'retry-after': at } });
+    m.on('GET', '/v2/areas', { status: 200, body: [] });
+    await m.client.request('GET /areas');
+    expect(m.sleeps).toHaveLength(1);
+    // The date has whole seconds: between 4 and 5 s away, rounded up.
+    expect(m.sleeps[0]).toBeGreaterThanOrEqual(4_000);
+    expect(m.sleeps[0]).toBeLessThanOrEqual(5_000);
+  });
+
+  it('without Retry-After: full-jitter backoff, growing and capped', async () => {
+    m = mockClient({ random: () => 0.999, retry: { retries: 6, baseDelayMs: 500, maxDelayMs: 8_000 } });
+    m.on('GET', '/v2/habits', { status: 429, body: TOO_MANY }, 6);
+    m.on('GET', '/v2/habits', { status: 200, body: { data: [] } });
+    await m.client.request('GET /habits');
+    expect(m.sleeps).toEqual([500, 999, 1998, 3996, 7992, 7992]);
+  });
+
+  it('without Retry-After: each wait is a random fraction of its ceiling', async () => {
+    const draws = [0.1, 0.9, 0.5];
+    m = mockClient({ random: () => draws.shift() ?? 0 });
+    m.on('GET', '/v2/habits', { status: 429, body: TOO_MANY }, 3);
+    m.on('GET', '/v2/habits', { status: 200, body: { data: [] } });
+    await m.client.request('GET /habits');
+    expect(m.sleeps).toEqual([50, 900, 1000]);
+    for (const [i, ms] of m.sleeps.entries()) {
+      expect(ms).toBeGreaterThanOrEqual(0);
+      expect(ms).toBeLessThan(Math.min(8_000, 500 * 2 ** i));
+    }
+  });
+
+  it('429 on POST is retried (the server did not act on it), with the same body', async () => {
+    m = mockClient();
+    m.on('POST', '/v2/habits/h1/logs/complete', { status: 429, body: TOO_MANY, headers: { 'content-type': 'application/json', 'retry-after': '1' } });
+    m.on('POST', '/v2/habits/h1/logs/complete', { status: 201, body: { message: 'Completed' } });
+    const result = await m.client.request('POST /habits/{habitId}/logs/complete', { params: { habitId: 'h1' }, body: { targetDate: '2026-11-22' } });
+    expect(result).toEqual({ message: 'Completed' });
+    expect(m.seen.map((s) => [s.method, s.body])).toEqual([
+      ['POST', '{"targetDate":"2026-11-22"}'],
+      ['POST', '{"targetDate":"2026-11-22"}'],
+    ]);
+    expect(m.sleeps).toEqual([1000]);
+  });
+
+  it('exhausted retries give the 429 ApiError with retryAfterSecs', async () => {
+    m = mockClient();
+    m.on('GET', '/v2/areas', { status: 429, body: TOO_MANY, headers: { 'content-type': 'application/json', 'retry-after': '3' } }, 4);
+    const error = await rejection(m.client.request('GET /areas'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'http', status: 429, serverMessage: 'Rate limit exceeded', retryAfterSecs: 3 });
+    expect(m.seen).toHaveLength(4);
+    expect(m.sleeps).toEqual([3000, 3000, 3000]);
+  });
+
+  it('a Retry-After beyond maxRetryAfterMs is not waited out', async () => {
+    m = mockClient({ retry: { maxRetryAfterMs: 60_000 } });
+    m.on('POST', '/v2/areas', { status: 429, body: TOO_MANY, headers: { 'content-type': 'application/json', 'retry-after': '3600' } });
+    const error = await rejection(m.client.request('POST /areas', { body: { name: 'x' } }));
+    expect(error).toMatchObject({ status: 429, retryAfterSecs: 3600 });
+    expect(m.sleep).not.toHaveBeenCalled();
+    expect(m.seen).toHaveLength(1);
+  });
+
+  it('retries: 0 turns retrying off', async () => {
+    m = mockClient({ retry: { retries: 0 } });
+    m.on('GET', '/v2/areas', { status: 429, body: TOO_MANY });
+    expect(await rejection(m.client.request('GET /areas'))).toMatchObject({ status: 429, retryAfterSecs: undefined });
+    expect(m.sleep).not.toHaveBeenCalled();
+  });
+
+  it('503 with Retry-After on GET waits as told', async () => {
+    m = mockClient();
+    m.on('GET', '/v2/areas', { status: 503, headers: { 'retry-after': '4' } });
+    m.on('GET', '/v2/areas', { status: 200, body: [] });
+    await m.client.request('GET /areas');
+    expect(m.sleeps).toEqual([4000]);
+  });
+});
