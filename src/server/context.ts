@@ -1,0 +1,37 @@
+// What a route handler receives and returns. Handlers are synchronous: the body is read before
+// they run, and better-sqlite3 transactions cannot span an await.
+import type { Day } from './domain/dates.js';
+import type { DerivedCache } from './derived.js';
+import type { Store } from './store.js';
+
+/** Services shared by every request of one server. */
+export interface App {
+  store: Store;
+  derived: DerivedCache;
+  now(): Date;
+  /** Today in the service's time zone. */
+  today(): Day;
+  /** A new record id. */
+  newId(): string;
+}
+
+export interface RequestContext {
+  app: App;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  /** The body already serialised as JSON (a cached answer); wins over `body`. */
+  json?: string;
+}
+
+export type Handler = (ctx: RequestContext) => Reply;
+
+/** A path parameter the router guarantees. */
+export function param(ctx: RequestContext, name: string): string {
+  return ctx.params[name] ?? '';
+}

@@ -1,0 +1,83 @@
+// Calendar arithmetic on whole days. A `Day` is the number of days since 1970-01-01 (UTC calendar),
+// so consecutive dates are consecutive integers and no time zone can shift them.
+
+/** Days since 1970-01-01. */
+export type Day = number;
+
+const MS_PER_DAY = 86_400_000;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Dates outside these years are rejected: they keep derived timelines bounded. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2999;
+
+/** `YYYY-MM-DD` to a Day, or null when malformed or not a real calendar date (2026-02-30). */
+export function parseDate(text: string): Day | null {
+  const m = DATE_RE.exec(text);
+  if (!m) return null;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  if (y < MIN_YEAR || y > MAX_YEAR || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
+  return fromYmd(y, mo, d);
+}
+
+/** A Day as `YYYY-MM-DD`. */
+export function formatDay(day: Day): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** The Day of a calendar date; month is 1-12. */
+export function fromYmd(year: number, month: number, day: number): Day {
+  return Math.floor(Date.UTC(year, month - 1, day) / MS_PER_DAY);
+}
+
+/** Year, month (1-12) and day of month of a Day. */
+export function toYmd(day: Day): { year: number; month: number; day: number } {
+  const date = new Date(day * MS_PER_DAY);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+/** Day of the week, 0 = Sunday ... 6 = Saturday (the occurrence numbering). 1970-01-01 was a Thursday. */
+export function weekday(day: Day): number {
+  return (((day + 4) % 7) + 7) % 7;
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar date of an instant in an IANA time zone. */
+export function dayInZone(instant: Date, timeZone: string): Day {
+  let fmt = formatters.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+    formatters.set(timeZone, fmt);
+  }
+  let year = 0;
+  let month = 0;
+  let day = 0;
+  for (const part of fmt.formatToParts(instant)) {
+    if (part.type === 'year') year = Number(part.value);
+    else if (part.type === 'month') month = Number(part.value);
+    else if (part.type === 'day') day = Number(part.value);
+  }
+  return fromYmd(year, month, day);
+}

@@ -1,0 +1,26 @@
+// Marks (complete, fail, skip) on one date. A day carries at most one mark: a different mark
+// replaces the earlier one, the same mark again is a conflict. The amount a complete mark records
+// is what the period still lacks to reach the goal.
+import type { HabitRules, LogKind } from './timeline.js';
+
+export type MarkKind = Exclude<LogKind, 'value'>;
+
+export type MarkPlan = { conflict: true } | { conflict: false; replace: string[] };
+
+/** What setting `kind` on a date that already has `existing` marks does. */
+export function planMark(existing: readonly { id: string; kind: LogKind }[], kind: MarkKind): MarkPlan {
+  const marks = existing.filter((log) => log.kind !== 'value');
+  if (marks.some((log) => log.kind === kind)) return { conflict: true };
+  return { conflict: false, replace: marks.map((log) => log.id) };
+}
+
+/**
+ * The amount a complete mark records, in the goal unit: the rest of the goal for the period (0 when
+ * it is already reached); 1 for a good habit without a goal; 0 for a bad habit, whose complete mark
+ * says "stayed clean" and must not count as consumption.
+ */
+export function completionAmount(rules: HabitRules, periodSum: number): number {
+  if (rules.type === 'bad') return 0;
+  if (!rules.goal) return 1;
+  return Math.max(0, rules.goal.value - periodSum);
+}

@@ -1,0 +1,65 @@
+// Questions asked of a timeline: which period holds a day, a day's status, a period's progress and
+// the streak as seen on a day.
+import type { Day } from './dates.js';
+import { periodEnd } from './periods.js';
+import { firstDueBetween } from './schedule.js';
+import { COMPLETED, FAILED, INPROGRESS, NONE, STATUS_NAMES, type StatusCode, type StatusName, type Timeline } from './timeline.js';
+
+/** Index of the last due period starting on or before `day`, or -1. */
+export function periodIndexAtOrBefore(tl: Timeline, day: Day): number {
+  let lo = 0;
+  let hi = tl.count - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((tl.pStart[mid] ?? 0) <= day) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** Index of the due period containing `day`, or -1. */
+export function periodIndexOf(tl: Timeline, day: Day): number {
+  const i = periodIndexAtOrBefore(tl, day);
+  return i >= 0 && day <= (tl.pEnd[i] ?? 0) ? i : -1;
+}
+
+/**
+ * Status of one day: `none` when it is not due; else the period's status when that is completed or
+ * failed; else the day's own mark; else the period's status (skipped or inprogress).
+ */
+export function dayStatus(tl: Timeline, day: Day): StatusName | typeof NONE {
+  if (!tl.due(day)) return NONE;
+  if (day > tl.end) return 'inprogress';
+  const i = periodIndexOf(tl, day);
+  if (i < 0) return NONE;
+  const status = (tl.pStatus[i] ?? 0) as StatusCode;
+  if (status === COMPLETED || status === FAILED) return STATUS_NAMES[status];
+  const mark = tl.days.get(day)?.mark ?? 0;
+  return STATUS_NAMES[mark !== 0 ? mark : status];
+}
+
+/** Progress of the due period containing `day` in the goal unit (0 outside any). */
+export function periodAmount(tl: Timeline, day: Day): number {
+  const i = periodIndexOf(tl, day);
+  return i < 0 ? 0 : (tl.pSum[i] ?? 0);
+}
+
+/** The streak as seen on `day`: consecutive completed due periods up to it. */
+export function streakAt(tl: Timeline, day: Day): number {
+  if (day < tl.rules.startDate) return 0;
+  const lastRun = tl.count > 0 ? (tl.run[tl.count - 1] ?? 0) : 0;
+  if (day > tl.end) {
+    // No logs exist after `end`, so every due period there is inprogress: only the first one may
+    // be the open period the date is in.
+    const first = firstDueBetween(tl.due, tl.end + 1, day);
+    if (first === null) return lastRun;
+    return day <= periodEnd(tl.periodicity, first) ? lastRun : 0;
+  }
+  const i = periodIndexAtOrBefore(tl, day);
+  if (i < 0) return 0;
+  if (day <= (tl.pEnd[i] ?? 0) && tl.pStatus[i] === INPROGRESS) return i > 0 ? (tl.run[i - 1] ?? 0) : 0;
+  return tl.run[i] ?? 0;
+}

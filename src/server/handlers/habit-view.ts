@@ -1,0 +1,55 @@
+// A habit as returned by the service (api-facts "Habit as returned").
+import type { EndCondition, Habit, TimeOfDay } from '../../api/types.js';
+import type { App } from '../context.js';
+import type { Day } from '../domain/dates.js';
+import { endConditionMet } from '../domain/end-condition.js';
+import { timeOfDayById } from '../domain/time-of-day.js';
+import type { HabitRow } from '../repo/habits.js';
+import { endCondition, habitAreas, habitStacks, habitTimeOfDayIds, listGoals, timeTriggers } from '../repo/parts.js';
+
+/** The full wire form of a habit; call inside a store transaction. */
+export function habitView(app: App, row: HabitRow, today: Day): Habit {
+  const { store } = app;
+  const goals = listGoals(store, row.id);
+  const goal = goals.filter((g) => g.isActive).at(-1) ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    icon: row.icon,
+    colorHex: row.colorHex,
+    type: row.type,
+    occurrence: row.occurrence,
+    startDate: row.startDate,
+    createdAt: row.createdAt,
+    isArchived: row.isArchived,
+    logMethod: 'manual',
+    challengeId: null,
+    customUnitName: row.customUnitName,
+    goal,
+    goals,
+    areas: habitAreas(store, row.id),
+    timeOfDays: habitTimeOfDayIds(store, row.id)
+      .map((id) => timeOfDayById(id))
+      .filter((t): t is TimeOfDay => t !== undefined),
+    reminders: { timeTriggers: timeTriggers(store, row.id), habitStacks: habitStacks(store, row.id) },
+    endCondition: endConditionView(app, row, today, goal?.periodicity ?? 'daily'),
+  };
+}
+
+function endConditionView(app: App, row: HabitRow, today: Day, periodType: string): EndCondition | null {
+  const stored = endCondition(app.store, row.id);
+  if (!stored) return null;
+  const { id, createdAt, condition } = stored;
+  const isMet = endConditionMet(condition, app.derived.timeline(row, today), today);
+  switch (condition.type) {
+    case 'date':
+      return { id, type: 'date', createdAt, date: condition.date, isMet };
+    case 'streak':
+      return { id, type: 'streak', createdAt, periodType, streakLength: condition.streakLength, isMet };
+    case 'successPeriods':
+      return { id, type: 'successPeriods', createdAt, periodType, totalPeriods: condition.totalPeriods, isMet };
+    case 'totalLogValue':
+      return { id, type: 'totalLogValue', createdAt, totalLogValue: condition.totalLogValue, isMet };
+  }
+}

@@ -1,0 +1,145 @@
+// Habit endpoints: create, list, get, update, archive, delete.
+import type { HabitStack, HabitStackInput, UpdateHabitBody } from '../../api/types.js';
+import { type App, type Handler, param } from '../context.js';
+import { formatDay } from '../domain/dates.js';
+import { conflict, notFound, validationError } from '../http.js';
+import { DEFAULT_HABIT_COLOR } from '../limits.js';
+import { getArea, missingAreaIds } from '../repo/areas.js';
+import { type HabitPatch, type HabitRow, deleteHabit, getHabit, habitExists, insertHabit, listHabits, patchHabit } from '../repo/habits.js';
+import { habitStacks, setEndCondition, setGoal, setHabitAreas, setHabitStacks, setHabitTimeOfDays, setTimeTriggers } from '../repo/parts.js';
+import { Issues } from '../validate.js';
+import { parseHabitListQuery } from '../validate-misc.js';
+import { parseCreateHabit, parseUpdateHabit } from '../validate-habit.js';
+import { habitView } from './habit-view.js';
+
+/** The habit or a 404. */
+export function requireHabit(app: App, id: string): HabitRow {
+  const row = getHabit(app.store, id);
+  if (!row) throw notFound(`Habit ${id} not found`);
+  return row;
+}
+
+/**
+ * Checks what the body refers to (areas, condition habits, stack ids) and gives every stack an id:
+ * the one it names when that is an existing stack of this habit, a new one otherwise.
+ */
+function resolveReferences(app: App, habitId: string, isNew: boolean, input: UpdateHabitBody): HabitStack[] | undefined {
+  const issues = new Issues();
+  if (input.areaIds) {
+    const missing = missingAreaIds(app.store, input.areaIds);
+    input.areaIds.forEach((id, i) => {
+      if (missing.has(id)) issues.add(`areaIds[${i}]`, `no area has the id "${id}"`);
+    });
+  }
+  let stacks: HabitStack[] | undefined;
+  if (input.reminders?.habitStacks) {
+    const existing = new Set(isNew ? [] : habitStacks(app.store, habitId).map((s) => s.id));
+    const used = new Set<string>();
+    stacks = input.reminders.habitStacks.map((s: HabitStackInput, i) => {
+      const path = `reminders.habitStacks[${i}]`;
+      if (s.conditionHabitId === habitId) issues.add(`${path}.conditionHabitId`, 'cannot be the habit itself');
+      else if (!habitExists(app.store, s.conditionHabitId)) issues.add(`${path}.conditionHabitId`, `no habit has the id "${s.conditionHabitId}"`);
+      if (s.id !== undefined) {
+        if (!existing.has(s.id)) issues.add(`${path}.id`, 'is not a habit stack of this habit (omit id to create one)');
+        else if (used.has(s.id)) issues.add(`${path}.id`, 'appears twice');
+        used.add(s.id);
+      }
+      return { id: s.id ?? app.newId(), conditionHabitId: s.conditionHabitId, type: s.type, timerType: s.timerType, timerDelaySecs: s.timerDelaySecs ?? 0 };
+    });
+  }
+  issues.done();
+  return stacks;
+}
+
+/** Writes the parts of a habit that live in their own tables. */
+function writeParts(app: App, habitId: string, input: UpdateHabitBody, stacks: HabitStack[] | undefined): void {
+  const { store } = app;
+  const now = app.now().toISOString();
+  if (input.areaIds) setHabitAreas(store, habitId, input.areaIds);
+  if (input.timeOfDayIds) setHabitTimeOfDays(store, habitId, input.timeOfDayIds);
+  if (input.reminders?.timeTriggers) setTimeTriggers(store, habitId, input.reminders.timeTriggers);
+  if (stacks) setHabitStacks(store, habitId, stacks);
+  if (input.goal !== undefined) setGoal(store, habitId, input.goal, app.newId(), now);
+  if (input.endCondition !== undefined) setEndCondition(store, habitId, input.endCondition, app.newId(), now);
+}
+
+export const createHabit: Handler = ({ app, body }) => {
+  const input = parseCreateHabit(body);
+  const today = app.today();
+  const habit = app.store.write(() => {
+    const id = app.newId();
+    const stacks = resolveReferences(app, id, true, input);
+    insertHabit(app.store, {
+      id,
+      name: input.name,
+      type: input.type,
+      description: input.description ?? null,
+      icon: input.icon ?? null,
+      colorHex: input.colorHex ?? DEFAULT_HABIT_COLOR,
+      occurrence: input.occurrence ?? { type: 'daily' },
+      startDate: input.startDate ?? formatDay(today),
+      createdAt: app.now().toISOString(),
+      isArchived: false,
+      customUnitName: input.customUnitName ?? null,
+    });
+    writeParts(app, id, input, stacks);
+    return habitView(app, requireHabit(app, id), today);
+  });
+  return { status: 201, body: habit };
+};
+
+export const listHabitsHandler: Handler = ({ app, query }) => {
+  const q = parseHabitListQuery(query);
+  const today = app.today();
+  return app.store.read(() => {
+    if (q.areaId && !getArea(app.store, q.areaId)) throw validationError([{ field: 'areaId', message: `no area has the id "${q.areaId}"` }]);
+    const { rows, total } = listHabits(app.store, q, q.limit, q.offset);
+    return {
+      status: 200,
+      body: { data: rows.map((row) => habitView(app, row, today)), pagination: { total, limit: q.limit, offset: q.offset } },
+    };
+  });
+};
+
+export const getHabitHandler: Handler = (ctx) => {
+  const { app } = ctx;
+  const today = app.today();
+  return app.store.read(() => ({ status: 200, body: { data: habitView(app, requireHabit(app, param(ctx, 'habitId')), today) } }));
+};
+
+export const updateHabit: Handler = (ctx) => {
+  const { app } = ctx;
+  const input = parseUpdateHabit(ctx.body);
+  const today = app.today();
+  const habit = app.store.write(() => {
+    const row = requireHabit(app, param(ctx, 'habitId'));
+    const stacks = resolveReferences(app, row.id, false, input);
+    const patch: HabitPatch = {};
+    for (const key of ['name', 'description', 'icon', 'colorHex', 'occurrence', 'startDate', 'customUnitName'] as const) {
+      if (input[key] !== undefined) Object.assign(patch, { [key]: input[key] });
+    }
+    patchHabit(app.store, row.id, patch);
+    writeParts(app, row.id, input, stacks);
+    return habitView(app, requireHabit(app, row.id), today);
+  });
+  return { status: 200, body: { message: 'Habit updated successfully', data: habit } };
+};
+
+export const archiveHabit: Handler = (ctx) => {
+  const { app } = ctx;
+  app.store.write(() => {
+    const row = requireHabit(app, param(ctx, 'habitId'));
+    if (row.isArchived) throw conflict(`Habit ${row.id} is already archived`);
+    patchHabit(app.store, row.id, { isArchived: true });
+  });
+  return { status: 204 };
+};
+
+export const deleteHabitHandler: Handler = (ctx) => {
+  const { app } = ctx;
+  const id = param(ctx, 'habitId');
+  app.store.write(() => {
+    if (!deleteHabit(app.store, id)) throw notFound(`Habit ${id} not found`);
+  });
+  return { status: 204 };
+};

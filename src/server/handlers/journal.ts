@@ -1,0 +1,85 @@
+// The daily journal and per-habit statistics, both read from memoised timelines.
+import type { JournalEntry, Statistics } from '../../api/types.js';
+import { type Handler, param } from '../context.js';
+import { formatDay } from '../domain/dates.js';
+import { streakUnit } from '../domain/periods.js';
+import { rangeStats, round } from '../domain/stats.js';
+import { dayStatus, periodAmount, streakAt } from '../domain/queries.js';
+import { validationError } from '../http.js';
+import { LIMITS } from '../limits.js';
+import { activeHabitsStartedBy } from '../repo/habits.js';
+import { activeTimeOfDayIds } from '../repo/parts.js';
+import { Issues } from '../validate.js';
+import { queryDate } from '../validate-misc.js';
+import { requireHabit } from './habits.js';
+
+export const journal: Handler = ({ app, query }) => {
+  const issues = new Issues();
+  const requested = queryDate(query, 'date', issues);
+  issues.done();
+  const today = app.today();
+  const day = requested ?? today;
+  const entries = app.store.read(() => {
+    const timeOfDays = activeTimeOfDayIds(app.store);
+    const out: JournalEntry[] = [];
+    for (const row of activeHabitsStartedBy(app.store, formatDay(day))) {
+      const tl = app.derived.timeline(row, today);
+      if (!tl.due(day)) continue;
+      const goal = tl.rules.goal;
+      out.push({
+        id: row.id,
+        name: row.name,
+        status: dayStatus(tl, day),
+        colorHex: row.colorHex,
+        icon: row.icon,
+        timeOfDayIds: timeOfDays.get(row.id) ?? [],
+        type: row.type,
+        currentStreak: { length: streakAt(tl, day), unit: streakUnit(tl.periodicity) },
+        ...(goal ? { progress: { current: round(periodAmount(tl, day)), target: goal.value, unit: goal.unit, periodicity: goal.periodicity } } : {}),
+        logInfo: { type: 'manual' },
+      });
+    }
+    return out;
+  });
+  return { status: 200, body: { data: entries } };
+};
+
+export const statistics: Handler = (ctx) => {
+  const { app } = ctx;
+  const issues = new Issues();
+  const from = queryDate(ctx.query, 'startDate', issues);
+  const to = queryDate(ctx.query, 'endDate', issues);
+  issues.done();
+  const today = app.today();
+  const data = app.store.read((): Statistics => {
+    const row = requireHabit(app, param(ctx, 'habitId'));
+    const tl = app.derived.timeline(row, today);
+    const end = to ?? today;
+    // Without startDate the range begins at the habit's start, capped to the longest range.
+    const start = from ?? Math.max(tl.rules.startDate, end - LIMITS.statisticsDays + 1);
+    if (from !== undefined && start > end) {
+      throw validationError([{ field: 'startDate', message: `must be on or before endDate (${formatDay(end)})` }]);
+    }
+    if (end - start + 1 > LIMITS.statisticsDays) {
+      throw validationError([{ field: 'startDate', message: `the range must not exceed ${LIMITS.statisticsDays} days` }]);
+    }
+    const stats = rangeStats(tl, start, end);
+    return {
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      totalLogs: stats.totalLogs,
+      skips: stats.skips,
+      fails: stats.fails,
+      completions: stats.completions,
+      unit: tl.rules.goal?.unit ?? null,
+      periodicity: tl.periodicity,
+      avg: stats.avg,
+      dailyProgress: stats.dailyProgress,
+      currentStreak: stats.currentStreak,
+      longestStreak: stats.longestStreak,
+      completionRate: stats.completionRate,
+    };
+  });
+  return { status: 200, body: { data } };
+};

@@ -1,0 +1,73 @@
+// Rows of the logs table: measured values and the complete/failed/skipped marks.
+import type { LogKind } from '../domain/timeline.js';
+import type { Store } from '../store.js';
+
+export interface LogRow {
+  id: string;
+  habitId: string;
+  date: string;
+  kind: LogKind;
+  value: number;
+  unit: string | null;
+  createdAt: string;
+}
+
+/** Inserts a log. */
+export function insertLog(store: Store, log: LogRow): void {
+  store
+    .prepare('INSERT INTO logs (id, habit_id, date, kind, value, unit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(log.id, log.habitId, log.date, log.kind, log.value, log.unit, log.createdAt);
+  store.touch(log.habitId);
+}
+
+/** Inserts many logs of one habit in one transaction (bulk import; the bench seeds with it). */
+export function importLogs(store: Store, logs: readonly LogRow[]): void {
+  store.write(() => {
+    const insert = store.prepare('INSERT INTO logs (id, habit_id, date, kind, value, unit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const touched = new Set<string>();
+    for (const log of logs) {
+      insert.run(log.id, log.habitId, log.date, log.kind, log.value, log.unit, log.createdAt);
+      touched.add(log.habitId);
+    }
+    for (const id of touched) store.touch(id);
+  });
+}
+
+/** The logs of a habit on one date. */
+export function logsOn(store: Store, habitId: string, date: string): { id: string; kind: LogKind }[] {
+  return store.prepare('SELECT id, kind FROM logs WHERE habit_id = ? AND date = ? ORDER BY seq').all(habitId, date) as {
+    id: string;
+    kind: LogKind;
+  }[];
+}
+
+/** The logs of a habit dated `from`..`to`, oldest first. */
+export function habitLogs(store: Store, habitId: string, from: string, to: string): { date: string; kind: LogKind; value: number; unit: string | null }[] {
+  return store
+    .prepare('SELECT date, kind, value, unit FROM logs WHERE habit_id = ? AND date BETWEEN ? AND ? ORDER BY date, seq')
+    .all(habitId, from, to) as { date: string; kind: LogKind; value: number; unit: string | null }[];
+}
+
+/**
+ * Every log of a habit as [date, kind, value, unit] arrays, unordered: the fast path that builds
+ * timelines, answered from the covering index logs_habit_cover.
+ */
+export function habitLogRows(store: Store, habitId: string): [string, LogKind, number, string | null][] {
+  return store.prepare('SELECT date, kind, value, unit FROM logs WHERE habit_id = ?').raw(true).all(habitId) as [string, LogKind, number, string | null][];
+}
+
+/** Deletes logs by id. */
+export function deleteLogs(store: Store, habitId: string, ids: readonly string[]): number {
+  const stmt = store.prepare('DELETE FROM logs WHERE habit_id = ? AND id = ?');
+  let n = 0;
+  for (const id of ids) n += stmt.run(habitId, id).changes;
+  store.touch(habitId);
+  return n;
+}
+
+/** Deletes every log of a habit on a date; returns how many. */
+export function deleteLogsOn(store: Store, habitId: string, date: string): number {
+  const n = store.prepare('DELETE FROM logs WHERE habit_id = ? AND date = ?').run(habitId, date).changes;
+  store.touch(habitId);
+  return n;
+}

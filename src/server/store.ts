@@ -1,0 +1,146 @@
+// The SQLite store: opening (with better-sqlite3 loaded on demand), pragmas, migrations,
+// transactions, cached statements and the change tracking the derived-data cache relies on.
+import type BetterSqlite3 from 'better-sqlite3';
+import { newApiKey } from './ids.js';
+import { migrate } from './schema.js';
+
+type Statement = BetterSqlite3.Statement<unknown[], unknown>;
+
+/** An open database with the service's schema. Create with `openStore`. */
+export class Store {
+  private readonly statements = new Map<string, Statement>();
+  private readonly versions = new Map<string, number>();
+  private lastDataVersion: number;
+  private counter = 0;
+  private dataVersionStmt: Statement | undefined;
+  /** Bumped whenever another connection (another process) committed; invalidates every cache. */
+  generation = 0;
+
+  constructor(
+    /** The file it was opened from, or `:memory:`. */
+    readonly file: string,
+    /** The raw connection, for bulk imports and tooling; the service goes through the methods. */
+    readonly db: BetterSqlite3.Database,
+  ) {
+    this.lastDataVersion = this.dataVersion();
+  }
+
+  /** A prepared statement, compiled once per connection. */
+  prepare(sql: string): Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  /** Runs `fn` in a `BEGIN IMMEDIATE` transaction: the write lock is taken before the first read. */
+  write<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  /** Runs `fn` in a read transaction, so its queries see one snapshot. */
+  read<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : this.db.transaction(fn).deferred();
+  }
+
+  /** Marks a habit's derived data stale (logs, goal, schedule or the habit itself changed). */
+  touch(habitId: string): void {
+    this.versions.set(habitId, ++this.counter);
+  }
+
+  /** A number that changes whenever `touch(habitId)` is called. */
+  versionOf(habitId: string): number {
+    return this.versions.get(habitId) ?? 0;
+  }
+
+  /** Notices commits made by other connections since the last call (PRAGMA data_version). */
+  syncExternalChanges(): void {
+    const current = this.dataVersion();
+    if (current !== this.lastDataVersion) {
+      this.lastDataVersion = current;
+      this.generation++;
+    }
+  }
+
+  private dataVersion(): number {
+    // A cached statement: db.pragma() would compile one on every request.
+    this.dataVersionStmt ??= this.db.prepare('PRAGMA data_version').pluck();
+    return this.dataVersionStmt.get() as number;
+  }
+
+  /** A value from the meta table. */
+  getMeta(key: string): string | undefined {
+    const row = this.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  /** Closes the connection (checkpointing the WAL); idempotent. */
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export interface OpenStoreOptions {
+  /** Loads the better-sqlite3 module; replaced only to test the missing-driver path. */
+  loadDriver?: () => Promise<unknown>;
+}
+
+function unavailable(message: string, cause: unknown): Error {
+  return Object.assign(new Error(message, { cause }), { code: 'ERR_LOCAL_SERVICE_UNAVAILABLE' });
+}
+
+const NOT_INSTALLED =
+  'The local service needs better-sqlite3, which is not installed: run `npm install better-sqlite3` (it builds with a C++ toolchain)';
+
+/**
+ * Opens (creating if needed) the database at `file`, or an in-memory one for `:memory:`.
+ * WAL, foreign keys, a 10 s busy timeout and synchronous=FULL (an acknowledged write survives a crash).
+ * Throws an error with code ERR_LOCAL_SERVICE_UNAVAILABLE when better-sqlite3 cannot be loaded.
+ */
+export async function openStore(file: string, options: OpenStoreOptions = {}): Promise<Store> {
+  let Database: typeof BetterSqlite3;
+  try {
+    const mod = (await (options.loadDriver ?? (() => import('better-sqlite3')))()) as { default?: typeof BetterSqlite3 };
+    if (typeof mod.default !== 'function') throw new Error('better-sqlite3 has no default export');
+    Database = mod.default;
+  } catch (err) {
+    throw unavailable(NOT_INSTALLED, err);
+  }
+  let db: BetterSqlite3.Database;
+  try {
+    db = new Database(file);
+  } catch (err) {
+    const text = String((err as Error).message);
+    if (/bindings|NODE_MODULE_VERSION|dlopen|invalid ELF|\.node\b/i.test(text) || (err as { code?: string }).code === 'ERR_DLOPEN_FAILED') {
+      throw unavailable(`The local service could not load better-sqlite3's native module: run \`npm rebuild better-sqlite3\` (${text.split('\n')[0]})`, err);
+    }
+    throw err;
+  }
+  try {
+    db.pragma('busy_timeout = 10000');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+    return new Store(file, db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * The API key stored with the data, generating and storing one on first use. `generated` tells
+ * whether this call created it (so `habits serve` prints it once).
+ */
+export function getOrCreateApiKey(store: Store): { key: string; generated: boolean } {
+  return store.write(() => {
+    const existing = store.getMeta('api_key');
+    if (existing) return { key: existing, generated: false };
+    const key = newApiKey();
+    store.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('api_key', key);
+    return { key, generated: true };
+  });
+}

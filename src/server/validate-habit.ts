@@ -1,0 +1,192 @@
+// Shape validation of habit bodies (create and update). References to other records (areas,
+// condition habits, stack ids) are checked by the handler inside its write transaction.
+import {
+  END_CONDITION_TYPES, GOAL_UNITS, HABIT_TYPES, OCCURRENCE_TYPES, PERIODICITIES, STACK_TYPES, TIMER_TYPES,
+  type CreateHabitBody, type EndConditionInput, type HabitType, type GoalInput, type HabitStackInput, type Occurrence,
+  type RemindersInput, type TimeTrigger, type UpdateHabitBody,
+} from '../api/types.js';
+import { timeOfDayById } from './domain/time-of-day.js';
+import { LIMITS } from './limits.js';
+import {
+  Issues, type Obj, array, at, bodyObject, boolean, colorHex, date, integer, isObject, oneOf, positive, text,
+  uniqueIntegers, uniqueStrings,
+} from './validate.js';
+
+export function occurrence(value: unknown, path: string, issues: Issues): Occurrence | undefined {
+  if (!isObject(value)) return issues.add(path, 'must be an object');
+  const type = oneOf(value.type, at(path, 'type'), issues, OCCURRENCE_TYPES);
+  switch (type) {
+    case 'daily':
+      return { type };
+    case 'weekDays': {
+      const days = uniqueIntegers(value.days, at(path, 'days'), issues, 0, 6, 1, 7);
+      return days && { type, days };
+    }
+    case 'monthDays': {
+      const days = uniqueIntegers(value.days, at(path, 'days'), issues, 1, 31, 1, 31);
+      return days && { type, days };
+    }
+    case 'intervalDays': {
+      const interval = integer(value.interval, at(path, 'interval'), issues, 1, LIMITS.interval);
+      return interval === undefined ? undefined : { type, interval };
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function goal(value: unknown, path: string, issues: Issues): GoalInput | undefined {
+  if (!isObject(value)) return issues.add(path, 'must be an object with periodicity, value and unit');
+  const periodicity = oneOf(value.periodicity, at(path, 'periodicity'), issues, PERIODICITIES);
+  const amount = positive(value.value, at(path, 'value'), issues, LIMITS.amount);
+  const unit = oneOf(value.unit, at(path, 'unit'), issues, GOAL_UNITS);
+  return periodicity && amount !== undefined && unit ? { periodicity, value: amount, unit } : undefined;
+}
+
+function timeTrigger(value: unknown, path: string, issues: Issues): TimeTrigger | undefined {
+  if (!isObject(value)) return issues.add(path, 'must be an object');
+  const before = issues.list.length;
+  let hour: number | undefined;
+  let minute: number | undefined;
+  if (!isObject(value.time)) issues.add(at(path, 'time'), 'is required (an object with hour and minute)');
+  else {
+    hour = integer(value.time.hour, at(path, 'time.hour'), issues, 0, 23);
+    minute = integer(value.time.minute, at(path, 'time.minute'), issues, 0, 59);
+  }
+  let weekDays: number[] | undefined;
+  if (value.occurrenceFilter !== undefined) {
+    const filterPath = at(path, 'occurrenceFilter');
+    if (!isObject(value.occurrenceFilter)) issues.add(filterPath, 'must be an object with weekDays');
+    else weekDays = uniqueIntegers(value.occurrenceFilter.weekDays, at(filterPath, 'weekDays'), issues, 1, 7, 1, 7);
+  }
+  if (value.showLiveActivity !== undefined) boolean(value.showLiveActivity, at(path, 'showLiveActivity'), issues);
+  if (value.showAsAlarm !== undefined) boolean(value.showAsAlarm, at(path, 'showAsAlarm'), issues);
+  if (issues.list.length !== before || hour === undefined || minute === undefined) return undefined;
+  return {
+    time: { hour, minute },
+    ...(weekDays ? { occurrenceFilter: { weekDays } } : {}),
+    showLiveActivity: value.showLiveActivity === true,
+    showAsAlarm: value.showAsAlarm === true,
+  };
+}
+
+function habitStack(value: unknown, path: string, issues: Issues): HabitStackInput | undefined {
+  if (!isObject(value)) return issues.add(path, 'must be an object');
+  const before = issues.list.length;
+  const id = value.id === undefined ? undefined : text(value.id, at(path, 'id'), issues, { max: 200, nonEmpty: true });
+  const conditionHabitId =
+    value.conditionHabitId === undefined
+      ? issues.add(at(path, 'conditionHabitId'), 'is required')
+      : text(value.conditionHabitId, at(path, 'conditionHabitId'), issues, { max: 200, nonEmpty: true });
+  const type = oneOf(value.type, at(path, 'type'), issues, STACK_TYPES);
+  const timerType = oneOf(value.timerType, at(path, 'timerType'), issues, TIMER_TYPES);
+  let delay: number | undefined;
+  if (value.timerDelaySecs === undefined) {
+    if (timerType === 'after') issues.add(at(path, 'timerDelaySecs'), 'is required when timerType is "after"');
+  } else delay = integer(value.timerDelaySecs, at(path, 'timerDelaySecs'), issues, 0, LIMITS.timerDelaySecs);
+  if (issues.list.length !== before || !conditionHabitId || !type || !timerType) return undefined;
+  // An immediate stack has no delay, whatever was sent.
+  return { ...(id ? { id } : {}), conditionHabitId, type, timerType, timerDelaySecs: timerType === 'after' ? (delay ?? 0) : 0 };
+}
+
+export function reminders(value: unknown, path: string, issues: Issues): RemindersInput | undefined {
+  if (!isObject(value)) return issues.add(path, 'must be an object with timeTriggers and/or habitStacks');
+  const before = issues.list.length;
+  const out: RemindersInput = {};
+  if (value.timeTriggers !== undefined) {
+    const items = array(value.timeTriggers, at(path, 'timeTriggers'), issues, 0, LIMITS.timeTriggers);
+    if (items) out.timeTriggers = items.map((t, i) => timeTrigger(t, `${at(path, 'timeTriggers')}[${i}]`, issues)).filter((t) => t !== undefined);
+  }
+  if (value.habitStacks !== undefined) {
+    const items = array(value.habitStacks, at(path, 'habitStacks'), issues, 0, LIMITS.habitStacks);
+    if (items) out.habitStacks = items.map((s, i) => habitStack(s, `${at(path, 'habitStacks')}[${i}]`, issues)).filter((s) => s !== undefined);
+  }
+  return issues.list.length === before ? out : undefined;
+}
+
+export function endCondition(value: unknown, path: string, issues: Issues): EndConditionInput | undefined {
+  if (!isObject(value)) return issues.add(path, 'must be an object');
+  const type = oneOf(value.type, at(path, 'type'), issues, END_CONDITION_TYPES);
+  switch (type) {
+    case 'date': {
+      const d = date(value.date, at(path, 'date'), issues);
+      return d === undefined ? undefined : { type, date: d };
+    }
+    case 'streak': {
+      const n = integer(value.streakLength, at(path, 'streakLength'), issues, 1, LIMITS.streakLength);
+      return n === undefined ? undefined : { type, streakLength: n };
+    }
+    case 'successPeriods': {
+      const n = integer(value.totalPeriods, at(path, 'totalPeriods'), issues, 1, LIMITS.streakLength);
+      return n === undefined ? undefined : { type, totalPeriods: n };
+    }
+    case 'totalLogValue': {
+      const n = positive(value.totalLogValue, at(path, 'totalLogValue'), issues, LIMITS.amount);
+      return n === undefined ? undefined : { type, totalLogValue: n };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function timeOfDayIds(value: unknown, issues: Issues): string[] | undefined {
+  const ids = uniqueStrings(value, 'timeOfDayIds', issues, 3);
+  if (!ids) return undefined;
+  const before = issues.list.length;
+  ids.forEach((id, i) => {
+    if (!timeOfDayById(id)) issues.add(`timeOfDayIds[${i}]`, `is not a time of day; use morning, afternoon or evening`);
+  });
+  return issues.list.length === before ? ids : undefined;
+}
+
+type Nullable = 'description' | 'icon' | 'customUnitName' | 'goal' | 'endCondition';
+
+/** Validates a habit body; on update null clears the optional fields and `type` is refused. */
+function common(body: Obj, issues: Issues, create: boolean): UpdateHabitBody & { type?: HabitType } {
+  const out: UpdateHabitBody & { type?: HabitType } = {};
+  const present = (key: string): boolean => body[key] !== undefined;
+  const cleared = (key: Nullable): boolean => !create && body[key] === null;
+  if (present('name')) out.name = text(body.name, 'name', issues, { max: LIMITS.habitName, nonEmpty: true })?.trim();
+  else if (create) issues.add('name', 'is required');
+  if (create) {
+    if (present('type')) out.type = oneOf(body.type, 'type', issues, HABIT_TYPES);
+    else issues.add('type', 'is required (good or bad)');
+  } else if (present('type')) issues.add('type', 'cannot be changed after a habit is created');
+  if (cleared('description')) out.description = null;
+  else if (present('description')) out.description = text(body.description, 'description', issues, { max: LIMITS.description });
+  if (present('occurrence')) out.occurrence = occurrence(body.occurrence, 'occurrence', issues);
+  if (present('startDate')) out.startDate = date(body.startDate, 'startDate', issues);
+  if (cleared('icon')) out.icon = null;
+  else if (present('icon')) out.icon = text(body.icon, 'icon', issues, { max: LIMITS.icon });
+  if (present('colorHex')) out.colorHex = colorHex(body.colorHex, 'colorHex', issues);
+  if (cleared('customUnitName')) out.customUnitName = null;
+  else if (present('customUnitName')) out.customUnitName = text(body.customUnitName, 'customUnitName', issues, { max: LIMITS.customUnitName });
+  if (present('areaIds')) out.areaIds = uniqueStrings(body.areaIds, 'areaIds', issues, LIMITS.areaIds);
+  if (present('timeOfDayIds')) out.timeOfDayIds = timeOfDayIds(body.timeOfDayIds, issues);
+  if (cleared('goal')) out.goal = null;
+  else if (present('goal')) out.goal = goal(body.goal, 'goal', issues);
+  if (present('reminders')) out.reminders = reminders(body.reminders, 'reminders', issues);
+  if (cleared('endCondition')) out.endCondition = null;
+  else if (present('endCondition')) out.endCondition = endCondition(body.endCondition, 'endCondition', issues);
+  return out;
+}
+
+/** A valid POST /habits body, or a 400. */
+export function parseCreateHabit(body: unknown): CreateHabitBody {
+  const issues = new Issues();
+  const obj = bodyObject(body, issues);
+  if (!obj) return issues.done() as never;
+  const out = common(obj, issues, true);
+  issues.done();
+  return out as CreateHabitBody;
+}
+
+/** A valid PUT /habits/{id} body, or a 400. Sending `type` is an error: it cannot change. */
+export function parseUpdateHabit(body: unknown): UpdateHabitBody {
+  const issues = new Issues();
+  const obj = bodyObject(body, issues);
+  if (!obj) return issues.done() as never;
+  const out = common(obj, issues, false);
+  issues.done();
+  return out;
+}

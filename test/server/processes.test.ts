@@ -1,0 +1,167 @@
+// The service in real processes: two processes writing one file, SIGKILL under concurrent writes,
+// and clean shutdown on SIGTERM/SIGINT.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openStore } from '../../src/server/index.js';
+import { client } from './client.js';
+import { bundleServer, spawnServe } from './processes.js';
+
+let bundle: { file: string; remove(): void };
+let dir: string;
+const KEY = 'hb_processtestkey';
+
+beforeAll(async () => {
+  bundle = await bundleServer();
+  dir = mkdtempSync(join(tmpdir(), 'habits-proc-'));
+});
+afterAll(() => {
+  bundle.remove();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `tasks` with at most `n` at a time. */
+async function pool<T>(n: number, count: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (next < count) {
+      const i = next++;
+      out[i] = await task(i);
+    }
+  }));
+  return out;
+}
+
+describe('two processes on one file', () => {
+  test('concurrent writes through both lose nothing', async () => {
+    const file = join(dir, 'two.db');
+    const [a, b] = await Promise.all([spawnServe(bundle.file, file, { apiKey: KEY, quiet: true }), spawnServe(bundle.file, file, { apiKey: KEY, quiet: true })]);
+    const callA = client({ url: a.url, apiKey: KEY });
+    const callB = client({ url: b.url, apiKey: KEY });
+    const habit = (await callA('POST', '/habits', { name: 'shared', type: 'good' })).body;
+    const N = 120;
+    const results = await pool(8, 2 * N, async (i) => {
+      const call = i % 2 === 0 ? callA : callB;
+      if (i % 10 === 9) return (await call('POST', `/habits/${habit.id}/notes`, { content: `note ${i}` })).body.id as string;
+      return (await call('POST', `/habits/${habit.id}/logs`, { value: i + 1, unitSymbol: 'rep', targetDate: '2026-01-01' })).body.logId as string;
+    });
+    expect(results.every((id) => typeof id === 'string' && id.length === 20)).toBe(true);
+    // Each side sees the other's writes.
+    const statsB = (await callB('GET', `/habits/${habit.id}/statistics?startDate=2026-01-01&endDate=2026-01-01`)).body.data;
+    const expectedTotal = results.reduce((sum, _id, i) => (i % 10 === 9 ? sum : sum + i + 1), 0);
+    expect(statsB.totalLogs).toBe(expectedTotal);
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+    expect((await a.exited).code).toBe(0);
+    expect((await b.exited).code).toBe(0);
+
+    const store = await openStore(file);
+    const logIds = new Set((store.db.prepare('SELECT id FROM logs').all() as { id: string }[]).map((r) => r.id));
+    const noteIds = new Set((store.db.prepare('SELECT id FROM notes').all() as { id: string }[]).map((r) => r.id));
+    results.forEach((id, i) => expect(i % 10 === 9 ? noteIds.has(id) : logIds.has(id)).toBe(true));
+    expect(logIds.size + noteIds.size).toBe(2 * N);
+    store.close();
+  });
+});
+
+describe('crash safety', () => {
+  test('after SIGKILL under concurrent writes, every acknowledged write is in the database', async () => {
+    const file = join(dir, 'kill.db');
+    const served = await spawnServe(bundle.file, file, { apiKey: KEY, quiet: true });
+    const call = client({ url: served.url, apiKey: KEY });
+    const habit = (await call('POST', '/habits', { name: 'crash', type: 'good' })).body;
+    const acked: { kind: 'log' | 'note' | 'habit'; id: string }[] = [];
+    let killed = false;
+    const writer = async (w: number): Promise<void> => {
+      for (let i = 0; !killed; i++) {
+        try {
+          const kind = (['log', 'log', 'note', 'habit'] as const)[i % 4] ?? 'log';
+          const res =
+            kind === 'log' ? await call('POST', `/habits/${habit.id}/logs`, { value: 1, unitSymbol: 'rep' })
+            : kind === 'note' ? await call('POST', `/habits/${habit.id}/notes`, { content: `w${w} ${i}` })
+            : await call('POST', '/habits', { name: `h${w}-${i}`, type: 'bad' });
+          if (res.status >= 200 && res.status < 300) acked.push({ kind, id: kind === 'log' ? res.body.logId : kind === 'note' ? res.body.id : res.body.id });
+        } catch {
+          return; // the connection died with the server
+        }
+        if (acked.length >= 150 && !killed) {
+          killed = true;
+          served.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 12 }, (_, w) => writer(w)));
+    expect((await served.exited).signal).toBe('SIGKILL');
+    expect(acked.length).toBeGreaterThanOrEqual(150);
+
+    const store = await openStore(file);
+    expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    const has = (table: string, id: string): boolean => store.db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+    const lost = acked.filter(({ kind, id }) => !has(kind === 'log' ? 'logs' : kind === 'note' ? 'notes' : 'habits', id));
+    expect(lost).toEqual([]);
+    store.close();
+  });
+});
+
+describe('shutdown on signals', () => {
+  test('a second signal cuts a request that would otherwise hold the shutdown', async () => {
+    const served = await spawnServe(bundle.file, join(dir, 'twice.db'), { apiKey: KEY });
+    const cut = new Promise<string>((resolve) => {
+      const headers = { 'x-api-key': KEY, 'content-type': 'application/json', 'content-length': '100', expect: '100-continue' };
+      const req = request(`${served.url}/areas`, { method: 'POST', headers }, () => resolve('answered'));
+      req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
+      req.on('continue', () => {
+        served.child.kill('SIGTERM'); // waits for this request, whose body never completes
+        setTimeout(() => served.child.kill('SIGTERM'), 200);
+      });
+      req.flushHeaders();
+    });
+    expect(await cut).toBe('ECONNRESET');
+    expect((await served.exited).code).toBe(0);
+    expect(served.stderr()).toContain('habits serve: SIGTERM again, closing every connection now');
+  });
+
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    test(`${signal} lets an in-flight request finish, closes the database and exits 0`, async () => {
+      const file = join(dir, `${signal}.db`);
+      const served = await spawnServe(bundle.file, file, {});
+      // The first run generated a key and printed it once.
+      const key = /generated API key (hb_\w+) \(stored in (.+)\)/.exec(served.stderr());
+      expect(key?.[2]).toBe(file);
+      const apiKey = key?.[1] ?? '';
+      const answer = new Promise<number>((resolve, reject) => {
+        const headers = { 'x-api-key': apiKey, 'content-type': 'application/json', 'content-length': '15', expect: '100-continue' };
+        const req = request(`${served.url}/areas`, { method: 'POST', headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        // "100 Continue" proves the server is handling the request: signal, then send the body.
+        req.on('continue', () => {
+          served.child.kill(signal);
+          setTimeout(() => req.end('{"name":"Late"}'), 100);
+        });
+        req.flushHeaders();
+      });
+      expect(await answer).toBe(201);
+      const exit = await served.exited;
+      expect(exit.code).toBe(0);
+      expect(served.stderr()).toContain(`habits serve: ${signal} received, shutting down`);
+      expect(served.stderr()).toMatch(/POST \/v2\/areas 201 [\d.]+ms/);
+      expect(served.stderr()).toContain('child: done');
+      expect(served.stderr().split(apiKey).length - 1).toBe(1);
+
+      // A restart keeps the key and the data, and prints no key.
+      const again = await spawnServe(bundle.file, file, {});
+      expect(again.stderr()).not.toContain('generated API key');
+      const areas = await client({ url: again.url, apiKey })('GET', '/areas');
+      expect(areas.body.data.map((a: { name: string }) => a.name)).toEqual(['Late']);
+      again.child.kill('SIGTERM');
+      expect((await again.exited).code).toBe(0);
+    });
+  }
+});

@@ -1,0 +1,108 @@
+// runServe in-process, and the real `habits serve` command in a child process.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { openStore, runServe } from '../../src/server/index.js';
+import { client, rejectionOf } from './client.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'habits-serve-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function sink(): { stream: Writable; text(): string } {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      text += String(chunk);
+      done();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+describe('runServe', () => {
+  test('generates and prints the key once, logs requests, and closes the database', async () => {
+    const file = join(dir, 'nested', 'dir', 'habits.db');
+    const err = sink();
+    const serving = await runServe({ port: 0, dataFile: file, stderr: err.stream, signals: false });
+    const m = /^habits serve: generated API key (hb_[A-Za-z0-9]{32}) \(stored in (.+)\)\nhabits serve: listening on (http:\/\/127\.0\.0\.1:\d+\/v2)\n$/.exec(err.text());
+    expect(m?.[2]).toBe(file);
+    expect(m?.[3]).toBe(serving.url);
+    const apiKey = m?.[1] ?? '';
+    expect((await client({ url: serving.url, apiKey })('POST', '/areas', { name: 'x' })).status).toBe(201);
+    expect(err.text().split('\n').at(-2)).toMatch(/^\S+Z POST \/v2\/areas 201 [\d.]+ms$/);
+    await serving.close();
+    await serving.done;
+    expect(existsSync(`${file}-wal`)).toBe(false); // the last connection closed and checkpointed
+
+    // Second run: same key, not printed; --quiet drops request lines.
+    const again = sink();
+    const second = await runServe({ port: 0, dataFile: file, stderr: again.stream, signals: false, quiet: true });
+    expect(again.text()).toBe(`habits serve: listening on ${second.url}\n`);
+    const areas = await client({ url: second.url, apiKey })('GET', '/areas');
+    expect(areas.body.data).toHaveLength(1);
+    expect(again.text().split('\n')).toHaveLength(2);
+    await second.close();
+  });
+
+  test('an explicit key is used, not printed and not stored', async () => {
+    const file = join(dir, 'habits.db');
+    const err = sink();
+    const serving = await runServe({ port: 0, dataFile: file, apiKey: 'my-own-key', stderr: err.stream, signals: false, quiet: true });
+    expect(err.text()).not.toContain('my-own-key');
+    expect((await client({ url: serving.url, apiKey: 'my-own-key' })('GET', '/areas')).status).toBe(200);
+    await serving.close();
+    const store = await openStore(file);
+    expect(store.getMeta('api_key')).toBeUndefined();
+    store.close();
+  });
+
+  test('a port in use is an EADDRINUSE error and the database is released', async () => {
+    const file = join(dir, 'habits.db');
+    const first = await runServe({ port: 0, dataFile: file, apiKey: 'k', stderr: sink().stream, signals: false });
+    const port = Number(new URL(first.url).port);
+    const err = await rejectionOf(runServe({ port, dataFile: join(dir, 'other.db'), apiKey: 'k', stderr: sink().stream, signals: false }));
+    expect(err.code).toBe('EADDRINUSE');
+    expect(err.message).toBe(`habits serve: port ${port} on 127.0.0.1 is already in use; pick another with --port`);
+    expect(existsSync(join(dir, 'other.db-wal'))).toBe(false);
+    await first.close();
+  });
+});
+
+describe('habits serve (the built command)', () => {
+  test('serves, answers with the printed key, and stops on SIGINT', async () => {
+    const file = join(dir, 'cli.db');
+    const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), XDG_CACHE_HOME: join(dir, 'cache'), NO_COLOR: '1' };
+    const child = spawn(process.execPath, [join(ROOT, 'bin/habits.js'), 'serve', '--port', '0', '--data', file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+    const url = await new Promise<string>((res, rej) => {
+      child.stderr.on('data', (c) => {
+        stderr += c;
+        const m = /listening on (http:\/\/\S+)/.exec(stderr);
+        if (m?.[1]) res(m[1]);
+      });
+      void exited.then((code) => rej(new Error(`habits serve exited ${code}: ${stderr}`)));
+    });
+    const apiKey = /generated API key (\S+)/.exec(stderr)?.[1] ?? '';
+    const call = client({ url, apiKey });
+    const habit = await call('POST', '/habits', { name: 'Stretch', type: 'good' });
+    expect(habit.status).toBe(201);
+    expect((await call('GET', '/habits/journal')).body.data.map((e: { name: string }) => e.name)).toEqual(['Stretch']);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/POST \/v2\/habits 201/);
+    const store = await openStore(file);
+    expect((store.db.prepare('SELECT name FROM habits').all() as { name: string }[]).map((h) => h.name)).toEqual(['Stretch']);
+    store.close();
+  });
+});

@@ -1,0 +1,143 @@
+// The store: pragmas, migrations, the stored key, restarts, the missing driver, and caches that
+// notice writes made through another connection.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createServer, getOrCreateApiKey, openStore } from '../../src/server/index.js';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/server/schema.js';
+import { client, fakeClock, rejectionOf } from './client.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'habits-store-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('openStore', () => {
+  test('sets WAL, foreign keys, a busy timeout and synchronous=FULL, and migrates', async () => {
+    const store = await openStore(join(dir, 'a.db'));
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(store.db.pragma('busy_timeout', { simple: true })).toBe(10000);
+    expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    const tables = (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
+    expect(tables).toEqual(['areas', 'end_conditions', 'goals', 'habit_areas', 'habit_stacks', 'habit_time_of_days', 'habits', 'logs', 'meta', 'notes', 'time_triggers']);
+    store.close();
+    store.close(); // idempotent
+  });
+
+  test('refuses a file written by a newer schema', async () => {
+    const file = join(dir, 'future.db');
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    raw.close();
+    await expect(openStore(file)).rejects.toThrow(/newer than this program supports/);
+  });
+
+  test('migrates a file from an older schema and keeps its data', async () => {
+    const file = join(dir, 'old.db');
+    const raw = new Database(file);
+    raw.exec(MIGRATIONS[0] ?? '');
+    raw.pragma('user_version = 1');
+    raw.prepare("INSERT INTO habits (id, name, type, color_hex, occurrence, start_date, created_at) VALUES ('h', 'Old', 'good', '#000', '{\"type\":\"daily\"}', '2026-01-01', '2026-01-01T00:00:00.000Z')").run();
+    raw.prepare("INSERT INTO logs (id, habit_id, date, kind, value, unit, created_at) VALUES ('l', 'h', '2026-01-01', 'completed', 1, NULL, '2026-01-01T00:00:00.000Z')").run();
+    raw.close();
+    const store = await openStore(file);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    const indexes = (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'logs' AND sql IS NOT NULL ORDER BY name").all() as { name: string }[]).map((i) => i.name);
+    expect(indexes).toEqual(['logs_habit_cover', 'logs_one_mark']);
+    const listening = await createServer({ db: store, apiKey: 'k', clock: fakeClock('2026-01-01T12:00:00Z'), timezone: 'UTC' }).listen();
+    const stats = await client({ url: listening.url, apiKey: 'k' })('GET', '/habits/h/statistics');
+    expect(stats.body.data).toMatchObject({ name: 'Old', completions: 1, totalLogs: 1 });
+    await listening.close();
+    store.close();
+  });
+
+  test('a missing better-sqlite3 gives ERR_LOCAL_SERVICE_UNAVAILABLE with the fix', async () => {
+    const missing = Object.assign(new Error("Cannot find package 'better-sqlite3'"), { code: 'ERR_MODULE_NOT_FOUND' });
+    const err = await rejectionOf(openStore(':memory:', { loadDriver: () => Promise.reject(missing) }));
+    expect(err.code).toBe('ERR_LOCAL_SERVICE_UNAVAILABLE');
+    expect(err.message).toBe('The local service needs better-sqlite3, which is not installed: run `npm install better-sqlite3` (it builds with a C++ toolchain)');
+    expect(err.message).not.toContain('\n');
+  });
+
+  test('the API key is generated once and kept', async () => {
+    const file = join(dir, 'k.db');
+    const store = await openStore(file);
+    const first = getOrCreateApiKey(store);
+    expect(first.generated).toBe(true);
+    expect(first.key).toMatch(/^hb_[A-Za-z0-9]{32}$/);
+    expect(getOrCreateApiKey(store)).toEqual({ key: first.key, generated: false });
+    store.close();
+    const reopened = await openStore(file);
+    expect(getOrCreateApiKey(reopened)).toEqual({ key: first.key, generated: false });
+    reopened.close();
+  });
+});
+
+describe('restart', () => {
+  test('everything written survives closing and reopening the file', async () => {
+    const file = join(dir, 'habits.db');
+    const clock = fakeClock('2026-03-10T12:00:00Z');
+    let store = await openStore(file);
+    let listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
+    let call = client({ url: listening.url, apiKey: 'k' });
+    const area = (await call('POST', '/areas', { name: 'Health' })).body.data;
+    const habit = (await call('POST', '/habits', {
+      name: 'Run', type: 'good', startDate: '2026-03-01', areaIds: [area.id], timeOfDayIds: ['morning'],
+      goal: { periodicity: 'daily', value: 5, unit: 'kM' }, endCondition: { type: 'streak', streakLength: 2 },
+      reminders: { timeTriggers: [{ time: { hour: 6, minute: 45 } }] },
+    })).body;
+    await call('POST', `/habits/${habit.id}/logs`, { value: 5, unitSymbol: 'kM', targetDate: '2026-03-09' });
+    await call('POST', `/habits/${habit.id}/logs/complete`);
+    const note = (await call('POST', `/habits/${habit.id}/notes`, { content: 'windy' })).body;
+    const before = {
+      habit: (await call('GET', `/habits/${habit.id}`)).body,
+      stats: (await call('GET', `/habits/${habit.id}/statistics`)).body,
+      journal: (await call('GET', '/habits/journal')).body,
+    };
+    expect(before.habit.data.endCondition.isMet).toBe(true);
+    await listening.close();
+    store.close();
+
+    store = await openStore(file);
+    listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
+    call = client({ url: listening.url, apiKey: 'k' });
+    expect((await call('GET', `/habits/${habit.id}`)).body).toEqual(before.habit);
+    expect((await call('GET', `/habits/${habit.id}/statistics`)).body).toEqual(before.stats);
+    expect((await call('GET', '/habits/journal')).body).toEqual(before.journal);
+    expect((await call('GET', `/habits/${habit.id}/notes`)).body.data).toEqual([note]);
+    expect((await call('GET', '/areas')).body.data).toEqual([area]);
+    await listening.close();
+    store.close();
+  });
+});
+
+describe('two connections on one file', () => {
+  test('cached statistics notice writes made through another connection', async () => {
+    const file = join(dir, 'shared.db');
+    const clock = fakeClock('2026-03-10T12:00:00Z');
+    const [storeA, storeB] = [await openStore(file), await openStore(file)];
+    const a = await createServer({ db: storeA, apiKey: 'k', clock, timezone: 'UTC' }).listen();
+    const b = await createServer({ db: storeB, apiKey: 'k', clock, timezone: 'UTC' }).listen();
+    const callA = client({ url: a.url, apiKey: 'k' });
+    const callB = client({ url: b.url, apiKey: 'k' });
+    const habit = (await callA('POST', '/habits', { name: 'x', type: 'good', startDate: '2026-03-09' })).body;
+    expect((await callB('GET', `/habits/${habit.id}/statistics`)).body.data.completions).toBe(0); // B caches the timeline
+    await callA('POST', `/habits/${habit.id}/logs/complete`);
+    expect((await callB('GET', `/habits/${habit.id}/statistics`)).body.data.completions).toBe(1);
+    expect((await callB('GET', '/habits/journal')).body.data[0].status).toBe('completed');
+    await callA('POST', `/habits/${habit.id}/logs/undo`);
+    expect((await callB('GET', '/habits/journal')).body.data[0].status).toBe('inprogress');
+    // B's cached GET /areas answer too.
+    expect((await callB('GET', '/areas')).body.data).toEqual([]);
+    const area = (await callA('POST', '/areas', { name: 'Home' })).body.data;
+    expect((await callB('GET', '/areas')).body.data).toEqual([area]);
+    await Promise.all([a.close(), b.close()]);
+    storeA.close();
+    storeB.close();
+  });
+});
