@@ -1,0 +1,74 @@
+// main(argv, deps) -> exit code. The one place where errors become exit codes and error text.
+import { isatty } from 'node:tty';
+import { Context, type Deps, type GlobalFlags, type IO } from './context.js';
+import { describeError, EXIT } from './errors.js';
+import { buildProgram, type App } from './program.js';
+
+/** Runs the CLI with `argv` (without node and script) and returns the exit code. */
+export async function main(argv: string[], deps: Partial<Deps> = {}): Promise<number> {
+  const full = withDefaults(deps);
+  let ctx: Context | undefined;
+  const app: App = {
+    async run(cmd, body) {
+      ctx = new Context(full, cmd.optsWithGlobals<GlobalFlags>());
+      await body(ctx);
+    },
+  };
+  try {
+    await buildProgram(app, full.io).parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (err) {
+    const flags = ctx?.flags ?? scanFlags(argv);
+    return report(err, full, flags);
+  } finally {
+    await ctx?.close();
+  }
+}
+
+function report(err: unknown, deps: Deps, flags: GlobalFlags): number {
+  const r = describeError(err);
+  if (r.exitCode === EXIT.ok) return EXIT.ok;
+  const { stderr } = deps.io;
+  if (flags.json) {
+    stderr.write(JSON.stringify({ error: { code: r.code, message: r.message, status: r.status ?? null, ...(r.hint ? { hint: r.hint } : {}) } }) + '\n');
+  } else {
+    stderr.write(`error: ${r.message}\n`);
+    if (r.hint) stderr.write(`hint: ${r.hint}\n`);
+  }
+  const debug = flags.verbose || (deps.env.HABITS_DEBUG && deps.env.HABITS_DEBUG !== '0');
+  if (debug && r.code === 'internal' && err instanceof Error && err.stack) stderr.write(err.stack + '\n');
+  return r.exitCode;
+}
+
+/** Global flags read straight from argv, for errors raised before any command ran. */
+function scanFlags(argv: string[]): GlobalFlags {
+  const end = argv.indexOf('--');
+  const head = end === -1 ? argv : argv.slice(0, end);
+  return { json: head.includes('--json'), verbose: head.includes('--verbose') };
+}
+
+function withDefaults(deps: Partial<Deps>): Deps {
+  return {
+    io: deps.io ?? processIO(),
+    env: deps.env ?? process.env,
+    now: deps.now ?? (() => new Date()),
+    prompter: deps.prompter,
+    dispatcher: deps.dispatcher,
+    sleep: deps.sleep,
+  };
+}
+
+function processIO(): IO {
+  return {
+    // process.stdin is created on first access; most commands never read it.
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: isatty(0),
+    stdoutIsTTY: !!process.stdout.isTTY,
+    stderrIsTTY: !!process.stderr.isTTY,
+    columns: process.stdout.columns,
+  };
+}

@@ -1,0 +1,70 @@
+// `habits auth login [--with-key] [--no-verify]`: stores the API key in the config file (0600).
+import type { Command } from 'commander';
+import { ApiError } from '../../api/errors.js';
+import { updateConfigFile } from '../../config/file.js';
+import { maskKey } from '../../config/settings.js';
+import type { Context } from '../../context.js';
+import { AuthError, UsageError } from '../../errors.js';
+import { examples, type App } from '../../program.js';
+import { readAll } from '../../stdin.js';
+import { checkKey } from './check.js';
+
+export interface LoginOptions {
+  withKey: boolean;
+  verify: boolean;
+}
+
+export function register(parent: Command, app: App): void {
+  parent
+    .command('login')
+    .description('store your API key (find it in the app under Settings > API; API access needs a paid plan)')
+    .option('--with-key', 'read the key from standard input instead of a prompt')
+    .option('--no-verify', 'store the key without checking it against the server')
+    .addHelpText('after', examples([
+      ['habits auth login', 'asks for the key, masked'],
+      ['habits auth login --with-key < ~/.habits-key'],
+      ['pass show habits | habits auth login --with-key'],
+    ]))
+    .action((opts: { withKey?: boolean; verify?: boolean }, cmd: Command) =>
+      app.run(cmd, (ctx) => run(ctx, { withKey: !!opts.withKey, verify: opts.verify !== false })));
+}
+
+/** Checks that a key looks like one: a single token, no spaces. */
+export function parseKey(raw: string): string {
+  const key = raw.trim();
+  if (!key) throw new UsageError('no API key given');
+  if (/\s/.test(key)) throw new UsageError('the API key must be a single line with no spaces');
+  return key;
+}
+
+export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
+  if (ctx.isLocal) throw new UsageError('local mode needs no API key', 'drop --local (or HABITS_LOCAL / base-url local) to log in to a server');
+  let raw: string;
+  if (opts.withKey) {
+    raw = await readAll(ctx.io.stdin, 64 * 1024);
+  } else if (ctx.prompter.available) {
+    raw = await ctx.prompter.password({ message: 'API key', validate: (v) => (v.trim() ? true : 'paste the key from Settings > API') });
+  } else {
+    throw new UsageError('no terminal to ask for the key', 'pipe it in: `habits auth login --with-key < keyfile`');
+  }
+  const key = parseKey(raw);
+  const baseUrl = ctx.settings.baseUrl.value;
+  if (opts.verify) {
+    // Check this key, not the configured one.
+    const client = await ctx.clientFor({ baseUrl, apiKey: key });
+    try {
+      await checkKey(client);
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+        throw new AuthError(`${baseUrl} refused the key ${maskKey(key)}; it was not saved`, 'copy the key again from Settings > API (generating a new one revokes the old)');
+      }
+      throw err;
+    }
+  }
+  await updateConfigFile(ctx.paths, (values) => {
+    values['api-key'] = key;
+  });
+  await ctx.out.result({ saved: true, key: maskKey(key), file: ctx.paths.configFile, verified: opts.verify }, () => '');
+  ctx.out.info(`Saved key ${maskKey(key)} to ${ctx.paths.configFile}${opts.verify ? ` (checked against ${baseUrl})` : ''}`);
+  if (ctx.env.HABITS_API_KEY) ctx.out.warn('note: HABITS_API_KEY is set in the environment and takes precedence over the saved key');
+}

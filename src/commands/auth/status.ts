@@ -1,0 +1,61 @@
+// `habits auth status`: where the key comes from, masked, and whether the server accepts it.
+import type { Command } from 'commander';
+import { ApiError } from '../../api/errors.js';
+import { maskKey } from '../../config/settings.js';
+import type { Context } from '../../context.js';
+import { AuthError } from '../../errors.js';
+import { examples, type App } from '../../program.js';
+import { checkKey } from './check.js';
+
+export interface AuthStatus {
+  mode: 'remote' | 'local';
+  baseUrl: string;
+  key: string | null;
+  source: string | null;
+  valid: boolean;
+  error?: string;
+}
+
+export function register(parent: Command, app: App): void {
+  parent
+    .command('status')
+    .description('show where the API key comes from and check it against the server (exit 4 if refused)')
+    .addHelpText('after', examples([['habits auth status'], ['habits auth status --json']]))
+    .action((_opts, cmd: Command) => app.run(cmd, run));
+}
+
+export async function run(ctx: Context): Promise<void> {
+  const { settings } = ctx;
+  if (ctx.isLocal) {
+    const status: AuthStatus = { mode: 'local', baseUrl: 'local', key: null, source: null, valid: true };
+    return ctx.out.result(status, () => `Local mode: no API key needed (data in ${ctx.paths.dataDir})`);
+  }
+  const key = settings.apiKey;
+  const baseUrl = settings.baseUrl.value;
+  if (!key) {
+    const status: AuthStatus = { mode: 'remote', baseUrl, key: null, source: null, valid: false, error: 'no API key is configured' };
+    if (ctx.out.json) ctx.out.printJson(status);
+    throw new AuthError('no API key is configured');
+  }
+  const source = key.source === 'env' ? 'environment (HABITS_API_KEY)' : `config file ${ctx.paths.configFile}`;
+  const status: AuthStatus = { mode: 'remote', baseUrl, key: maskKey(key.value), source, valid: false };
+  let failure: unknown;
+  try {
+    await checkKey(await ctx.api());
+    status.valid = true;
+  } catch (err) {
+    failure = err;
+    status.error = err instanceof ApiError ? err.message : (err as Error).message;
+  }
+  await ctx.out.result(status, () => [
+    `Server:  ${baseUrl}`,
+    `Key:     ${status.key} (from ${source})`,
+    `Status:  ${status.valid ? ctx.out.c.green('✓ valid') : ctx.out.c.red('✗ not accepted')}`,
+  ].join('\n'));
+  if (failure) {
+    if (failure instanceof ApiError && (failure.status === 401 || failure.status === 403)) {
+      throw new AuthError(`the server refused the key ${status.key} (HTTP ${failure.status}: ${failure.serverMessage})`);
+    }
+    throw failure;
+  }
+}

@@ -1,0 +1,22 @@
+// `habits config list`: every setting in use, with where it comes from.
+import type { Command } from 'commander';
+import { CONFIG_KEYS } from '../../config/file.js';
+import type { Context } from '../../context.js';
+import { examples, type App } from '../../program.js';
+import { effective } from './shared.js';
+
+export function register(parent: Command, app: App): void {
+  parent
+    .command('list')
+    .alias('ls')
+    .description('show every setting in use and where it comes from (the key masked)')
+    .addHelpText('after', examples([['habits config list'], ['habits config list --json']]))
+    .action((_opts, cmd: Command) => app.run(cmd, run));
+}
+
+export async function run(ctx: Context): Promise<void> {
+  const rows = CONFIG_KEYS.map((key) => effective(ctx.settings, key, ctx.paths.configFile));
+  await ctx.out.result(rows, () =>
+    ctx.out.table({ head: ['KEY', 'VALUE', 'SOURCE'], rows: rows.map((r) => [r.key, r.value ?? '', r.source]) }),
+  );
+}

@@ -1,0 +1,55 @@
+// `habits help [command...]` and the topics `exit-codes` and `environment`.
+import type { Command } from 'commander';
+import { EXIT_CODE_TABLE } from '../errors.js';
+import { UsageError } from '../errors.js';
+import { examples, loadNoun, type App } from '../program.js';
+
+export const ENVIRONMENT: readonly [string, string][] = [
+  ['HABITS_API_KEY', 'API key (overrides the config file; never passed as a flag)'],
+  ['HABITS_BASE_URL', 'API base URL, or `local` (default https://api.habitify.me/v2)'],
+  ['HABITS_LOCAL', '1 to use the local service, like --local'],
+  ['HABITS_TIMEZONE', 'time zone for "today" and --date (then config timezone, TZ, the system)'],
+  ['HABITS_TIMEOUT', 'connect and response timeout, e.g. 30, 30s, 500ms (default 30s)'],
+  ['HABITS_CONFIG_DIR', 'config directory (default $XDG_CONFIG_HOME/habits)'],
+  ['HABITS_DATA_DIR', 'local service data directory (default $XDG_DATA_HOME/habits)'],
+  ['HABITS_NO_INPUT', '1 to never prompt, like --no-input'],
+  ['HABITS_DEBUG', '1 to log HTTP requests and responses to stderr, like --verbose'],
+  ['NO_COLOR', 'set to turn colour off'],
+  ['FORCE_COLOR', '1-3 to force colour (0 turns it off)'],
+  ['TERM', '`dumb` turns colour off'],
+  ['TZ', 'system time zone, used when no habits time zone is set'],
+  ['XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_DATA_HOME', 'base directories (default ~/.config, ~/.cache, ~/.local/share)'],
+  ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy for API requests'],
+  ['VISUAL, EDITOR', 'editor for `habits note add` on a terminal'],
+];
+
+const TOPICS: Record<string, () => string> = {
+  'exit-codes': () =>
+    'Exit codes\n\n' +
+    EXIT_CODE_TABLE.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`).join('\n') +
+    '\n\nCommands that take several habits report each one; the exit code is the first failure\'s,\nand the others are still attempted.\n',
+  environment: () => {
+    const width = Math.max(...ENVIRONMENT.map(([n]) => n.length));
+    return 'Environment\n\n' + ENVIRONMENT.map(([n, t]) => `  ${n.padEnd(width)}  ${t}`).join('\n') +
+      '\n\nPrecedence: flag > environment > config file > default.\n';
+  },
+};
+
+export function register(cmd: Command, app: App): void {
+  cmd
+    .argument('[command...]', 'a command (e.g. `log done`) or a topic: exit-codes, environment')
+    .addHelpText('after', examples([['habits help log done'], ['habits help exit-codes'], ['habits help environment']]))
+    .action(async (words: string[], _opts, self: Command) => {
+      const root = self.parent!;
+      const topic = words.length === 1 ? TOPICS[words[0]!] : undefined;
+      if (topic) return root.configureOutput().writeOut!(topic());
+      let target: Command = root;
+      for (const word of words) {
+        const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next) throw new UsageError(`no help for "${words.join(' ')}"`, 'topics: exit-codes, environment; or run `habits --help`');
+        await loadNoun(next, app);
+        target = next;
+      }
+      target.outputHelp();
+    });
+}

@@ -1,0 +1,172 @@
+// Settings with their precedence: flag > environment > config file > default. Each resolved value
+// remembers where it came from, so `auth status` and `config list` can say so.
+import { isValidTimeZone, systemTimeZone } from '../dates.js';
+import { ConfigError, UsageError } from '../errors.js';
+import type { ConfigKey, ConfigValues } from './file.js';
+
+export const DEFAULT_BASE_URL = 'https://api.habitify.me/v2';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** `base-url` value that selects the embedded local service. */
+export const LOCAL_BASE_URL = 'local';
+
+export type Source = 'flag' | 'env' | 'config' | 'default' | 'system';
+
+export interface Setting<T> {
+  value: T;
+  source: Source;
+  /** The flag, variable or config key it came from, e.g. `HABITS_API_KEY`. */
+  origin: string;
+}
+
+export type ColorSetting = 'auto' | 'always' | 'never';
+
+export interface Settings {
+  apiKey: Setting<string> | undefined;
+  /** The remote base URL, or `local`; ignored when `local` is true. */
+  baseUrl: Setting<string>;
+  local: Setting<boolean>;
+  timezone: Setting<string>;
+  timeoutMs: Setting<number>;
+  color: Setting<ColorSetting>;
+}
+
+/** Global flags that take part in precedence. */
+export interface SettingFlags {
+  baseUrl?: string;
+  timeout?: string;
+  local?: boolean;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Resolves every setting from flags, environment and the config file. */
+export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string): Settings {
+  const pick = <T>(
+    key: ConfigKey,
+    flag: { value: string | undefined; name: string } | undefined,
+    envName: string | undefined,
+    parse: (raw: string, where: string) => T,
+    fallback: Setting<T>,
+  ): Setting<T> => {
+    if (flag?.value !== undefined) return { value: parse(flag.value, flag.name), source: 'flag', origin: flag.name };
+    const fromEnv = envName ? env[envName] : undefined;
+    if (fromEnv) return { value: parse(fromEnv, envName!), source: 'env', origin: envName! };
+    const fromFile = file[key];
+    if (fromFile !== undefined && fromFile !== '') {
+      return { value: parse(fromFile, `"${key}" in ${configFile}`), source: 'config', origin: key };
+    }
+    return fallback;
+  };
+
+  const baseUrl = pick('base-url', { value: flags.baseUrl, name: '--base-url' }, 'HABITS_BASE_URL', (raw, where) => {
+    return raw.trim().toLowerCase() === LOCAL_BASE_URL ? LOCAL_BASE_URL : parseBaseUrl(raw, where);
+  }, { value: DEFAULT_BASE_URL, source: 'default', origin: 'default' });
+
+  const local: Setting<boolean> = flags.local
+    ? { value: true, source: 'flag', origin: '--local' }
+    : isTruthy(env.HABITS_LOCAL)
+      ? { value: true, source: 'env', origin: 'HABITS_LOCAL' }
+      : { value: baseUrl.value === LOCAL_BASE_URL, source: baseUrl.source, origin: baseUrl.origin };
+
+  const timezone = pick('timezone', undefined, 'HABITS_TIMEZONE', parseTimeZone, env.TZ && isValidTimeZone(env.TZ)
+    ? { value: env.TZ, source: 'env', origin: 'TZ' }
+    : { value: systemTimeZone(), source: 'system', origin: 'system' });
+
+  const apiKeyEnv = env.HABITS_API_KEY?.trim();
+  const apiKeyFile = file['api-key']?.trim();
+  const apiKey: Setting<string> | undefined = apiKeyEnv
+    ? { value: apiKeyEnv, source: 'env', origin: 'HABITS_API_KEY' }
+    : apiKeyFile
+      ? { value: apiKeyFile, source: 'config', origin: 'api-key' }
+      : undefined;
+
+  return {
+    apiKey,
+    baseUrl,
+    local,
+    timezone,
+    timeoutMs: pick('timeout', { value: flags.timeout, name: '--timeout' }, 'HABITS_TIMEOUT', parseTimeout, {
+      value: DEFAULT_TIMEOUT_MS, source: 'default', origin: 'default',
+    }),
+    color: pick('color', undefined, undefined, parseColor, { value: 'auto', source: 'default', origin: 'default' }),
+  };
+}
+
+function isTruthy(value: string | undefined): boolean {
+  return value !== undefined && !['', '0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+/** Parses a base URL: http(s) only, trailing slash removed. */
+export function parseBaseUrl(raw: string, where: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`${where}: "${raw}" is not a URL`, 'use e.g. https://api.habitify.me/v2, or `local`');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`${where}: "${raw}" must start with https:// or http://`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigError(`${where}: credentials do not belong in the URL; the key is sent as a header`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+/** Parses a timeout: seconds (`30`), or with a unit (`500ms`, `30s`, `2m`). At most 10 minutes. */
+export function parseTimeout(raw: string, where: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/i.exec(raw);
+  if (!m) throw new ConfigError(`${where}: "${raw}" is not a duration`, 'use seconds, e.g. 30, or 500ms, 30s, 2m');
+  const n = Number(m[1]);
+  const unit = (m[2] ?? 's').toLowerCase();
+  const ms = unit === 'ms' ? n : unit === 'm' ? n * 60_000 : n * 1000;
+  if (ms < 1 || ms > 600_000) throw new ConfigError(`${where}: ${raw} is out of range (1ms to 10m)`);
+  return Math.round(ms);
+}
+
+function parseTimeZone(raw: string, where: string): string {
+  const zone = raw.trim();
+  if (!isValidTimeZone(zone)) {
+    throw new ConfigError(`${where}: "${raw}" is not a known time zone`, 'use an IANA name such as Europe/Paris or America/New_York');
+  }
+  return zone;
+}
+
+function parseColor(raw: string, where: string): ColorSetting {
+  const v = raw.trim().toLowerCase();
+  if (v === 'auto' || v === 'always' || v === 'never') return v;
+  throw new ConfigError(`${where}: "${raw}" must be auto, always or never`);
+}
+
+/**
+ * Checks and normalises a value for `habits config set`. The API key is refused here: a value on
+ * the command line is visible to other users in `ps`.
+ */
+export function normalizeConfigValue(key: ConfigKey, raw: string): string {
+  const where = key;
+  try {
+    switch (key) {
+      case 'api-key':
+        throw new UsageError('the API key is not set from the command line (it would show in `ps`)', 'run `habits auth login`, or `habits auth login --with-key < keyfile`');
+      case 'base-url':
+        return raw.trim().toLowerCase() === LOCAL_BASE_URL ? LOCAL_BASE_URL : parseBaseUrl(raw, where);
+      case 'timezone':
+        return parseTimeZone(raw, where);
+      case 'color':
+        return parseColor(raw, where);
+      case 'timeout':
+        parseTimeout(raw, where);
+        return raw.trim();
+    }
+  } catch (err) {
+    // A bad value typed on the command line is a usage error, not a broken file.
+    if (err instanceof ConfigError) throw new UsageError(err.message, err.hint);
+    throw err;
+  }
+}
+
+/** A key shown safely: its first three and last four characters, e.g. `hb_…9f2c`. */
+export function maskKey(key: string): string {
+  if (key.length <= 8) return '…' + key.slice(-2);
+  return `${key.slice(0, 3)}…${key.slice(-4)}`;
+}

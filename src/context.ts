@@ -1,0 +1,228 @@
+// What a command receives: io, settings, a lazily built API client, a prompter and a clock.
+// Commands never touch process.*, a global chalk, undici or @inquirer directly.
+import { createHash } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import type { Api } from './api/routes.js';
+import { readConfigFile } from './config/file.js';
+import { resolvePaths, type Paths } from './config/paths.js';
+import { resolveSettings, type Settings } from './config/settings.js';
+import { dateInZone } from './dates.js';
+import { AuthError } from './errors.js';
+import { colorLevel } from './output/color.js';
+import { Output } from './output/output.js';
+import { startSpinner } from './output/spinner.js';
+import { createPrompter, type Prompter } from './prompts/prompter.js';
+import { userAgent } from './version.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The process's streams and what they are connected to. */
+export interface IO {
+  stdin: NodeJS.ReadableStream;
+  stdout: Writable;
+  stderr: Writable;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** Width of the stdout terminal, when it is one. */
+  columns?: number;
+}
+
+/** The world as main() receives it; tests pass their own. */
+export interface Deps {
+  io: IO;
+  env: Env;
+  now: () => Date;
+  /** Replaces the @inquirer prompter (tests script answers through it). */
+  prompter?: Prompter;
+  /** Replaces the undici dispatcher (tests pass a MockAgent). */
+  dispatcher?: Dispatcher;
+  /** Replaces the retry sleep (tests do not wait). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Flags every command accepts (declared in program.ts). */
+export interface GlobalFlags {
+  json?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  /** false with --no-color */
+  color?: boolean;
+  /** false with --no-input */
+  input?: boolean;
+  local?: boolean;
+  baseUrl?: string;
+  timeout?: string;
+  allowInsecure?: boolean;
+}
+
+/** Where the API client points: a remote server, or the in-process local service. */
+export interface Endpoint {
+  baseUrl: string;
+  apiKey: string;
+}
+
+export class Context {
+  readonly paths: Paths;
+  readonly out: Output;
+  readonly prompter: Prompter;
+  readonly now: () => Date;
+  private settingsCache: Settings | undefined;
+  private apiPromise: Promise<Api> | undefined;
+  private endpointPromise: Promise<Endpoint> | undefined;
+  private readonly closers: (() => Promise<void> | void)[] = [];
+  private pending = 0;
+  private stopSpinner: (() => void) | undefined;
+
+  constructor(readonly deps: Deps, readonly flags: GlobalFlags) {
+    this.paths = resolvePaths(deps.env);
+    this.now = deps.now;
+    const colorSetting = () => {
+      // A corrupt config must not stop --help or an error message from printing.
+      try {
+        return this.settings.color.value;
+      } catch {
+        return 'auto' as const;
+      }
+    };
+    const setting = colorSetting();
+    this.out = new Output(deps.io, {
+      json: !!flags.json,
+      quiet: !!flags.quiet,
+      colorLevel: colorLevel({ flag: flags.color, env: deps.env, setting, isTTY: deps.io.stdoutIsTTY }),
+      errColorLevel: colorLevel({ flag: flags.color, env: deps.env, setting, isTTY: deps.io.stderrIsTTY }),
+    });
+    const inputAllowed = flags.input !== false && !isSet(deps.env.HABITS_NO_INPUT);
+    this.prompter = deps.prompter ?? createPrompter(deps.io, inputAllowed);
+  }
+
+  get io(): IO {
+    return this.deps.io;
+  }
+
+  get env(): Env {
+    return this.deps.env;
+  }
+
+  /** Settings from flags, environment and config file; read on first use. */
+  get settings(): Settings {
+    this.settingsCache ??= resolveSettings(
+      { baseUrl: this.flags.baseUrl, timeout: this.flags.timeout, local: this.flags.local },
+      this.env,
+      readConfigFile(this.paths.configFile),
+      this.paths.configFile,
+    );
+    return this.settingsCache;
+  }
+
+  /** True when commands run against the embedded local service. */
+  get isLocal(): boolean {
+    return this.settings.local.value;
+  }
+
+  /** True with --verbose or HABITS_DEBUG. */
+  get verbose(): boolean {
+    return !!this.flags.verbose || isSet(this.env.HABITS_DEBUG);
+  }
+
+  /** Today's date in the user's timezone. */
+  today(): string {
+    return dateInZone(this.now(), this.settings.timezone.value);
+  }
+
+  /** The endpoint the client talks to; starts the local service on first use in local mode. */
+  endpoint(): Promise<Endpoint> {
+    this.endpointPromise ??= this.openEndpoint();
+    return this.endpointPromise;
+  }
+
+  private async openEndpoint(): Promise<Endpoint> {
+    if (this.isLocal) {
+      const { startLocalService } = await import('./local.js');
+      const local = await startLocalService({ file: this.paths.dbFile, timezone: this.settings.timezone.value, now: this.now });
+      this.onClose(local.close);
+      return { baseUrl: local.baseUrl, apiKey: local.apiKey };
+    }
+    const key = this.settings.apiKey;
+    if (!key) throw new AuthError('no API key is configured');
+    return { baseUrl: this.settings.baseUrl.value, apiKey: key.value };
+  }
+
+  /**
+   * Names the account for caches without any I/O: the local database file, or the base URL with a
+   * hash of the key (never the key). Undefined when no key is configured.
+   */
+  scope(): string | undefined {
+    if (this.isLocal) return `local:${this.paths.dbFile}`;
+    const key = this.settings.apiKey;
+    if (!key) return undefined;
+    const keyHash = createHash('sha256').update(key.value).digest('hex').slice(0, 16);
+    return `${this.settings.baseUrl.value}#${keyHash}`;
+  }
+
+  /** The API client, built on first use. Requests show a spinner on a terminal after 300 ms. */
+  api(): Promise<Api> {
+    this.apiPromise ??= this.openApi();
+    return this.apiPromise;
+  }
+
+  private async openApi(): Promise<Api> {
+    return this.clientFor(await this.endpoint());
+  }
+
+  /** A client for `endpoint` with this context's timeout, proxy, verbosity and spinner. */
+  async clientFor(endpoint: { baseUrl: string; apiKey: string }): Promise<Api> {
+    const { createApiClient } = await import('./api/client.js');
+    const client = createApiClient({
+      baseUrl: endpoint.baseUrl,
+      apiKey: endpoint.apiKey,
+      timeoutMs: this.settings.timeoutMs.value,
+      userAgent: userAgent(),
+      env: this.env,
+      allowInsecure: !!this.flags.allowInsecure,
+      debug: this.verbose ? (line) => this.io.stderr.write(line + '\n') : undefined,
+      dispatcher: this.deps.dispatcher,
+      sleep: this.deps.sleep,
+    });
+    this.onClose(() => client.close());
+    return {
+      request: ((...args: Parameters<Api['request']>) => this.track(client.request(...args))) as Api['request'],
+    };
+  }
+
+  private async track<T>(work: Promise<T>): Promise<T> {
+    if (this.pending++ === 0 && this.io.stderrIsTTY && !this.flags.quiet) {
+      this.stopSpinner = startSpinner(this.io.stderr, 'working…');
+    }
+    try {
+      return await work;
+    } finally {
+      if (--this.pending === 0) {
+        this.stopSpinner?.();
+        this.stopSpinner = undefined;
+      }
+    }
+  }
+
+  /** Registers cleanup to run when the command ends (last registered runs first). */
+  onClose(fn: () => Promise<void> | void): void {
+    this.closers.unshift(fn);
+  }
+
+  /** Runs the cleanups; errors in them are ignored, the command's result already stands. */
+  async close(): Promise<void> {
+    this.stopSpinner?.();
+    for (const fn of this.closers.splice(0)) {
+      try {
+        await fn();
+      } catch {
+        // Closing sockets or the local database must not change the exit code.
+      }
+    }
+  }
+}
+
+function isSet(value: string | undefined): boolean {
+  return value !== undefined && !['', '0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}

@@ -1,0 +1,73 @@
+// Calendar dates as `YYYY-MM-DD` strings, computed in the user's timezone. Every write sends one.
+import { UsageError } from './errors.js';
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** True for a real calendar date in `YYYY-MM-DD` form (`2026-02-30` is not). */
+export function isValidDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+/** True when `zone` is an IANA time zone this Node knows. */
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone of the system clock, as Node sees it (honours TZ). */
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The calendar date of `now` in `zone`. */
+export function dateInZone(now: Date, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** `date` moved by `days` (negative goes back). */
+export function addDays(date: string, days: number): string {
+  return new Date(toUtcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
+}
+
+/** Day of the week, 0 = Sunday. */
+export function weekday(date: string): number {
+  return new Date(toUtcMs(date)).getUTCDay();
+}
+
+function toUtcMs(date: string): number {
+  const m = DATE_RE.exec(date);
+  if (!m) throw new Error(`not a date: ${date}`);
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+}
+
+/**
+ * Resolves a date argument: `YYYY-MM-DD`, `today` or `yesterday` (case-insensitive), relative to
+ * `today`. `flag` names the option in the error, e.g. `--date`.
+ */
+export function parseDateArg(value: string, today: string, flag: string): string {
+  const v = value.trim().toLowerCase();
+  if (v === 'today') return today;
+  if (v === 'yesterday') return addDays(today, -1);
+  if (isValidDate(v)) return v;
+  if (DATE_RE.test(v)) throw new UsageError(`${flag}: ${value} is not a real date`);
+  throw new UsageError(`${flag}: expected YYYY-MM-DD, today or yesterday, got "${value}"`);
+}

@@ -1,0 +1,43 @@
+// Whether to colour, decided in one place. chalk does not read NO_COLOR itself, and a chalk
+// instance we build never looks at process state: we choose its level here.
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { ColorSetting } from '../config/settings.js';
+
+export type { ChalkInstance };
+
+/**
+ * Colour level for a stream, from most to least specific: `--no-color`, NO_COLOR, FORCE_COLOR,
+ * config `color`, TERM=dumb, then whether the stream is a terminal. 0 means no colour.
+ */
+export function colorLevel(opts: {
+  flag: boolean | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+  setting: ColorSetting;
+  isTTY: boolean;
+}): 0 | 1 | 2 | 3 {
+  const { env } = opts;
+  if (opts.flag === false) return 0;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) {
+    if (force === '0' || force.toLowerCase() === 'false') return 0;
+    const n = Number(force);
+    return n === 2 || n === 3 ? n : Math.max(1, terminalLevel(env)) as 1 | 2 | 3;
+  }
+  if (opts.setting === 'never') return 0;
+  if (opts.setting === 'always') return Math.max(1, terminalLevel(env)) as 1 | 2 | 3;
+  if (env.TERM === 'dumb') return 0;
+  return opts.isTTY ? terminalLevel(env) : 0;
+}
+
+function terminalLevel(env: Readonly<Record<string, string | undefined>>): 1 | 2 | 3 {
+  const colorterm = env.COLORTERM?.toLowerCase();
+  if (colorterm === 'truecolor' || colorterm === '24bit') return 3;
+  if (env.TERM?.includes('256')) return 2;
+  return 1;
+}
+
+/** A chalk instance at a fixed level; level 0 returns text unchanged. */
+export function makeChalk(level: 0 | 1 | 2 | 3): ChalkInstance {
+  return new Chalk({ level });
+}

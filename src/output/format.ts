@@ -1,0 +1,108 @@
+// Habit fields in human words: `Mon, Wed, Fri`, `07:30 on Mon, Tue (alarm)`,
+// `after "Meditate" is completed, +10 min`. Pure functions of data.
+import type { EndCondition, EndConditionInput, Goal, GoalInput, HabitStack, Occurrence, TimeTrigger } from '../api/types.js';
+
+/** Weekday names by occurrence number (0 = Sunday). */
+export const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** Monday-first order of occurrence numbers, for display. */
+const MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0];
+
+/** Occurrence days (0-6, Sunday = 0) as `Mon, Wed, Fri`, Monday first. */
+export function formatWeekdays(days: readonly number[]): string {
+  return MONDAY_FIRST.filter((d) => days.includes(d)).map((d) => WEEKDAY_NAMES[d]).join(', ');
+}
+
+/** A number without needless decimals: 3, 2.5, 0.33. */
+export function formatNumber(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
+}
+
+/** The schedule: `every day`, `Mon, Wed, Fri`, `days 1, 15 of the month`, `every 3 days`. */
+export function formatOccurrence(o: Occurrence | null | undefined): string {
+  if (!o) return 'every day';
+  switch (o.type) {
+    case 'daily':
+      return 'every day';
+    case 'weekDays':
+      return o.days.length === 7 ? 'every day' : formatWeekdays(o.days);
+    case 'monthDays':
+      return `day${o.days.length === 1 ? '' : 's'} ${[...o.days].sort((a, b) => a - b).join(', ')} of the month`;
+    case 'intervalDays':
+      return o.interval === 1 ? 'every day' : `every ${o.interval} days`;
+    default:
+      return String((o as { type?: unknown }).type ?? 'unknown');
+  }
+}
+
+/** `30 min daily`. */
+export function formatGoal(g: Pick<Goal | GoalInput, 'value' | 'unit' | 'periodicity'> | null | undefined): string {
+  return g ? `${formatNumber(g.value)} ${g.unit} ${g.periodicity}` : 'none';
+}
+
+/** `07:30`. */
+export function formatTime(hour: number, minute: number): string {
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** Reminder weekDays (1-7, Sunday = 1) as occurrence numbers (0-6). */
+export function reminderDaysToOccurrence(days: readonly number[]): number[] {
+  return days.map((d) => d - 1);
+}
+
+/** `07:30 on Mon, Tue (alarm)`, `21:00 every day`, `06:00 every day (alarm, live activity)`. */
+export function formatReminder(t: TimeTrigger): string {
+  const days = t.occurrenceFilter?.weekDays;
+  const when = days && days.length > 0 && days.length < 7 ? ` on ${formatWeekdays(reminderDaysToOccurrence(days))}` : ' every day';
+  const extras = [t.showAsAlarm ? 'alarm' : '', t.showLiveActivity ? 'live activity' : ''].filter(Boolean);
+  return formatTime(t.time.hour, t.time.minute) + when + (extras.length ? ` (${extras.join(', ')})` : '');
+}
+
+/** Seconds as `45 s`, `10 min`, `1 h 30 min`. */
+export function formatDuration(secs: number): string {
+  if (secs < 60) return `${secs} s`;
+  const h = Math.floor(secs / 3600);
+  const m = Math.floor((secs % 3600) / 60);
+  const s = secs % 60;
+  return [h ? `${h} h` : '', m ? `${m} min` : '', s ? `${s} s` : ''].filter(Boolean).join(' ');
+}
+
+/** `after "Meditate" is completed, +10 min`; `nameOf` turns the condition habit's id into its name. */
+export function formatStack(s: Pick<HabitStack, 'conditionHabitId' | 'type' | 'timerType' | 'timerDelaySecs'>, nameOf: (id: string) => string | undefined): string {
+  const name = nameOf(s.conditionHabitId);
+  const who = name ? `"${name}"` : `habit id:${s.conditionHabitId}`;
+  const what = s.type === 'reminder' ? `after the reminder of ${who}` : `after ${who} is ${s.type}`;
+  const timer = s.timerType === 'after' && s.timerDelaySecs > 0 ? `, +${formatDuration(s.timerDelaySecs)}` : ', immediately';
+  return what + timer;
+}
+
+const PERIOD_NOUN: Record<string, string> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' };
+
+/** `n day(s)`, from a goal periodicity. */
+export function periods(n: number, periodType: string | undefined): string {
+  const noun = PERIOD_NOUN[periodType ?? 'daily'] ?? 'period';
+  return `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** The end condition in words, with its met state when the server reports one (not on an input). */
+export function formatEndCondition(e: EndCondition | (EndConditionInput & { periodType?: string }) | null | undefined): string {
+  if (!e) return 'none';
+  let text: string;
+  switch (e.type) {
+    case 'date':
+      text = `ends on ${e.date}`;
+      break;
+    case 'streak':
+      text = `ends after a streak of ${periods(e.streakLength, e.periodType)}`;
+      break;
+    case 'successPeriods':
+      text = `ends after ${periods(e.totalPeriods, e.periodType)} of success`;
+      break;
+    case 'totalLogValue':
+      text = `ends when the total logged reaches ${formatNumber(e.totalLogValue)}`;
+      break;
+    default:
+      text = `ends by ${String((e as { type?: unknown }).type)}`;
+  }
+  return 'isMet' in e && typeof e.isMet === 'boolean' ? `${text} (${e.isMet ? 'met' : 'not met yet'})` : text;
+}

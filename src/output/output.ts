@@ -1,0 +1,71 @@
+// The three output modes, chosen in one place: --json, a terminal, or a pipe.
+import type { IO } from '../context.js';
+import { makeChalk, type ChalkInstance } from './color.js';
+import { renderPlainTable, renderTtyTable, type TableSpec } from './table.js';
+
+export type OutputMode = 'json' | 'tty' | 'plain';
+
+/** Where a command's words go. stdout is data; stderr is talk. */
+export class Output {
+  readonly mode: OutputMode;
+  /** Colours for stdout; a no-op unless colour is on. */
+  readonly c: ChalkInstance;
+  /** Colours for stderr. */
+  readonly ec: ChalkInstance;
+  /** Terminal width for stdout (80 when unknown). */
+  readonly width: number;
+
+  constructor(
+    private readonly io: IO,
+    opts: { json: boolean; quiet: boolean; colorLevel: 0 | 1 | 2 | 3; errColorLevel: 0 | 1 | 2 | 3 },
+  ) {
+    this.mode = opts.json ? 'json' : io.stdoutIsTTY ? 'tty' : 'plain';
+    this.c = makeChalk(opts.json ? 0 : opts.colorLevel);
+    this.ec = makeChalk(opts.errColorLevel);
+    this.width = io.columns && io.columns > 20 ? io.columns : 80;
+    this.quiet = opts.quiet;
+  }
+
+  private readonly quiet: boolean;
+
+  get json(): boolean {
+    return this.mode === 'json';
+  }
+
+  /** Prints one JSON document on stdout. */
+  printJson(data: unknown): void {
+    this.io.stdout.write(JSON.stringify(data, null, 2) + '\n');
+  }
+
+  /** Prints the command's result: `data` as JSON with --json, otherwise what `human` renders. */
+  async result(data: unknown, human: () => string | Promise<string>): Promise<void> {
+    if (this.json) return this.printJson(data);
+    const text = await human();
+    if (text) this.io.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  }
+
+  /** Writes human text to stdout as it is. */
+  print(text: string): void {
+    this.io.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  }
+
+  /**
+   * A confirmation ("Marked Walk completed for 2026-11-22"): on stdout when it is a terminal and
+   * not --json, else on stderr; nothing with --quiet.
+   */
+  info(message: string): void {
+    if (this.quiet) return;
+    const toStdout = this.mode === 'tty';
+    (toStdout ? this.io.stdout : this.io.stderr).write(message + '\n');
+  }
+
+  /** A warning or note on stderr, shown even with --quiet. */
+  warn(message: string): void {
+    this.io.stderr.write(message + '\n');
+  }
+
+  /** A table: aligned on a terminal, tab-separated in a pipe. Not for --json (print data instead). */
+  async table(spec: TableSpec): Promise<string> {
+    return this.mode === 'tty' ? renderTtyTable(spec, this.width, (s) => this.c.bold(s)) : renderPlainTable(spec);
+  }
+}

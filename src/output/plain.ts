@@ -1,0 +1,53 @@
+// Piped output: tab-separated rows, no colour, no box drawing.
+
+/** One cell made safe for a TSV line: tabs and newlines become spaces. */
+export function tsvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return String(value).replace(/[\t\r\n]+/g, ' ');
+}
+
+/** Rows as tab-separated lines, each ending with a newline. */
+export function toTsv(rows: readonly (readonly unknown[])[]): string {
+  return rows.map((row) => row.map(tsvCell).join('\t') + '\n').join('');
+}
+
+/** Strips ANSI escape sequences (for width math and for plain sinks). */
+export function stripAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g, '');
+}
+
+/** Display width of text: ANSI codes do not count, wide characters and emoji count 2. */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of stripAnsi(text)) {
+    const cp = ch.codePointAt(0)!;
+    if (cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x300 && cp <= 0x36f)) continue;
+    width += isWide(cp) ? 2 : 1;
+  }
+  return width;
+}
+
+function isWide(cp: number): boolean {
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1faff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  );
+}
+
+/** Cuts plain text to `width` display columns, ending with `…` when cut. */
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  if (width <= 1) return width === 1 ? '…' : '';
+  let out = '';
+  let used = 0;
+  for (const ch of text) {
+    const w = displayWidth(ch);
+    if (used + w > width - 1) break;
+    out += ch;
+    used += w;
+  }
+  return out + '…';
+}

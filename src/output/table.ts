@@ -1,0 +1,56 @@
+// Tables: a cli-table3 grid on a terminal, tab-separated rows in pipes. Pure rendering: no I/O.
+import { displayWidth, toTsv } from './plain.js';
+
+/** A cell: plain text, or plain text plus a styled (coloured) form for terminals. */
+export type Cell = string | number | null | undefined | { plain: string; styled: string };
+
+export interface TableSpec {
+  head: string[];
+  rows: Cell[][];
+  /** Columns aligned right (numbers). */
+  alignRight?: number[];
+  /** The column that gives up width when the table is wider than the terminal (names). */
+  flex?: number;
+}
+
+const plainOf = (cell: Cell): string =>
+  cell === null || cell === undefined ? '' : typeof cell === 'object' ? cell.plain : String(cell);
+const styledOf = (cell: Cell): string => (typeof cell === 'object' && cell !== null ? cell.styled : plainOf(cell));
+
+/** Tab-separated rows, no header: what scripts read. */
+export function renderPlainTable(spec: TableSpec): string {
+  return toTsv(spec.rows.map((row) => row.map(plainOf)));
+}
+
+const GAP = 2;
+
+/** A borderless aligned table for a terminal `width` columns wide; `bold` styles the header. */
+export async function renderTtyTable(spec: TableSpec, width: number, bold: (s: string) => string): Promise<string> {
+  const { default: Table } = await import('cli-table3');
+  const natural = spec.head.map((h, i) =>
+    Math.max(displayWidth(h), ...spec.rows.map((r) => displayWidth(plainOf(r[i])))),
+  );
+  const widths = natural.map((w) => w + GAP);
+  const total = widths.reduce((a, b) => a + b, 0);
+  if (spec.flex !== undefined && total > width) {
+    const others = total - widths[spec.flex]!;
+    widths[spec.flex] = Math.max(8 + GAP, width - others);
+  }
+  const table = new Table({
+    head: spec.head.map(bold),
+    colWidths: widths,
+    colAligns: spec.head.map((_, i) => (spec.alignRight?.includes(i) ? 'right' : 'left')),
+    wordWrap: false,
+    truncate: '…',
+    // An empty style stops cli-table3 colouring borders and headers on its own.
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': GAP },
+    chars: {
+      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+      left: '', 'left-mid': '', mid: '', 'mid-mid': '',
+      right: '', 'right-mid': '', middle: '',
+    },
+  });
+  for (const row of spec.rows) table.push(row.map(styledOf));
+  return table.toString().split('\n').map((line) => line.trimEnd()).join('\n') + '\n';
+}

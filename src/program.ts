@@ -1,0 +1,104 @@
+// The commander tree. Nouns are declared here with a one-line summary; each noun's verbs (and their
+// flags) are registered only when that noun is about to run, so `habits --version` loads nothing
+// but commander.
+import { Command } from 'commander';
+import type { Context, IO } from './context.js';
+import { VERSION } from './version.js';
+
+/** What program.ts hands each command module. */
+export interface App {
+  /** Runs a command body with a context built from the global flags of `cmd`. */
+  run(cmd: Command, body: (ctx: Context) => Promise<void>): Promise<void>;
+}
+
+/** A noun module registers its verbs (or, for a leaf, its own arguments and action) on `cmd`. */
+export interface NounModule {
+  register(cmd: Command, app: App): void;
+}
+
+interface Noun {
+  name: string;
+  summary: string;
+  load: () => Promise<NounModule>;
+  hidden?: boolean;
+}
+
+/** Every top-level command, in the order help lists them. */
+export const NOUNS: readonly Noun[] = [
+  { name: 'journal', summary: "the day's habits: status, progress, streak", load: () => import('./commands/journal.js') },
+  { name: 'habit', summary: 'list, show, add, edit, archive, remove habits; statistics', load: () => import('./commands/habit/index.js') },
+  { name: 'log', summary: 'mark habits done, failed or skipped; log values; undo', load: () => import('./commands/log/index.js') },
+  { name: 'note', summary: 'notes with moods on a habit', load: () => import('./commands/note/index.js') },
+  { name: 'area', summary: 'areas that group habits', load: () => import('./commands/area/index.js') },
+  { name: 'auth', summary: 'log in with an API key, check it, log out', load: () => import('./commands/auth/index.js') },
+  { name: 'config', summary: 'read and change settings', load: () => import('./commands/config/index.js') },
+  { name: 'export', summary: 'everything the account holds, as one JSON document', load: () => import('./commands/export.js') },
+  { name: 'import', summary: 'load an export into the local service', load: () => import('./commands/import.js') },
+  { name: 'serve', summary: 'run the local service standalone', load: () => import('./commands/serve.js') },
+  { name: 'completion', summary: 'shell completion script for bash, zsh or fish', load: () => import('./commands/completion.js') },
+  { name: 'help', summary: 'help for a command, or a topic: exit-codes, environment', load: () => import('./commands/help.js') },
+  { name: '__complete', summary: 'completion candidates (used by the completion scripts)', load: () => import('./commands/complete.js'), hidden: true },
+];
+
+/** Builds a fresh program whose output goes to `io`. */
+export function buildProgram(app: App, io: IO): Command {
+  const program = new Command('habits')
+    .description('Track habits from the terminal: the Habit Tracking Service API v2, or a local service on your machine.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--json', 'print JSON; errors go to stderr as JSON')
+    .option('-q, --quiet', 'print no confirmations')
+    .option('--verbose', 'log each HTTP request and response to stderr (key redacted)')
+    .option('--no-color', 'never colour output')
+    .option('--no-input', 'never prompt; fail when a value is missing')
+    .option('--local', 'use the local service: no account, no network')
+    .option('--base-url <url>', 'API base URL (default https://api.habitify.me/v2)')
+    .option('--timeout <duration>', 'connect and response timeout, e.g. 30, 30s, 500ms (default 30s)')
+    .option('--allow-insecure', 'allow sending the API key over plain http to a non-loopback host')
+    .helpCommand(false)
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      // cli.ts prints every error, in one format.
+      outputError: () => {},
+      getOutHelpWidth: () => io.columns ?? 80,
+    })
+    .addHelpText('after', `
+Examples:
+  $ habits journal                       today's habits
+  $ habits log done "Drink water"        mark a habit completed for today
+  $ habits habit add Walk --days mon,wed,fri --goal "30 min daily"
+  $ habits --local journal               the same, on the local service (no account)
+
+Run \`habits help <command>\` for a command's flags, \`habits help exit-codes\` and
+\`habits help environment\` for the contract scripts rely on.`);
+
+  for (const noun of NOUNS) {
+    program.command(noun.name, { hidden: noun.hidden }).description(noun.summary);
+  }
+  program.hook('preSubcommand', (_root, sub) => loadNoun(sub, app));
+  return program;
+}
+
+const registered = new WeakSet<Command>();
+
+/** Registers a noun's verbs (or a leaf's arguments and action) on its command, once. */
+export async function loadNoun(cmd: Command, app: App): Promise<void> {
+  const noun = NOUNS.find((n) => n.name === cmd.name());
+  if (!noun || registered.has(cmd)) return;
+  registered.add(cmd);
+  (await noun.load()).register(cmd, app);
+}
+
+/** Loads every noun: for help of nested commands and for completion scripts. */
+export async function loadAll(program: Command, app: App): Promise<void> {
+  for (const cmd of program.commands) await loadNoun(cmd, app);
+}
+
+/** The "Examples:" block each command adds to its help. */
+export function examples(lines: [command: string, what?: string][]): string {
+  const width = Math.max(...lines.map(([c]) => c.length));
+  return '\nExamples:\n' + lines.map(([c, w]) => `  $ ${w ? c.padEnd(width) + '   ' + w : c}`).join('\n');
+}

@@ -1,0 +1,81 @@
+// The prompter commands receive. It wraps the individual @inquirer packages, loads each on first
+// use, draws on stderr (stdout stays data), and turns Ctrl-C into CancelledError (exit 130).
+import { CancelledError, UsageError } from '../errors.js';
+import type { IO } from '../context.js';
+
+export interface Choice<T> {
+  name: string;
+  value: T;
+  description?: string;
+  checked?: boolean;
+}
+
+type Validate<T> = (value: T) => true | string;
+
+/** What commands may ask. Every method rejects with CancelledError on Ctrl-C. */
+export interface Prompter {
+  /** False without a terminal on stdin and stderr, or with --no-input / HABITS_NO_INPUT. */
+  readonly available: boolean;
+  input(opts: { message: string; default?: string; validate?: Validate<string>; required?: boolean }): Promise<string>;
+  password(opts: { message: string; validate?: Validate<string> }): Promise<string>;
+  confirm(opts: { message: string; default?: boolean }): Promise<boolean>;
+  select<T>(opts: { message: string; choices: Choice<T>[]; default?: T; pageSize?: number }): Promise<T>;
+  checkbox<T>(opts: { message: string; choices: Choice<T>[]; validate?: Validate<readonly T[]>; pageSize?: number }): Promise<T[]>;
+  number(opts: { message: string; default?: number; min?: number; max?: number; validate?: Validate<number | undefined>; required?: boolean }): Promise<number | undefined>;
+  editor(opts: { message: string; default?: string }): Promise<string>;
+}
+
+/** Builds the real prompter over `io`; `enabled` says whether prompting is allowed at all. */
+export function createPrompter(io: IO, enabled: boolean): Prompter {
+  const available = enabled && io.stdinIsTTY && io.stderrIsTTY;
+  const context = { input: io.stdin, output: io.stderr };
+
+  async function ask<T>(run: () => Promise<T>): Promise<T> {
+    if (!available) throw new UsageError('this needs an interactive terminal', 'pass the values as flags instead');
+    try {
+      return await run();
+    } catch (err) {
+      const name = (err as Error | undefined)?.name;
+      if (name === 'ExitPromptError' || name === 'AbortPromptError') throw new CancelledError();
+      throw err;
+    }
+  }
+
+  return {
+    available,
+    input: (o) => ask(async () => {
+      const { default: input } = await import('@inquirer/input');
+      return input({ message: o.message, default: o.default, required: o.required, validate: o.validate }, context);
+    }),
+    password: (o) => ask(async () => {
+      const { default: password } = await import('@inquirer/password');
+      return password({ message: o.message, mask: '*', validate: o.validate }, context);
+    }),
+    confirm: (o) => ask(async () => {
+      const { default: confirm } = await import('@inquirer/confirm');
+      return confirm({ message: o.message, default: o.default }, context);
+    }),
+    select: <T>(o: { message: string; choices: Choice<T>[]; default?: T; pageSize?: number }) => ask(async () => {
+      const { default: select } = await import('@inquirer/select');
+      return select<T>({ message: o.message, choices: o.choices, default: o.default, pageSize: o.pageSize ?? 12 }, context);
+    }),
+    checkbox: <T>(o: { message: string; choices: Choice<T>[]; validate?: Validate<readonly T[]>; pageSize?: number }) => ask(async () => {
+      const { default: checkbox } = await import('@inquirer/checkbox');
+      const validate = o.validate;
+      return checkbox<T>({
+        message: o.message,
+        choices: o.choices,
+        pageSize: o.pageSize ?? 12,
+        validate: validate ? (items) => validate(items.map((i) => i.value)) : undefined,
+      }, context);
+    }),
+    number: (o) => ask(async () => {
+      const { default: number } = await import('@inquirer/number');
+      return number({ message: o.message, default: o.default, min: o.min, max: o.max, step: 'any', required: o.required, validate: o.validate }, context);
+    }),
+    editor: (o) => ask(async () => {
+      const { default: editor } = await import('@inquirer/editor');
+      return editor({ message: o.message, default: o.default, waitForUserInput: false }, context);
+    }),
+  };
+}

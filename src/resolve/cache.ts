@@ -1,0 +1,96 @@
+// A short-lived cache of id/name pairs per account, so a warm `habits log done Walk` costs one
+// request and shell completion needs none. The file is named by a hash of the base URL and of a
+// hash of the key: the key itself is never stored or derivable here.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Named } from './match.js';
+
+/** How long cached names are trusted for resolving references. */
+export const NAME_TTL_MS = 5 * 60_000;
+
+export type CacheKind = 'habits' | 'areas';
+
+interface Entry {
+  savedAt: number;
+  items: Named[];
+  /** True when archived habits were fetched too. */
+  complete: boolean;
+}
+
+interface CacheFile {
+  version: 1;
+  habits?: Entry;
+  areas?: Entry;
+  /** Names of time-of-day ids, learned from habits (there is no endpoint for them). */
+  timeOfDays?: Record<string, string>;
+}
+
+/** The cache file of one account (`scope`), in `dir`. */
+export class NameCache {
+  readonly file: string;
+
+  constructor(dir: string, scope: string, private readonly now: () => number) {
+    this.file = join(dir, `names-${createHash('sha256').update(scope).digest('hex').slice(0, 20)}.json`);
+    this.dir = dir;
+  }
+
+  private readonly dir: string;
+
+  private read(): CacheFile {
+    try {
+      const data = JSON.parse(readFileSync(this.file, 'utf8')) as CacheFile;
+      return data && data.version === 1 ? data : { version: 1 };
+    } catch {
+      // Missing or damaged: a cache can always be rebuilt.
+      return { version: 1 };
+    }
+  }
+
+  private write(change: (data: CacheFile) => void): void {
+    const data = this.read();
+    change(data);
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
+      renameSync(tmp, this.file);
+    } catch {
+      // An unwritable cache directory costs speed, not correctness.
+    }
+  }
+
+  /** Cached items of `kind` no older than `maxAgeMs`, or undefined. */
+  get(kind: CacheKind, maxAgeMs = NAME_TTL_MS): { items: Named[]; complete: boolean } | undefined {
+    const entry = this.read()[kind];
+    if (!entry || this.now() - entry.savedAt > maxAgeMs || this.now() < entry.savedAt) return undefined;
+    return { items: entry.items, complete: entry.complete };
+  }
+
+  /** Stores the items of `kind`. */
+  set(kind: CacheKind, items: Named[], complete: boolean): void {
+    this.write((data) => {
+      data[kind] = { savedAt: this.now(), items, complete };
+    });
+  }
+
+  /** Drops `kind`, after a command changed names. */
+  forget(kind: CacheKind): void {
+    this.write((data) => {
+      delete data[kind];
+    });
+  }
+
+  /** Known names of time-of-day ids. */
+  timeOfDays(): Record<string, string> {
+    return this.read().timeOfDays ?? {};
+  }
+
+  /** Adds names of time-of-day ids. */
+  learnTimeOfDays(names: Record<string, string>): void {
+    if (Object.keys(names).length === 0) return;
+    this.write((data) => {
+      data.timeOfDays = { ...data.timeOfDays, ...names };
+    });
+  }
+}

@@ -1,0 +1,172 @@
+// Running the CLI in tests: in-process through main() with buffer streams (fast), or as the built
+// bin/habits.js in a child process with a clean environment, as cron would run it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { Dispatcher } from 'undici';
+import { main } from '../../src/cli.js';
+import type { Deps, Env } from '../../src/context.js';
+import type { Prompter } from '../../src/prompts/prompter.js';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'habits.js');
+
+/** The fixed clock of the tests: 2026-11-22 12:00 UTC, a Sunday. */
+export const NOW = new Date('2026-11-22T12:00:00.000Z');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of a temporary HOME: only these variables, as under `env -i`. */
+export interface HomeEnv {
+  HOME: string;
+  XDG_CONFIG_HOME: string;
+  XDG_CACHE_HOME: string;
+  XDG_DATA_HOME: string;
+  HABITS_TIMEZONE: string;
+  [name: string]: string;
+}
+
+/** A temporary HOME with XDG directories inside it; `cleanup()` removes it. */
+export function tempHome(): { home: string; env: HomeEnv; cleanup(): void } {
+  const home = mkdtempSync(join(tmpdir(), 'habits-test-'));
+  return {
+    home,
+    env: {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+      XDG_DATA_HOME: join(home, 'data'),
+      HABITS_TIMEZONE: 'UTC',
+    },
+    cleanup: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
+export interface RunOptions {
+  env?: Env;
+  /** Text on standard input. */
+  stdin?: string;
+  /** Which streams claim to be terminals (default none). */
+  tty?: { stdin?: boolean; stdout?: boolean; stderr?: boolean };
+  columns?: number;
+  now?: () => Date;
+  prompter?: Prompter;
+  dispatcher?: Dispatcher;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Runs main() in this process with buffers for stdout and stderr. */
+export async function runCli(argv: string[], opts: RunOptions = {}): Promise<CliResult> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c: Buffer) => (out += c.toString()));
+  stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const deps: Deps = {
+    io: {
+      stdin: Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
+      stdout,
+      stderr,
+      stdinIsTTY: !!opts.tty?.stdin,
+      stdoutIsTTY: !!opts.tty?.stdout,
+      stderrIsTTY: !!opts.tty?.stderr,
+      columns: opts.columns,
+    },
+    env: opts.env ?? {},
+    now: opts.now ?? (() => NOW),
+    prompter: opts.prompter,
+    dispatcher: opts.dispatcher,
+    sleep: opts.sleep ?? (async () => {}),
+  };
+  const code = await main(argv, deps);
+  return { code, stdout: out, stderr: err };
+}
+
+/**
+ * Runs the built bin/habits.js with exactly `env` (nothing inherited, like `env -i`), optional
+ * stdin text, and a time limit.
+ */
+export function spawnCli(argv: string[], opts: { env: Record<string, string>; stdin?: string; timeoutMs?: number; cwd?: string }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...argv], {
+      env: opts.env,
+      cwd: opts.cwd ?? ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr });
+    });
+    child.stdin.end(opts.stdin ?? '');
+  });
+}
+
+/** One prompt a scripted prompter was asked: its message and pre-filled value (ticked values for a checkbox). */
+export interface AskedPrompt {
+  message: string;
+  default: unknown;
+}
+
+/**
+ * A Prompter that answers from a script, for tests of prompt flows without a terminal. `undefined`
+ * takes the prompt's default; `prompts` records each message with its default.
+ */
+export function scriptedPrompter(answers: unknown[]): Prompter & { asked: string[]; prompts: AskedPrompt[] } {
+  const asked: string[] = [];
+  const prompts: AskedPrompt[] = [];
+  const next = async (message: string, preset?: unknown) => {
+    asked.push(message);
+    prompts.push({ message, default: preset });
+    if (answers.length === 0) throw new Error(`no scripted answer for prompt "${message}"`);
+    const answer = answers.shift();
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return {
+    available: true,
+    asked,
+    prompts,
+    input: async (o) => {
+      const v = (await next(o.message, o.default)) as string | undefined;
+      const value = v === undefined ? o.default ?? '' : v;
+      const ok = o.validate?.(value);
+      if (ok !== undefined && ok !== true) throw new Error(`scripted answer "${value}" rejected: ${ok}`);
+      return value;
+    },
+    password: async (o) => (await next(o.message)) as string,
+    confirm: async (o) => {
+      const v = await next(o.message, o.default);
+      return v === undefined ? !!o.default : (v as boolean);
+    },
+    select: async <T>(o: { message: string; default?: T }) => {
+      const v = await next(o.message, o.default);
+      return (v === undefined ? o.default : v) as T;
+    },
+    checkbox: async <T>(o: { message: string; choices: { value: T; checked?: boolean }[] }) => {
+      const v = await next(o.message, o.choices.filter((c) => c.checked).map((c) => c.value));
+      return (v === undefined ? o.choices.filter((c) => c.checked).map((c) => c.value) : v) as T[];
+    },
+    number: async (o) => {
+      const v = (await next(o.message, o.default)) as number | undefined;
+      return v === undefined ? o.default : v;
+    },
+    editor: async (o) => {
+      const v = (await next(o.message, o.default)) as string | undefined;
+      return v === undefined ? o.default ?? '' : v;
+    },
+  };
+}

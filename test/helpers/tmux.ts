@@ -1,0 +1,73 @@
+// Drives the built CLI in a real pseudo-terminal through tmux: send keys, read the screen, get
+// the exit code. Each session has its own tmux server socket, so tests cannot see each other.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { BIN } from './cli.js';
+
+const EXIT_MARK = '__HABITS_EXIT__';
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export interface TmuxSession {
+  /** Sends tmux key names or literal text, e.g. `['Down', 'Space', 'Enter']`, `['C-c']`. */
+  send(...keys: string[]): void;
+  /** Sends text literally (no key-name interpretation). */
+  type(text: string): void;
+  /** The visible screen, lines trimmed at the right. */
+  screen(): string;
+  /** Waits until the screen matches; returns the screen. Throws with the screen on timeout. */
+  waitFor(pattern: string | RegExp, timeoutMs?: number): Promise<string>;
+  /** Waits for the command to end and returns its exit code. */
+  exitCode(timeoutMs?: number): Promise<number>;
+  kill(): void;
+}
+
+/**
+ * Starts `habits <args>` with exactly `env` (plus TERM) in a `cols`x`rows` terminal. tmux must be
+ * installed (.ci/run installs it).
+ */
+export function startTmux(args: string[], env: Record<string, string>, size = { cols: 100, rows: 40 }): TmuxSession {
+  const socket = `habits-test-${randomBytes(6).toString('hex')}`;
+  const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, ...a], { encoding: 'utf8' });
+  const fullEnv = { TERM: 'xterm-256color', ...env };
+  const command = [
+    'env', '-i', ...Object.entries(fullEnv).map(([k, v]) => shellQuote(`${k}=${v}`)),
+    shellQuote(process.execPath), shellQuote(BIN), ...args.map(shellQuote),
+  ].join(' ');
+  // Keep the pane open after the command ends so the exit code can be read from the screen.
+  const script = `${command}; echo ${EXIT_MARK}$?; sleep 600`;
+  tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'main', '-x', String(size.cols), '-y', String(size.rows), 'sh', '-c', script);
+
+  const screen = () =>
+    tmux('capture-pane', '-p', '-t', 'main').split('\n').map((l) => l.trimEnd()).join('\n').trimEnd();
+
+  const waitFor = async (pattern: string | RegExp, timeoutMs = 10_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const text = screen();
+      if (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)) return text;
+      if (Date.now() > deadline) throw new Error(`screen did not show ${String(pattern)} within ${timeoutMs} ms:\n${text}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  return {
+    send: (...keys) => void tmux('send-keys', '-t', 'main', ...keys),
+    type: (text) => void tmux('send-keys', '-t', 'main', '-l', text),
+    screen,
+    waitFor,
+    async exitCode(timeoutMs = 15_000) {
+      const text = await waitFor(new RegExp(`${EXIT_MARK}\\d+`), timeoutMs);
+      return Number(new RegExp(`${EXIT_MARK}(\\d+)`).exec(text)![1]);
+    },
+    kill: () => {
+      try {
+        tmux('kill-server');
+      } catch {
+        // already gone
+      }
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// Startup stays lean: what a command loads is read from the bundle's metafile, not timed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT } from './helpers/cli.js';
+
+const RECORDER = join(ROOT, 'test/helpers/record-loads.mjs');
+const tmp = mkdtempSync(join(tmpdir(), 'habits-startup-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Meta {
+  outputs: Record<string, { inputs: Record<string, unknown> }>;
+}
+
+/** The source files (bundle inputs) behind every dist file the command loaded. */
+function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { sources: string[]; code: number | null; stdout: string } {
+  const log = join(tmp, `loads-${Math.random().toString(36).slice(2)}.txt`);
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(RECORDER).href, BIN, ...args], {
+    env: { HOME: tmp, HABITS_CONFIG_DIR: join(tmp, 'config'), XDG_CACHE_HOME: join(tmp, 'cache'), RECORD_LOADS_FILE: log, ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as Meta;
+  const urls = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+  const sources = new Set<string>();
+  for (const url of urls) {
+    if (!url.startsWith('file:')) continue;
+    const rel = relative(ROOT, fileURLToPath(url));
+    const output = meta.outputs[rel];
+    if (output) for (const input of Object.keys(output.inputs)) sources.add(input);
+    else sources.add(rel); // loaded from outside the bundle (node_modules)
+  }
+  return { sources: [...sources], code: run.status, stdout: run.stdout };
+}
+
+const HEAVY = [
+  ['undici', /node_modules\/undici\//],
+  ['@inquirer', /node_modules\/@inquirer\//],
+  ['cli-table3', /node_modules\/cli-table3\//],
+  ['conf', /node_modules\/conf\//],
+  ['the local service', /^src\/server\//],
+  ['better-sqlite3', /better-sqlite3/],
+] as const;
+
+function heavyIn(sources: string[]): string[] {
+  return HEAVY.filter(([, re]) => sources.some((s) => re.test(s))).map(([name]) => name);
+}
+
+describe('startup', () => {
+  it('habits --version loads commander and none of the heavy modules', () => {
+    const { sources, code, stdout } = sourcesLoadedBy(['--version']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(sources.some((s) => s.includes('node_modules/commander/'))).toBe(true);
+    expect(heavyIn(sources)).toEqual([]);
+  });
+
+  it('habits --help loads none of the heavy modules', () => {
+    const { sources, code } = sourcesLoadedBy(['--help']);
+    expect(code).toBe(0);
+    expect(heavyIn(sources)).toEqual([]);
+  });
+
+  it('habits log done loads undici but not inquirer, cli-table3, conf or the local service', () => {
+    // Port 9 (discard) on loopback refuses the connection at once: the request path runs to the end.
+    const { sources, code } = sourcesLoadedBy(['log', 'done', 'Walk'], {
+      HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s',
+    });
+    expect(code).toBe(1);
+    expect(heavyIn(sources)).toEqual(['undici']);
+  });
+
+  it('the recorder sees heavy modules when they do load (the check can fail)', () => {
+    const { sources, code } = sourcesLoadedBy(['config', 'set', 'timezone', 'UTC']);
+    expect(code).toBe(0);
+    expect(heavyIn(sources)).toEqual(['conf']);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { colorLevel, makeChalk } from '../../src/output/color.js';
+
+const base = { flag: undefined, setting: 'auto' as const, isTTY: true, env: {} };
+
+describe('colorLevel', () => {
+  it('colours a terminal and not a pipe', () => {
+    expect(colorLevel(base)).toBe(1);
+    expect(colorLevel({ ...base, env: { TERM: 'xterm-256color' } })).toBe(2);
+    expect(colorLevel({ ...base, env: { COLORTERM: 'truecolor' } })).toBe(3);
+    expect(colorLevel({ ...base, isTTY: false })).toBe(0);
+  });
+
+  it('obeys --no-color, NO_COLOR and TERM=dumb', () => {
+    expect(colorLevel({ ...base, flag: false })).toBe(0);
+    expect(colorLevel({ ...base, env: { NO_COLOR: '1' } })).toBe(0);
+    expect(colorLevel({ ...base, env: { NO_COLOR: '' } })).toBe(1); // empty NO_COLOR does not count
+    expect(colorLevel({ ...base, env: { TERM: 'dumb' } })).toBe(0);
+  });
+
+  it('lets FORCE_COLOR colour a pipe, and FORCE_COLOR=0 turn colour off', () => {
+    expect(colorLevel({ ...base, isTTY: false, env: { FORCE_COLOR: '1' } })).toBe(1);
+    expect(colorLevel({ ...base, isTTY: false, env: { FORCE_COLOR: '3' } })).toBe(3);
+    expect(colorLevel({ ...base, env: { FORCE_COLOR: '0' } })).toBe(0);
+    expect(colorLevel({ ...base, env: { NO_COLOR: '1', FORCE_COLOR: '1' } })).toBe(0);
+  });
+
+  it('follows the config setting below the environment', () => {
+    expect(colorLevel({ ...base, setting: 'never' })).toBe(0);
+    expect(colorLevel({ ...base, isTTY: false, setting: 'always' })).toBe(1);
+    expect(colorLevel({ ...base, isTTY: false, setting: 'always', env: { NO_COLOR: 'x' } })).toBe(0);
+  });
+
+  it('a level-0 chalk writes no escape codes', () => {
+    expect(makeChalk(0).green.bold('ok')).toBe('ok');
+    expect(makeChalk(1).green('ok')).toContain('\u001b[');
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, dateInZone, daysBetween, isValidDate, parseDateArg, weekday } from '../../src/dates.js';
+import { UsageError } from '../../src/errors.js';
+
+describe('dates', () => {
+  it('accepts real dates only', () => {
+    expect(isValidDate('2026-11-22')).toBe(true);
+    expect(isValidDate('2024-02-29')).toBe(true);
+    expect(isValidDate('2026-02-29')).toBe(false);
+    expect(isValidDate('2026-02-30')).toBe(false);
+    expect(isValidDate('2026-13-01')).toBe(false);
+    expect(isValidDate('26-11-22')).toBe(false);
+  });
+
+  it('computes today in the given zone, not UTC', () => {
+    const now = new Date('2026-11-22T23:30:00Z');
+    expect(dateInZone(now, 'UTC')).toBe('2026-11-22');
+    expect(dateInZone(now, 'Europe/Paris')).toBe('2026-11-23');
+    expect(dateInZone(now, 'America/Los_Angeles')).toBe('2026-11-22');
+    expect(dateInZone(new Date('2026-11-22T03:00:00Z'), 'America/New_York')).toBe('2026-11-21');
+  });
+
+  it('moves across month, year and leap-day boundaries', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30'); // a DST change in Europe does not matter to dates
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(weekday('2026-11-22')).toBe(0);
+  });
+
+  it('parses --date arguments and names the flag in errors', () => {
+    expect(parseDateArg('today', '2026-11-22', '--date')).toBe('2026-11-22');
+    expect(parseDateArg('Yesterday', '2026-03-01', '--date')).toBe('2026-02-28');
+    expect(parseDateArg('2026-01-05', '2026-11-22', '--date')).toBe('2026-01-05');
+    expect(() => parseDateArg('2026-02-30', '2026-11-22', '--date')).toThrow(/--date: 2026-02-30 is not a real date/);
+    expect(() => parseDateArg('tomorrowish', '2026-11-22', '--from')).toThrow(UsageError);
+    expect(() => parseDateArg('tomorrowish', '2026-11-22', '--from')).toThrow(/--from: expected YYYY-MM-DD/);
+  });
+});

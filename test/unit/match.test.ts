@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { distance, matchRef, suggest } from '../../src/resolve/match.js';
+
+const habits = [
+  { id: '-Nabc111', name: 'Drink water' },
+  { id: '-Nabd222', name: 'Drink tea' },
+  { id: '-Nxyz333', name: 'Walk' },
+  { id: '-Nxyz444', name: 'walk the dog' },
+  { id: 'plain555', name: 'Meditate' },
+];
+
+describe('matchRef', () => {
+  it('prefers an exact id, then an exact name, case-insensitively', () => {
+    expect(matchRef(habits, '-Nxyz333')).toEqual({ kind: 'one', item: habits[2] });
+    expect(matchRef(habits, 'WALK')).toEqual({ kind: 'one', item: habits[2] });
+    expect(matchRef(habits, 'drink water')).toEqual({ kind: 'one', item: habits[0] });
+  });
+
+  it('takes a unique prefix of a name or an id', () => {
+    expect(matchRef(habits, 'med')).toEqual({ kind: 'one', item: habits[4] });
+    expect(matchRef(habits, '-Nabc')).toEqual({ kind: 'one', item: habits[0] });
+    expect(matchRef(habits, 'walk t')).toEqual({ kind: 'one', item: habits[3] });
+  });
+
+  it('reports every candidate of an ambiguous prefix', () => {
+    const m = matchRef(habits, 'drink');
+    expect(m.kind).toBe('many');
+    expect(m.kind === 'many' && m.items.map((i) => i.name)).toEqual(['Drink water', 'Drink tea']);
+    expect(matchRef(habits, '-Nxyz').kind).toBe('many');
+  });
+
+  it('treats duplicate exact names as ambiguous', () => {
+    const dup = [...habits, { id: 'x', name: 'walk' }];
+    expect(matchRef(dup, 'walk').kind).toBe('many');
+  });
+
+  it('matches nothing for an unknown or empty reference', () => {
+    expect(matchRef(habits, 'swim')).toEqual({ kind: 'none' });
+    expect(matchRef(habits, '')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('suggest', () => {
+  it('offers close names for typos and substrings', () => {
+    expect(suggest(habits, 'drnk water').map((h) => h.name)).toEqual(['Drink water']);
+    expect(suggest(habits, 'medtate').map((h) => h.name)).toEqual(['Meditate']);
+    expect(suggest(habits, 'dog').map((h) => h.name)).toEqual(['walk the dog']);
+  });
+
+  it('offers nothing when nothing is close', () => {
+    expect(suggest(habits, 'zzzzzzzz')).toEqual([]);
+  });
+
+  it('counts a transposition as one edit', () => {
+    expect(distance('walk', 'wlak')).toBe(1);
+    expect(distance('', 'abc')).toBe(3);
+  });
+});
