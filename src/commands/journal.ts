@@ -1,10 +1,74 @@
-// SCAFFOLD: temporary stand-in so the bundle builds while this command is written. Replace it.
+// `habits journal [--date D]`: the day's habits with status, progress, streak and time of day.
+// One request: GET /habits/journal with the date always explicit, because the server's "today" is
+// the account's, which the client cannot see.
 import type { Command } from 'commander';
-import { FailureError } from '../errors.js';
-import type { App } from '../program.js';
+import type { JournalEntry } from '../api/types.js';
+import type { Context } from '../context.js';
+import { parseDateArg } from '../dates.js';
+import { emptyJournalMessage, journalSummary, journalTable, journalTsv, JOURNAL_TSV_COLUMNS, type TimeOfDayNames } from '../output/journal.js';
+import { examples, type App } from '../program.js';
+import { nameCache } from '../resolve/index.js';
 
-export function register(cmd: Command, _app: App): void {
-  cmd.allowUnknownOption().allowExcessArguments().action(() => {
-    throw new FailureError('not built yet');
-  });
+export interface JournalOptions {
+  /** The resolved date, `YYYY-MM-DD`. */
+  date: string;
+}
+
+/** Registers the options and action of the `journal` command. */
+export function register(cmd: Command, app: App): void {
+  cmd
+    .option('--date <date>', 'the day to show: YYYY-MM-DD, today or yesterday (default today)')
+    .addHelpText('after', `
+Rows read in the order of the day: pending habits first (morning, afternoon, evening, then
+the rest), then the ones done, skipped or failed. Status is a word and a symbol:
+  ✓ done   ○ pending   » skipped   ✗ failed
+Bad habits read as limits: ○ under limit (or clean so far), ✓ within limit (or avoided),
+✗ over limit.
+
+When stdout is not a terminal, each habit is one tab-separated line without a header:
+  ${JOURNAL_TSV_COLUMNS.join(', ')}
+status is the API's word (completed, skipped, failed, inprogress); current, target, unit and
+streak are empty when the server sends none; timeOfDay holds ids, comma-separated.
+${examples([
+  ['habits journal', "today's habits"],
+  ['habits journal --date yesterday'],
+  ['habits journal --date 2026-11-01'],
+  ['habits journal | cut -f2,3', 'names and statuses, for scripts'],
+  ["habits journal --json | jq '.[].status'"],
+])}`)
+    .action((opts: { date?: string }, command: Command) =>
+      app.run(command, (ctx) => run(ctx, parse(opts, ctx.today()))),
+    );
+}
+
+/** Resolves the flags against `today` (the user's date); a bad --date fails before any request. */
+export function parse(opts: { date?: string }, today: string): JournalOptions {
+  return { date: opts.date === undefined ? today : parseDateArg(opts.date, today, '--date') };
+}
+
+/** Fetches the journal of the date and prints it in the output mode in use. */
+export async function run(ctx: Context, options: JournalOptions): Promise<void> {
+  const api = await ctx.api();
+  const entries: JournalEntry[] = await api.request('GET /habits/journal', { query: { date: options.date } });
+  const list = Array.isArray(entries) ? entries : [];
+  if (ctx.out.json) return ctx.out.printJson(list);
+  if (list.length === 0) {
+    // On a pipe stdout stays empty, so `habits journal | wc -l` reads 0.
+    ctx.out.info(emptyJournalMessage(options.date));
+    return;
+  }
+  const names = await timeOfDayNames(ctx);
+  if (ctx.out.mode === 'plain') return ctx.out.print(journalTsv(list, names));
+  const header = ctx.out.c.bold(journalSummary(options.date, list, ctx.today(), ctx.out.width));
+  const table = await ctx.out.table(journalTable(list, { c: ctx.out.c, width: ctx.out.width, timeOfDayNames: names }));
+  ctx.out.print(`${header}\n\n${table}`);
+}
+
+/** Names learned from earlier habit listings; none is not an error, ids are shown instead. */
+async function timeOfDayNames(ctx: Context): Promise<TimeOfDayNames> {
+  try {
+    return (await nameCache(ctx)).timeOfDays();
+  } catch {
+    return {};
+  }
 }

@@ -1,10 +1,15 @@
-// SCAFFOLD: temporary stand-in so the bundle builds while this command is written. Replace it.
+// `habits habit ls|show|add|edit|archive|rm|stats`: verbs registered explicitly, in help order.
 import type { Command } from 'commander';
-import { FailureError } from '../../errors.js';
 import type { App } from '../../program.js';
+import * as add from './add.js';
+import * as archive from './archive.js';
+import * as edit from './edit.js';
+import * as ls from './ls.js';
+import * as rm from './rm.js';
+import * as show from './show.js';
+import * as stats from './stats.js';
 
-export function register(cmd: Command, _app: App): void {
-  cmd.allowUnknownOption().allowExcessArguments().action(() => {
-    throw new FailureError('not built yet');
-  });
+/** Registers every habit verb on the `habit` command. */
+export function register(cmd: Command, app: App): void {
+  for (const verb of [ls, show, add, edit, archive, rm, stats]) verb.register(cmd, app);
 }

@@ -1,0 +1,75 @@
+// `habits habit add [name] [flags] [-i]`: every field of POST /habits, by flags or by prompts.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { examples, type App } from '../../program.js';
+import { confirmDraft, promptHabit } from '../../prompts/habit.js';
+import { forgetNames } from '../../resolve/index.js';
+import { applyFlags, createBody, defaultDraft } from './draft.js';
+import { declareFieldOptions, parseFieldFlags, type FieldFlags, type RawFieldOptions } from './flags.js';
+import { Names, resolveFlags } from './refs.js';
+import { renderHabit } from './show.js';
+
+/** What `habit add` was asked to do, validated. */
+export interface AddOptions {
+  name?: string;
+  interactive: boolean;
+  flags: FieldFlags;
+}
+
+/** Registers `habit add`. */
+export function register(parent: Command, app: App): void {
+  const cmd = parent
+    .command('add')
+    .description('create a habit from flags, or walk through every field with prompts (-i, or no name on a terminal)')
+    .argument('[name]', 'the habit\'s name (prompted for on a terminal when left out)');
+  declareFieldOptions(cmd, 'add');
+  cmd
+    .addHelpText('after', examples([
+      ['habits habit add "Drink water" --goal "2 L daily"'],
+      ['habits habit add Walk --days mon,wed,fri --goal "30 min"'],
+      ["habits habit add Walk --remind '07:30@mon-fri!alarm'", 'an alarm at 07:30 on weekdays'],
+      ['habits habit add Read --every 2 --time-of-day evening'],
+      ['habits habit add Read --area Learning --area Leisure', 'in two areas'],
+      ['habits habit add Stretch --stack Walk:completed:after=10m', '10 min after Walk is done'],
+      ['habits habit add Smoking --type bad --end streak:30', 'a habit to quit; ends after 30 in a row'],
+      ['habits habit add Budget --month-days 1,15 --color 2ecc71'],
+      ['habits habit add -i', 'prompts for every field'],
+    ]) + `
+
+Quote a --remind with "!" ('07:30!alarm'), or write +alarm and +live instead: interactive
+shells expand an unquoted "!". Weekdays are mon..sun (or full names), ranges like mon-fri,
+weekdays, weekends. Goal units:
+m kM ft yd mi floor L mL "fl oz" cup sec min hr ms kg g mg oz lb mcg J kJ kCal cal rep step
+(any case; minutes, hours, steps, reps and other plain words work too).`)
+    .action((name: string | undefined, raw: RawFieldOptions, command: Command) =>
+      app.run(command, (ctx) => run(ctx, parse(name, raw, ctx.today()))));
+}
+
+/** Validates the name and every flag; `today` resolves relative dates. */
+export function parse(name: string | undefined, raw: RawFieldOptions, today: string): AddOptions {
+  if (name !== undefined && !name.trim()) throw new UsageError('the habit name must not be empty');
+  return { name: name?.trim(), interactive: !!raw.interactive, flags: parseFieldFlags(raw, today, 'add') };
+}
+
+/** Creates the habit and prints it. */
+export async function run(ctx: Context, options: AddOptions): Promise<void> {
+  const interactive = options.interactive || (options.name === undefined && ctx.prompter.available);
+  if (interactive && !ctx.prompter.available) {
+    throw new UsageError('-i needs a terminal (stdin and stderr), and no --no-input or HABITS_NO_INPUT', 'pass the fields as flags instead');
+  }
+  if (!interactive && options.name === undefined) {
+    throw new UsageError('missing habit name: habits habit add <name> [flags]', 'or run it on a terminal to be prompted for every field');
+  }
+  const names = new Names();
+  const resolved = await resolveFlags(ctx, options.flags, names);
+  let draft = applyFlags(defaultDraft(options.name ?? '', ctx.today()), resolved);
+  if (interactive) {
+    draft = await promptHabit(ctx, { mode: 'add', draft, names });
+    await confirmDraft(ctx, draft, names, 'add');
+  }
+  const habit = await (await ctx.api()).request('POST /habits', { body: createBody(draft) });
+  await forgetNames(ctx, 'habits');
+  ctx.out.info(`Created habit "${habit.name}" (id:${habit.id})`);
+  await ctx.out.result(habit, () => renderHabit(ctx, habit, names));
+}

@@ -1,0 +1,54 @@
+// `habits habit archive <habit>`: hides a habit and keeps its data. Archiving twice is not an error
+// for the user: the habit is archived, which is what they asked for.
+import type { Command } from 'commander';
+import { ApiError } from '../../api/errors.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { examples, type App } from '../../program.js';
+import { forgetNames, resolveHabit } from '../../resolve/index.js';
+
+export interface ArchiveOptions {
+  ref: string;
+}
+
+/** Registers `habit archive` on `parent`. */
+export function register(parent: Command, app: App): void {
+  parent
+    .command('archive')
+    .description('archive a habit: hidden from lists and the journal, its data kept')
+    .argument('<habit>', 'name, id, id:<id> or unique prefix (ids starting with "-" go after --)')
+    .addHelpText('after', examples([
+      ['habits habit archive Walk'],
+      ['habits habit archive -- -Nq3xY', 'an id that begins with "-"'],
+      ['habits habit ls --archived', 'see archived habits'],
+    ]))
+    .action((ref: string, _opts, cmd: Command) => {
+      const options = parse(ref);
+      return app.run(cmd, (ctx) => run(ctx, options));
+    });
+}
+
+/** Checks the argument. */
+export function parse(ref: string): ArchiveOptions {
+  if (!ref.trim()) throw new UsageError('<habit>: name the habit to archive');
+  return { ref };
+}
+
+/** Archives the habit; a 409 (already archived) is reported and succeeds. */
+export async function run(ctx: Context, options: ArchiveOptions): Promise<void> {
+  const habit = await resolveHabit(ctx, options.ref);
+  const api = await ctx.api();
+  let result: unknown;
+  try {
+    result = await api.request('POST /habits/{habitId}/archive', { params: { habitId: habit.id } });
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 409)) throw err;
+    await forgetNames(ctx, 'habits');
+    await ctx.out.result({ ok: true, alreadyArchived: true, id: habit.id }, () => '');
+    ctx.out.info(`"${habit.name}" is already archived.`);
+    return;
+  }
+  await forgetNames(ctx, 'habits');
+  await ctx.out.result(result, () => '');
+  ctx.out.info(`Archived "${habit.name}". Its data is kept; see it with \`habits habit ls --archived\`.`);
+}

@@ -1,0 +1,94 @@
+// `habits habit edit <habit> [flags] [-i]`: all of PUT /habits/{id}. It reads the habit first and
+// sends only the fields that change; when nothing changes it sends nothing.
+import type { Command } from 'commander';
+import type { Habit, UpdateHabitBody } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { examples, type App } from '../../program.js';
+import { confirmDraft, promptHabit } from '../../prompts/habit.js';
+import { forgetNames, resolveHabit } from '../../resolve/index.js';
+import { applyFlags, diffDrafts, draftFromHabit, FIELD_LABELS } from './draft.js';
+import { declareFieldOptions, hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from './flags.js';
+import { Names, resolveFlags } from './refs.js';
+import { renderHabit } from './show.js';
+
+/** What `habit edit` was asked to do, validated; references still unresolved. */
+export interface EditOptions {
+  ref: string;
+  interactive: boolean;
+  flags: FieldFlags;
+}
+
+/** Registers `habit edit`. */
+export function register(parent: Command, app: App): void {
+  const cmd = parent
+    .command('edit')
+    .description('change a habit: only the fields you give are sent; -i walks through every field pre-filled')
+    .argument('<habit>', 'name, unique prefix, id, or id:<id>');
+  declareFieldOptions(cmd, 'edit');
+  cmd
+    .addHelpText('after', examples([
+      ['habits habit edit Walk --name "Evening walk"'],
+      ['habits habit edit Walk --days weekdays --goal "45 min"'],
+      ['habits habit edit Walk --remind 07:30@mon-fri --remind 18:00', 'replaces every time reminder'],
+      ['habits habit edit Stretch --stack Walk:completed:after=5m', 'replaces every stack'],
+      ['habits habit edit Walk --no-goal --no-end --no-description'],
+      ['habits habit edit id:-Nab3xY --color "#e67e22"', 'an id (ids may begin with "-")'],
+      ['habits habit edit Walk -i', 'prompts for every field, pre-filled'],
+    ]) + `
+
+--area, --time-of-day, --remind and --stack replace the whole set; --no-… clears it. The type of a
+habit cannot change. The flag grammar is the same as for \`habits habit add\` (see its help).`)
+    .action((ref: string, raw: RawFieldOptions, command: Command) =>
+      app.run(command, (ctx) => run(ctx, parse(ref, raw, ctx.today()))));
+}
+
+/** Validates every flag; `today` resolves relative dates. */
+export function parse(ref: string, raw: RawFieldOptions, today: string): EditOptions {
+  return { ref, interactive: !!raw.interactive, flags: parseFieldFlags(raw, today, 'edit') };
+}
+
+function isHabit(value: unknown): value is Habit {
+  const v = value as Partial<Habit> | null;
+  return typeof v === 'object' && v !== null && typeof v.id === 'string' && typeof v.name === 'string';
+}
+
+/** The labels of the fields a body changes: `name, goal, reminders`. */
+export function changedFields(body: UpdateHabitBody): string[] {
+  return (Object.keys(body) as (keyof UpdateHabitBody)[]).map((k) => FIELD_LABELS[k]);
+}
+
+/** Reads the habit, applies flags (and prompts), and sends what changed. */
+export async function run(ctx: Context, options: EditOptions): Promise<void> {
+  const hasFlags = hasFieldFlags(options.flags);
+  if (options.interactive && !ctx.prompter.available) {
+    throw new UsageError('-i needs a terminal (stdin and stderr), and no --no-input or HABITS_NO_INPUT', 'pass the changes as flags instead');
+  }
+  const interactive = options.interactive || (!hasFlags && ctx.prompter.available);
+  if (!interactive && !hasFlags) {
+    throw new UsageError('nothing to change: give at least one field flag, e.g. --name or --goal', 'see `habits habit edit --help`, or use -i on a terminal');
+  }
+  const { id } = await resolveHabit(ctx, options.ref);
+  const api = await ctx.api();
+  const habit = await api.request('GET /habits/{habitId}', { params: { habitId: id } });
+  const names = new Names();
+  for (const a of habit.areas ?? []) names.areas.set(a.id, a.name);
+  for (const t of habit.timeOfDays ?? []) names.timeOfDays.set(t.id, t.name);
+  const current = draftFromHabit(habit);
+  let next = applyFlags(current, await resolveFlags(ctx, options.flags, names, habit.id));
+  if (interactive) next = await promptHabit(ctx, { mode: 'edit', draft: next, names, selfId: habit.id });
+  const body = diffDrafts(current, next);
+  const changes = changedFields(body);
+  if (changes.length === 0) {
+    ctx.out.info(`No changes: "${habit.name}" already has these values; nothing was sent`);
+    await ctx.out.result(habit, () => '');
+    return;
+  }
+  if (interactive) await confirmDraft(ctx, next, names, 'edit', changes);
+  const answer = await api.request('PUT /habits/{habitId}', { params: { habitId: id }, body });
+  // Servers answer the habit, `{message}` or nothing; the habit as stored is what we print.
+  const updated = isHabit(answer) ? answer : await api.request('GET /habits/{habitId}', { params: { habitId: id } });
+  if (body.name !== undefined) await forgetNames(ctx, 'habits');
+  ctx.out.info(`Updated habit "${updated.name}": ${changes.join(', ')} (id:${id})`);
+  await ctx.out.result(updated, () => renderHabit(ctx, updated, names));
+}

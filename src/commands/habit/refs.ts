@@ -1,0 +1,76 @@
+// References in the habit flags turned into ids (--area, --stack, --time-of-day), and ids turned
+// back into names for display (condition habits of stacks, areas, time of day).
+import type { HabitStackInput } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { AmbiguousError, NotFoundError, UsageError } from '../../errors.js';
+import { fetchHabits, nameCache, resolveAreas, resolveHabits } from '../../resolve/index.js';
+import type { FieldFlags } from './flags.js';
+import type { ResolvedFlags } from './draft.js';
+
+/** Names of the ids a draft refers to, learned while resolving or fetching. */
+export class Names {
+  readonly habits = new Map<string, string>();
+  readonly areas = new Map<string, string>();
+  readonly timeOfDays = new Map<string, string>();
+
+  habit = (id: string): string | undefined => this.habits.get(id);
+  area = (id: string): string => this.areas.get(id) ?? `id:${id}`;
+  timeOfDay = (id: string): string => this.timeOfDays.get(id) ?? id;
+}
+
+/** Prefixes a reference error with the flag it came from, keeping its class and exit code. */
+function naming(flag: string, err: unknown): unknown {
+  if (err instanceof AmbiguousError) return new AmbiguousError(`${flag}: ${err.message}`, err.candidates);
+  if (err instanceof NotFoundError) return new NotFoundError(`${flag}: ${err.message}`, err.hint);
+  return err;
+}
+
+/** Known time-of-day names by id (learned from habits; there is no endpoint for them). */
+export async function knownTimeOfDays(ctx: Context): Promise<Map<string, string>> {
+  return new Map(Object.entries((await nameCache(ctx)).timeOfDays()));
+}
+
+/** Resolves the references in `flags`; `selfId` is the habit being edited (it cannot stack on itself). */
+export async function resolveFlags(ctx: Context, flags: FieldFlags, names: Names, selfId?: string): Promise<ResolvedFlags> {
+  const { areas, timeOfDays, stacks, ...rest } = flags;
+  const out: ResolvedFlags = rest;
+  if (areas) {
+    const found = await resolveAreas(ctx, areas).catch((err: unknown) => Promise.reject(naming('--area', err)));
+    for (const a of found) names.areas.set(a.id, a.name);
+    out.areaIds = [...new Set(found.map((a) => a.id))];
+  }
+  if (stacks) {
+    const results = stacks.length ? await resolveHabits(ctx, stacks.map((s) => s.ref)) : [];
+    out.habitStacks = stacks.map((s, i): HabitStackInput => {
+      const r = results[i]!;
+      if (r instanceof Error) throw naming('--stack', r);
+      if (r.id === selfId) throw new UsageError(`--stack: a habit cannot stack on itself ("${r.name}")`);
+      if (r.name !== r.id) names.habits.set(r.id, r.name);
+      return { conditionHabitId: r.id, type: s.type, ...(s.delaySecs ? { timerType: 'after', timerDelaySecs: s.delaySecs } : { timerType: 'immediately' }) };
+    });
+  }
+  if (timeOfDays) {
+    const known = await knownTimeOfDays(ctx);
+    for (const [id, name] of known) names.timeOfDays.set(id, name);
+    // An id is passed as it is; a known name (any case) becomes its id.
+    out.timeOfDayIds = [...new Set(timeOfDays.map((t) => {
+      if (known.has(t)) return t;
+      const byName = [...known].find(([, name]) => name.toLowerCase() === t.toLowerCase());
+      return byName ? byName[0] : t;
+    }))];
+  }
+  return out;
+}
+
+/**
+ * Names of the habits with these ids: from the name cache when it knows them all (however old,
+ * names for display may be a little stale), else from the server, archived habits included.
+ */
+export async function learnHabitNames(ctx: Context, ids: readonly string[], names: Names): Promise<void> {
+  const missing = () => ids.filter((id) => !names.habits.has(id));
+  if (missing().length === 0) return;
+  const cached = (await nameCache(ctx)).get('habits', Number.POSITIVE_INFINITY);
+  for (const h of cached?.items ?? []) names.habits.set(h.id, h.name);
+  if (missing().length === 0) return;
+  for (const h of await fetchHabits(ctx, true)) names.habits.set(h.id, h.name);
+}

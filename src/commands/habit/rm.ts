@@ -1,0 +1,53 @@
+// `habits habit rm <habit> [--yes]`: deletes a habit with all its logs, notes and goals, for good.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { examples, type App } from '../../program.js';
+import { forgetNames, resolveHabit } from '../../resolve/index.js';
+import { confirmDestructive } from '../confirm.js';
+
+export interface RmOptions {
+  ref: string;
+  yes: boolean;
+}
+
+/** Registers `habit rm` on `parent`. */
+export function register(parent: Command, app: App): void {
+  parent
+    .command('rm')
+    .alias('delete')
+    .description('delete a habit and all its data, permanently (asks first; --yes when not on a terminal)')
+    .argument('<habit>', 'name, id, id:<id> or unique prefix (ids starting with "-" go after --)')
+    .option('-y, --yes', 'delete without asking (needed when not on a terminal)')
+    .addHelpText('after', `
+To keep the data but hide the habit, use \`habits habit archive\` instead.
+${examples([
+  ['habits habit rm Walk', 'asks before deleting'],
+  ['habits habit rm Walk --yes', 'in scripts'],
+  ['habits habit rm --yes -- -Nq3xY', 'an id that begins with "-"'],
+])}`)
+    .action((ref: string, opts: { yes?: boolean }, cmd: Command) => {
+      const options = parse(ref, opts);
+      return app.run(cmd, (ctx) => run(ctx, options));
+    });
+}
+
+/** Checks the argument and flags. */
+export function parse(ref: string, opts: { yes?: boolean }): RmOptions {
+  if (!ref.trim()) throw new UsageError('<habit>: name the habit to delete');
+  return { ref, yes: !!opts.yes };
+}
+
+/** Confirms, deletes, and forgets the cached names. */
+export async function run(ctx: Context, options: RmOptions): Promise<void> {
+  const action = (name: string) => `delete habit "${name}"`;
+  // Without a terminal and without --yes the answer is known: refuse before any request.
+  if (!options.yes && !ctx.prompter.available) await confirmDestructive(ctx, false, action(options.ref));
+  const habit = await resolveHabit(ctx, options.ref);
+  await confirmDestructive(ctx, options.yes, action(habit.name), 'Its logs, notes and goals go too; this cannot be undone.');
+  const api = await ctx.api();
+  const result = await api.request('DELETE /habits/{habitId}', { params: { habitId: habit.id } });
+  await forgetNames(ctx, 'habits');
+  await ctx.out.result(result, () => '');
+  ctx.out.info(`Deleted "${habit.name}".`);
+}

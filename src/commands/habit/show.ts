@@ -1,0 +1,52 @@
+// `habits habit show <habit>`: every field of one habit in readable form.
+import type { Command } from 'commander';
+import type { Habit } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { detailsOfHabit, renderDetailsPlain, renderDetailsTty } from '../../output/habit-details.js';
+import { examples, type App } from '../../program.js';
+import { resolveHabit } from '../../resolve/index.js';
+import { learnHabitNames, Names } from './refs.js';
+
+/** Which habit `habit show` prints. */
+export interface ShowOptions {
+  ref: string;
+}
+
+/** Registers `habit show`. */
+export function register(parent: Command, app: App): void {
+  parent
+    .command('show')
+    .description('show every field of a habit: schedule, goal, reminders, stacks, end condition, …')
+    .argument('<habit>', 'name, unique prefix, id, or id:<id>')
+    .addHelpText('after', examples([
+      ['habits habit show Walk'],
+      ['habits habit show "drink w"', 'a unique prefix of the name'],
+      ['habits habit show id:-Nab3xY', 'an id (ids may begin with "-")'],
+      ['habits habit show Walk --json', 'the habit as the server returns it'],
+    ]))
+    .action((ref: string, _opts, cmd: Command) => {
+      const options = parse(ref);
+      return app.run(cmd, (ctx) => run(ctx, options));
+    });
+}
+
+/** Checks the arguments of `habit show`. */
+export function parse(ref: string): ShowOptions {
+  return { ref };
+}
+
+/** Fetches the habit and prints it. */
+export async function run(ctx: Context, { ref }: ShowOptions): Promise<void> {
+  const { id } = await resolveHabit(ctx, ref);
+  const habit = await (await ctx.api()).request('GET /habits/{habitId}', { params: { habitId: id } });
+  await ctx.out.result(habit, () => renderHabit(ctx, habit));
+}
+
+/** A returned habit as `show` prints it (terminal or pipe), with the names of its stacks' habits. */
+export async function renderHabit(ctx: Context, habit: Habit, names = new Names()): Promise<string> {
+  const stackIds = (habit.reminders?.habitStacks ?? []).map((s) => s.conditionHabitId);
+  // A missing name costs a lookup, never the output: the stack then shows the id.
+  await learnHabitNames(ctx, stackIds, names).catch(() => undefined);
+  const details = detailsOfHabit(habit, names.habit);
+  return ctx.out.mode === 'tty' ? renderDetailsTty(details, ctx.out.c) : renderDetailsPlain(details);
+}

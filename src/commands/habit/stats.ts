@@ -1,0 +1,84 @@
+// `habits habit stats <habit> [--from D] [--to D]`: totals, completion rate, streaks and a calendar
+// heatmap of the period. The default period is 26 whole weeks (Monday first) ending today.
+import type { Command } from 'commander';
+import type { Statistics } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { addDays, parseDateArg } from '../../dates.js';
+import { UsageError } from '../../errors.js';
+import { mondayOf, renderHeatmap } from '../../output/heatmap.js';
+import { renderStatLines, statLines, statLinesTsv } from '../../output/stats.js';
+import { examples, type App } from '../../program.js';
+import { currentGoal } from '../../resources.js';
+import { resolveHabit } from '../../resolve/index.js';
+
+/** Weeks shown when no --from is given. */
+export const DEFAULT_WEEKS = 26;
+
+export interface StatsOptions {
+  ref: string;
+  from: string;
+  to: string;
+}
+
+/** Registers `habit stats` on `parent`. */
+export function register(parent: Command, app: App): void {
+  parent
+    .command('stats')
+    .description('statistics of a habit and a calendar heatmap of its days')
+    .argument('<habit>', 'name, id, id:<id> or unique prefix (ids starting with "-" go after --)')
+    .option('--from <date>', `first day: YYYY-MM-DD, today or yesterday (default: ${DEFAULT_WEEKS} whole weeks back, from a Monday)`)
+    .option('--to <date>', 'last day: YYYY-MM-DD, today or yesterday (default today)')
+    .addHelpText('after', `
+The heatmap has a column per week and a row per weekday, Monday first. A day's shade is
+its logged amount against the goal (a completed day is full):
+  · nothing logged   ░ ▒ ▓ partly   █ reached   s skipped   x failed   blank: not due
+Piped, the statistics are key<TAB>value lines, then the heatmap without colour.
+${examples([
+  ['habits habit stats Walk', `the last ${DEFAULT_WEEKS} weeks`],
+  ['habits habit stats Walk --from 2026-01-01', 'this year so far'],
+  ['habits habit stats Walk --to 2026-06-30', '26 weeks up to a date'],
+  ['habits habit stats Walk --json | jq .completions'],
+])}`)
+    .action((ref: string, opts: { from?: string; to?: string }, cmd: Command) =>
+      app.run(cmd, (ctx) => run(ctx, parse(ref, opts, ctx.today()))),
+    );
+}
+
+/** Resolves the period against `today`; bad dates or --from after --to fail before any request. */
+export function parse(ref: string, opts: { from?: string; to?: string }, today: string): StatsOptions {
+  if (!ref.trim()) throw new UsageError('<habit>: name the habit');
+  const to = opts.to === undefined ? today : parseDateArg(opts.to, today, '--to');
+  const from = opts.from === undefined ? addDays(mondayOf(to), -7 * (DEFAULT_WEEKS - 1)) : parseDateArg(opts.from, today, '--from');
+  if (from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
+  return { ref, from, to };
+}
+
+/** Fetches the statistics (and the habit, for its goal) and prints them with the heatmap. */
+export async function run(ctx: Context, options: StatsOptions): Promise<void> {
+  const habit = await resolveHabit(ctx, options.ref);
+  const api = await ctx.api();
+  const query = { startDate: options.from, endDate: options.to };
+  if (ctx.out.json) {
+    const stats = await api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query });
+    return ctx.out.printJson(stats);
+  }
+  const [stats, full] = await Promise.all([
+    api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query }),
+    api.request('GET /habits/{habitId}', { params: { habitId: habit.id } }),
+  ]);
+  const lines = statLines(stats, options);
+  const heatmap = renderHeatmap(dailyProgress(stats), {
+    from: options.from,
+    to: options.to,
+    target: currentGoal(full)?.value ?? null,
+    today: ctx.today(),
+    c: ctx.out.c,
+    width: ctx.out.width,
+  });
+  const summary = ctx.out.mode === 'plain' ? statLinesTsv(lines) : renderStatLines(lines, ctx.out.c);
+  ctx.out.print(`${summary}\n${heatmap}`);
+}
+
+function dailyProgress(stats: Statistics): Statistics['dailyProgress'] {
+  return Array.isArray(stats.dailyProgress) ? stats.dailyProgress : [];
+}

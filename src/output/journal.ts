@@ -1,0 +1,237 @@
+// The daily journal in human and script form. Pure functions of data: no I/O, no fetching.
+import type { JournalEntry } from '../api/types.js';
+import { weekday } from '../dates.js';
+import type { ChalkInstance } from './color.js';
+import { formatNumber } from './format.js';
+import { displayWidth, toTsv, truncate } from './plain.js';
+import type { Cell, TableSpec } from './table.js';
+
+/** Columns of the piped (tab-separated) journal, in order. Scripts rely on it; append only. */
+export const JOURNAL_TSV_COLUMNS = ['id', 'name', 'status', 'current', 'target', 'unit', 'streak', 'timeOfDay'] as const;
+
+/** Width of the progress bar, in cells. */
+export const BAR_WIDTH = 8;
+
+/** Names of time-of-day ids (from the name cache); ids without one are shown as they are. */
+export type TimeOfDayNames = Readonly<Record<string, string>>;
+
+type Tone = 'done' | 'pending' | 'skipped' | 'failed' | 'unknown';
+
+/** How a status reads: a symbol and a word, so meaning never rests on colour. */
+export interface StatusLabel {
+  symbol: string;
+  word: string;
+  tone: Tone;
+}
+
+// Pending first, so the rows still to act on lead; then what is settled.
+const STATUS_RANK: Record<string, number> = { inprogress: 0, completed: 1, skipped: 2, failed: 3 };
+const DAY_PARTS = ['morning', 'afternoon', 'evening', 'night'];
+
+/** The status of an entry as a symbol and a word; bad habits read as limits, not chores. */
+export function statusLabel(entry: Pick<JournalEntry, 'status' | 'type' | 'progress'>): StatusLabel {
+  const bad = entry.type === 'bad';
+  switch (entry.status) {
+    case 'completed':
+      return { symbol: '✓', word: bad ? (entry.progress ? 'within limit' : 'avoided') : 'done', tone: 'done' };
+    case 'inprogress':
+      // For a bad habit an open day means "not over the limit yet", not "still to do".
+      return { symbol: '○', word: bad ? (entry.progress ? 'under limit' : 'clean so far') : 'pending', tone: 'pending' };
+    case 'skipped':
+      return { symbol: '»', word: 'skipped', tone: 'skipped' };
+    case 'failed':
+      return { symbol: '✗', word: bad && entry.progress ? 'over limit' : 'failed', tone: 'failed' };
+    default:
+      return { symbol: '?', word: String(entry.status), tone: 'unknown' };
+  }
+}
+
+function toTimeRank(ids: readonly string[], names: TimeOfDayNames): number {
+  if (ids.length === 0) return DAY_PARTS.length + 1;
+  return Math.min(
+    ...ids.map((id) => {
+      const label = `${id} ${names[id] ?? ''}`.toLowerCase();
+      const i = DAY_PARTS.findIndex((part) => label.includes(part));
+      return i === -1 ? DAY_PARTS.length : i;
+    }),
+  );
+}
+
+/**
+ * Entries in reading order: pending first by time of day (morning, afternoon, evening, other,
+ * none) then name; then completed, skipped and failed, each in the same order.
+ */
+export function orderJournal<T extends JournalEntry>(entries: readonly T[], names: TimeOfDayNames = {}): T[] {
+  const key = (e: T) => [STATUS_RANK[e.status] ?? 4, toTimeRank(e.timeOfDayIds ?? [], names)] as const;
+  return [...entries].sort((a, b) => {
+    const [sa, ta] = key(a);
+    const [sb, tb] = key(b);
+    return sa - sb || ta - tb || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
+  });
+}
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** Month abbreviations, January first. */
+export const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `Sunday 22 Nov 2026` for `2026-11-22`, independent of the locale. */
+export function longDate(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${DAY_NAMES[weekday(date)]} ${Number(d)} ${MONTH_NAMES[Number(m) - 1]} ${y}`;
+}
+
+/**
+ * `Sunday 22 Nov 2026 (today) · 4/7 done · 2 pending · 1 failed`. Within `width`, the least
+ * important parts go first: the counts after "done", then "(today)".
+ */
+export function journalSummary(date: string, entries: readonly JournalEntry[], today?: string, width = Infinity): string {
+  const count = (s: string) => entries.filter((e) => e.status === s).length;
+  const parts = [`${count('completed')}/${entries.length} done`];
+  for (const [status, word] of [['inprogress', 'pending'], ['skipped', 'skipped'], ['failed', 'failed']] as const) {
+    const n = count(status);
+    if (n > 0) parts.push(`${n} ${word}`);
+  }
+  let when = date === today ? ' (today)' : '';
+  const line = () => `${longDate(date)}${when} · ${parts.join(' · ')}`;
+  while (parts.length > 1 && displayWidth(line()) > width) parts.pop();
+  if (displayWidth(line()) > width) when = '';
+  return line();
+}
+
+/** A bar `█████░░░` of `width` cells for current/target; full at or past the target. */
+export function progressBar(current: number, target: number, width = BAR_WIDTH): string {
+  const ratio = target > 0 ? current / target : current > 0 ? 1 : 0;
+  const filled = Math.max(0, Math.min(width, Math.round(ratio * width)));
+  return '█'.repeat(filled) + '░'.repeat(width - filled);
+}
+
+/** `12/30 min`, or undefined when the entry has no progress. */
+export function progressText(entry: Pick<JournalEntry, 'progress'>): string | undefined {
+  const p = entry.progress;
+  if (!p) return undefined;
+  return `${formatNumber(p.current)}/${formatNumber(p.target)}${p.unit ? ` ${p.unit}` : ''}`;
+}
+
+const PERIOD_UNITS: Record<string, string> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' };
+
+/** `12 days`, `1 week`; undefined when the server sent no streak. */
+export function streakText(entry: Pick<JournalEntry, 'currentStreak'>): string | undefined {
+  const s = entry.currentStreak;
+  if (!s || typeof s.length !== 'number') return undefined;
+  // Servers send `day`, `days` or a periodicity; say it one way.
+  const raw = String(s.unit ?? 'day').trim().toLowerCase();
+  const unit = PERIOD_UNITS[raw] ?? (raw.endsWith('s') ? raw.slice(0, -1) : raw || 'day');
+  return `${formatNumber(s.length)} ${unit}${s.length === 1 ? '' : 's'}`;
+}
+
+/** Time-of-day names of an entry: `Morning, Evening`, ids where no name is known. */
+export function timeOfDayText(ids: readonly string[] | undefined, names: TimeOfDayNames): string {
+  // An id that is a plain word (the local service's `morning`) reads as a name.
+  const pretty = (id: string) => (/^[a-z]+$/.test(id) ? id.charAt(0).toUpperCase() + id.slice(1) : id);
+  return (ids ?? []).map((id) => names[id] ?? pretty(id)).join(', ');
+}
+
+/**
+ * Icons are identifiers on some servers (`water`) and emoji on others. Only an emoji reads as an
+ * icon in a terminal; a word before the name would read as part of it.
+ */
+export function displayIcon(icon: string | null | undefined): string {
+  if (!icon) return '';
+  return /^[\x20-\x7e]*$/.test(icon) ? '' : icon.trim();
+}
+
+function withIcon(name: string, icon: string | null | undefined): string {
+  const shown = displayIcon(icon);
+  return shown ? `${shown} ${name}` : name;
+}
+
+export interface JournalTableOptions {
+  c: ChalkInstance;
+  /** Terminal width the table must fit. */
+  width: number;
+  timeOfDayNames?: TimeOfDayNames;
+}
+
+const GAP = 2;
+const MIN_NAME = 12;
+const DASH = '–';
+
+/**
+ * The terminal table of the journal, rows in reading order, names truncated so the table fits
+ * `width`. On narrow terminals the time-of-day column goes first, then the bars.
+ */
+export function journalTable(entries: readonly JournalEntry[], opts: JournalTableOptions): TableSpec {
+  const { c } = opts;
+  const names = opts.timeOfDayNames ?? {};
+  const ordered = orderJournal(entries, names);
+  const tone: Record<Tone, (s: string) => string> = {
+    done: c.green, pending: (s) => s, skipped: c.dim, failed: c.red, unknown: c.yellow,
+  };
+  const build = (withTime: boolean, withBars: boolean): { head: string[]; rows: Cell[][] } => {
+    const head = ['HABIT', 'STATUS', 'PROGRESS', 'STREAK', ...(withTime ? ['TIME'] : [])];
+    const rows = ordered.map((e): Cell[] => {
+      const label = statusLabel(e);
+      const status = `${label.symbol} ${label.word}`;
+      const text = progressText(e);
+      let progress: Cell = { plain: DASH, styled: c.dim(DASH) };
+      if (e.progress && text) {
+        const bar = progressBar(e.progress.current, e.progress.target);
+        const filled = bar.replace(/░/g, '');
+        const barTone = label.tone === 'failed' ? c.red : label.tone === 'done' ? c.green : c.cyan;
+        progress = withBars
+          ? { plain: `${bar} ${text}`, styled: `${barTone(filled)}${c.dim(bar.slice(filled.length))} ${text}` }
+          : text;
+      }
+      const streak = streakText(e);
+      const row: Cell[] = [
+        withIcon(e.name, e.icon),
+        { plain: status, styled: tone[label.tone](status) },
+        progress,
+        streak ? streak : { plain: DASH, styled: c.dim(DASH) },
+      ];
+      if (withTime) {
+        const tod = timeOfDayText(e.timeOfDayIds, names);
+        row.push(tod ? tod : { plain: DASH, styled: c.dim(DASH) });
+      }
+      return row;
+    });
+    return { head, rows };
+  };
+
+  const plain = (cell: Cell) => (typeof cell === 'object' && cell !== null ? cell.plain : String(cell ?? ''));
+  const nameBudget = (t: { head: string[]; rows: Cell[][] }) => {
+    const others = t.head.slice(1).reduce((sum, h, i) => {
+      const w = Math.max(displayWidth(h), ...t.rows.map((r) => displayWidth(plain(r[i + 1]))));
+      return sum + w + GAP;
+    }, 0);
+    return opts.width - others - GAP;
+  };
+
+  let table = build(true, true);
+  if (nameBudget(table) < MIN_NAME) table = build(false, true);
+  if (nameBudget(table) < MIN_NAME) table = build(false, false);
+  const budget = Math.max(MIN_NAME, nameBudget(table));
+  for (const row of table.rows) row[0] = truncate(plain(row[0]), budget);
+  return { head: table.head, rows: table.rows, flex: 0 };
+}
+
+/** One line per entry in JOURNAL_TSV_COLUMNS order, reading order, no header: what scripts read. */
+export function journalTsv(entries: readonly JournalEntry[], names: TimeOfDayNames = {}): string {
+  return toTsv(
+    orderJournal(entries, names).map((e) => [
+      e.id,
+      e.name,
+      e.status,
+      e.progress ? formatNumber(e.progress.current) : '',
+      e.progress ? formatNumber(e.progress.target) : '',
+      e.progress?.unit ?? '',
+      e.currentStreak && typeof e.currentStreak.length === 'number' ? formatNumber(e.currentStreak.length) : '',
+      (e.timeOfDayIds ?? []).join(','),
+    ]),
+  );
+}
+
+/** The line for a day without habits. */
+export function emptyJournalMessage(date: string): string {
+  return `No habits due on ${date}.`;
+}

@@ -1,0 +1,54 @@
+// A habit's statistics in words: totals, completion rate and streaks. Pure functions of data.
+import type { Statistics } from '../api/types.js';
+import { statsUnit } from '../resources.js';
+import type { ChalkInstance } from './color.js';
+import { formatNumber, periods } from './format.js';
+import { toTsv } from './plain.js';
+
+/** One statistic: a stable key for scripts, a label for people, the raw and the readable value. */
+export interface StatLine {
+  key: string;
+  label: string;
+  raw: string;
+  text: string;
+}
+
+/** The statistics worth showing, in order; fields the server did not send are left out. */
+export function statLines(stats: Statistics, range: { from: string; to: string }): StatLine[] {
+  const unit = statsUnit(stats);
+  const amount = (n: number) => `${formatNumber(n)}${unit ? ` ${unit}` : ''}`;
+  const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
+  const lines: StatLine[] = [
+    { key: 'name', label: 'Habit', raw: stats.name, text: stats.name },
+    { key: 'from', label: 'From', raw: range.from, text: `${range.from} to ${range.to}` },
+    { key: 'to', label: 'To', raw: range.to, text: '' },
+  ];
+  const add = (key: string, label: string, value: number | undefined, text: (n: number) => string) => {
+    if (value !== undefined) lines.push({ key, label, raw: formatNumber(value), text: text(value) });
+  };
+  add('totalLogs', 'Total logged', num(stats.totalLogs), amount);
+  if (unit) lines.push({ key: 'unit', label: 'Unit', raw: unit, text: '' });
+  add('average', 'Average', num(stats.avg), (n) => `${amount(n)} per due day`);
+  add('completions', 'Completed', num(stats.completions), (n) => String(n));
+  add('skips', 'Skipped', num(stats.skips), (n) => String(n));
+  add('fails', 'Failed', num(stats.fails), (n) => String(n));
+  add('completionRate', 'Completion rate', num(stats.completionRate), (n) => `${Math.round(n * 100)}%`);
+  const per = stats.periodicity ?? 'daily';
+  add('currentStreak', 'Current streak', num(stats.currentStreak), (n) => periods(n, per));
+  add('longestStreak', 'Longest streak', num(stats.longestStreak), (n) => periods(n, per));
+  return lines;
+}
+
+/** Aligned `Label   value` lines for a terminal; keys that only serve scripts are left out. */
+export function renderStatLines(lines: readonly StatLine[], c: ChalkInstance): string {
+  const shown = lines.filter((l) => l.text !== '' && l.key !== 'name');
+  const width = Math.max(...shown.map((l) => l.label.length));
+  const name = lines.find((l) => l.key === 'name');
+  const head = name ? c.bold(name.text) + '\n' : '';
+  return head + shown.map((l) => `${c.dim(l.label.padEnd(width))}  ${l.text}`).join('\n') + '\n';
+}
+
+/** `key<TAB>value` lines for pipes, with raw numbers. */
+export function statLinesTsv(lines: readonly StatLine[]): string {
+  return toTsv(lines.map((l) => [l.key, l.raw]));
+}

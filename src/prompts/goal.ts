@@ -1,0 +1,40 @@
+// The goal prompt: whether to track one, then value, unit (the 26 symbols) and periodicity.
+import { GOAL_UNITS, PERIODICITIES, type GoalInput, type GoalUnit, type Periodicity } from '../api/types.js';
+import { optional } from './optional.js';
+import type { Choice, Prompter } from './prompter.js';
+
+const UNIT_NAMES: Record<GoalUnit, string> = {
+  m: 'metres', kM: 'kilometres', ft: 'feet', yd: 'yards', mi: 'miles', floor: 'floors', L: 'litres', mL: 'millilitres',
+  'fl oz': 'fluid ounces', cup: 'cups', sec: 'seconds', min: 'minutes', hr: 'hours', ms: 'milliseconds', kg: 'kilograms',
+  g: 'grams', mg: 'milligrams', oz: 'ounces', lb: 'pounds', mcg: 'micrograms', J: 'joules', kJ: 'kilojoules',
+  kCal: 'kilocalories', cal: 'calories', rep: 'repetitions', step: 'steps',
+};
+
+/** The 26 unit symbols as choices, `min (minutes)`. */
+export function unitChoices(): Choice<GoalUnit>[] {
+  return GOAL_UNITS.map((u) => ({ name: `${u} (${UNIT_NAMES[u]})`, value: u }));
+}
+
+/** Asks for a goal; `current` pre-fills. Returns the goal and the custom unit name (both may be null). */
+export async function promptGoal(
+  p: Prompter,
+  current: GoalInput | null,
+  unitName: string | null,
+): Promise<{ goal: GoalInput | null; customUnitName: string | null }> {
+  const wanted = await p.confirm({ message: 'Track a goal (an amount per day, week, month or year)?', default: current !== null });
+  if (!wanted) return { goal: null, customUnitName: unitName };
+  const value = await p.number({
+    message: 'Goal value',
+    default: current?.value,
+    required: true,
+    validate: (n) => (n !== undefined && Number.isFinite(n) && n > 0) || 'a number greater than 0',
+  });
+  const unit = await p.select<GoalUnit>({ message: 'Unit', choices: unitChoices(), default: current?.unit ?? 'min', pageSize: 10 });
+  const periodicity = await p.select<Periodicity>({
+    message: 'Per',
+    choices: PERIODICITIES.map((x) => ({ name: x, value: x })),
+    default: current?.periodicity ?? 'daily',
+  });
+  const name = (await p.input({ message: optional('Unit name shown in the app, e.g. glasses', unitName), default: unitName ?? '' })).trim();
+  return { goal: { value: value ?? 1, unit, periodicity }, customUnitName: name || null };
+}

@@ -1,0 +1,146 @@
+// The interactive walk of `habit add -i` and `habit edit -i`: every field in turn, pre-filled from
+// the draft (the current habit and any flags), validated at each prompt with the flag grammar,
+// then a summary and a confirmation before anything is sent.
+import { listAll } from '../api/paging.js';
+import type { HabitType } from '../api/types.js';
+import type { HabitDraft } from '../commands/habit/draft.js';
+import { check, parseColor, parseDate, parseName } from '../commands/habit/grammar.js';
+import { knownTimeOfDays, learnHabitNames, type Names } from '../commands/habit/refs.js';
+import type { Context } from '../context.js';
+import { CancelledError } from '../errors.js';
+import { formatStack } from '../output/format.js';
+import { renderDetailsTty, type HabitDetails } from '../output/habit-details.js';
+import { fetchHabits, type Named } from '../resolve/index.js';
+import { promptEndCondition } from './end-condition.js';
+import { promptGoal } from './goal.js';
+import { promptOccurrence } from './occurrence.js';
+import { optional } from './optional.js';
+import { promptTimeTriggers } from './reminders.js';
+import { promptStacks } from './stacks.js';
+
+/** What the walk starts from. */
+export interface HabitWalk {
+  mode: 'add' | 'edit';
+  draft: HabitDraft;
+  names: Names;
+  /** The habit being edited: it cannot stack on itself. */
+  selfId?: string;
+}
+
+/** Walks through every field; returns the draft the user settled on (not yet confirmed). */
+export async function promptHabit(ctx: Context, walk: HabitWalk): Promise<HabitDraft> {
+  const p = ctx.prompter;
+  const { names } = walk;
+  const d: HabitDraft = { ...walk.draft };
+  d.name = parseName(await p.input({ message: 'Name', default: d.name || undefined, validate: (v) => check(() => parseName(v)) }));
+  if (walk.mode === 'add') {
+    d.type = await p.select<HabitType>({
+      message: 'Type',
+      choices: [{ name: 'good: a habit to build', value: 'good' }, { name: 'bad: a habit to quit', value: 'bad' }],
+      default: d.type,
+    });
+  }
+  d.description = (await p.input({ message: optional('Description', d.description), default: d.description ?? '' })).trim() || null;
+  d.occurrence = await promptOccurrence(p, d.occurrence);
+  Object.assign(d, await promptGoal(p, d.goal, d.customUnitName));
+  d.timeTriggers = await promptTimeTriggers(p, d.timeTriggers);
+
+  // The list shows the stacks' habits by name; an unknown one shows as its id.
+  await learnHabitNames(ctx, d.habitStacks.map((s) => s.conditionHabitId), names).catch(() => undefined);
+  let habits: Named[] | undefined;
+  d.habitStacks = await promptStacks(p, d.habitStacks, {
+    loadHabits: async () => {
+      habits ??= (await fetchHabits(ctx, false)).map((h) => ({ id: h.id, name: h.name }));
+      for (const h of habits) names.habits.set(h.id, h.name);
+      return habits.filter((h) => h.id !== walk.selfId);
+    },
+    nameOf: names.habit,
+    note: (text) => ctx.out.warn(text),
+  });
+  d.endCondition = await promptEndCondition(p, d.endCondition, ctx.today());
+  d.areaIds = await promptAreas(ctx, d.areaIds, names);
+  d.timeOfDayIds = await promptTimeOfDays(ctx, d.timeOfDayIds, names);
+  d.startDate = parseDate(await p.input({ message: 'Start date (YYYY-MM-DD, today or yesterday)', default: d.startDate, validate: (v) => check(() => parseDate(v, ctx.today())) }), ctx.today());
+  d.icon = (await p.input({ message: optional('Icon, an emoji or icon name', d.icon), default: d.icon ?? '' })).trim() || null;
+  const color = (await p.input({
+    message: walk.mode === 'add' ? 'Colour (#RRGGBB; empty for the default)' : 'Colour (#RRGGBB)',
+    default: d.colorHex ?? '',
+    validate: (v) => v.trim() === '' || check(() => parseColor(v)),
+  })).trim();
+  // The colour cannot be cleared on edit: empty keeps it.
+  d.colorHex = color ? parseColor(color) : walk.mode === 'add' ? null : d.colorHex;
+  return d;
+}
+
+async function promptAreas(ctx: Context, current: string[], names: Names): Promise<string[]> {
+  const areas = await listAll(await ctx.api(), 'GET /areas', {});
+  for (const a of areas) names.areas.set(a.id, a.name);
+  const choices = [
+    ...areas.map((a) => ({ name: a.name, value: a.id, checked: current.includes(a.id) })),
+    // An assigned area the list does not show stays selectable rather than silently dropped.
+    ...current.filter((id) => !areas.some((a) => a.id === id)).map((id) => ({ name: names.area(id), value: id, checked: true })),
+  ];
+  if (choices.length === 0) {
+    ctx.out.warn('No areas yet (create one with `habits area add <name>`); skipping areas.');
+    return current;
+  }
+  return ctx.prompter.checkbox<string>({ message: 'Areas (tick none for no area)', choices });
+}
+
+/** The choice that asks for a time-of-day id by text; no real id holds a NUL. */
+const OTHER_TIME_OF_DAY = '\u0000other';
+
+async function promptTimeOfDays(ctx: Context, current: string[], names: Names): Promise<string[]> {
+  let known = await knownTimeOfDays(ctx);
+  // Periods have no endpoint: their names are learned from habits that use them.
+  if (known.size === 0) known = await fetchHabits(ctx, true).then(() => knownTimeOfDays(ctx));
+  for (const [id, name] of known) names.timeOfDays.set(id, name);
+  const ids = [...new Set([...known.keys(), ...current])];
+  if (ids.length === 0) {
+    const answer = await ctx.prompter.input({ message: 'Time-of-day ids (comma-separated, e.g. morning; empty for any time)', default: '' });
+    return [...new Set(answer.split(/[\s,]+/).filter(Boolean))];
+  }
+  const picked = await ctx.prompter.checkbox<string>({
+    message: 'Time of day (tick none for any time)',
+    choices: [
+      ...ids.map((id) => ({ name: names.timeOfDay(id), value: id, checked: current.includes(id) })),
+      // Only periods some habit already uses are known; others can be typed.
+      { name: 'another id (type it)…', value: OTHER_TIME_OF_DAY },
+    ],
+  });
+  const chosen = picked.filter((id) => id !== OTHER_TIME_OF_DAY);
+  if (chosen.length === picked.length) return chosen;
+  const more = await ctx.prompter.input({ message: 'Time-of-day ids to add (comma-separated)', default: '' });
+  return [...new Set([...chosen, ...more.split(/[\s,]+/).filter(Boolean)])];
+}
+
+/** The draft in the words of `habit show`, for the summary before it is sent. */
+export function detailsOfDraft(d: HabitDraft, names: Names): HabitDetails {
+  return {
+    name: d.name,
+    icon: d.icon,
+    type: d.type,
+    description: d.description,
+    occurrence: d.occurrence,
+    startDate: d.startDate,
+    goal: d.goal,
+    customUnitName: d.customUnitName,
+    areas: d.areaIds.map(names.area),
+    timeOfDays: d.timeOfDayIds.map(names.timeOfDay),
+    reminders: d.timeTriggers,
+    stacks: d.habitStacks.map((s) => formatStack({ ...s, timerDelaySecs: s.timerDelaySecs ?? 0 }, names.habit)),
+    endCondition: d.endCondition && { ...d.endCondition, periodType: d.goal?.periodicity },
+    colorHex: d.colorHex,
+  };
+}
+
+/**
+ * Shows the summary on stderr and asks to go ahead; `changes` lists what an edit changes. A "no"
+ * cancels (exit 130) with nothing sent.
+ */
+export async function confirmDraft(ctx: Context, d: HabitDraft, names: Names, mode: 'add' | 'edit', changes: string[] = []): Promise<void> {
+  ctx.out.warn('\n' + renderDetailsTty(detailsOfDraft(d, names), ctx.out.ec).trimEnd());
+  if (mode === 'edit') ctx.out.warn(`\nChanges: ${changes.join(', ')}`);
+  const go = await ctx.prompter.confirm({ message: mode === 'add' ? 'Create this habit?' : 'Save these changes?', default: true });
+  if (!go) throw new CancelledError(mode === 'add' ? 'cancelled: no habit was created' : 'cancelled: the habit was not changed');
+}

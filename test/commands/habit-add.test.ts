@@ -1,0 +1,241 @@
+// `habits habit add` by flags, against the real local service: what is stored, what is printed,
+// references for --stack and --area, and validation before any request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Area, Habit } from '../../src/api/types.js';
+import { NOW, runCli, tempHome } from '../helpers/cli.js';
+import { startLocalService, type LocalService } from '../helpers/local-service.js';
+import { addHabit, call, cliEnv } from './_seed.js';
+
+let svc: LocalService;
+let home: ReturnType<typeof tempHome>;
+let env: Record<string, string>;
+let meditate: Habit;
+let health: Area;
+let outdoors: Area;
+
+beforeAll(async () => {
+  svc = await startLocalService({ clock: { now: () => NOW } });
+  home = tempHome();
+  env = cliEnv(svc, home.env);
+  meditate = await addHabit(svc, { name: 'Meditate' });
+  await addHabit(svc, { name: 'Journal: morning pages' });
+  health = await call<Area>(svc, 'POST', '/areas', { name: 'Health' });
+  outdoors = await call<Area>(svc, 'POST', '/areas', { name: 'Outdoors' });
+});
+
+afterAll(async () => {
+  await svc.close();
+  home.cleanup();
+});
+
+async function cli(args: string[], opts: Parameters<typeof runCli>[1] = {}) {
+  const before = svc.requests.length;
+  const result = await runCli(args, { ...opts, env: { ...env, ...opts.env } });
+  return { ...result, requests: svc.requests.slice(before) };
+}
+
+const writes = <T extends { method: string }>(requests: T[]): T[] => requests.filter((r) => r.method === 'POST' || r.method === 'PUT');
+
+async function stored(id: string): Promise<Habit> {
+  return call<Habit>(svc, 'GET', `/habits/${id}`);
+}
+
+describe('habits habit add: every flag', () => {
+  it('creates the habit the flags describe, field for field', async () => {
+    const r = await cli([
+      'habit', 'add', 'Evening walk', '--type', 'bad', '--description', 'Around the park', '--icon', '🚶', '--color', '2ecc71',
+      '--start', '2026-12-01', '--unit-name', 'laps', '--days', 'mon,wed,FRI', '--goal', '5 KM weekly',
+      '--area', 'Health', '--area', `id:${outdoors.id}`, '--time-of-day', 'morning', '--time-of-day', 'evening',
+      '--remind', '07:30@mon,tue!alarm', '--remind', '21:00!live', '--stack', 'Meditate:completed:after=1h30m',
+      '--stack', 'Journal: morning pages:skipped', '--end', 'date:2027-06-30', '--json',
+    ]);
+    expect(r.stderr).toMatch(/^Created habit "Evening walk" \(id:-[\w-]+\)\n$/);
+    expect(r.code).toBe(0);
+    const posts = writes(r.requests);
+    expect(posts).toHaveLength(1);
+    const created = JSON.parse(r.stdout) as Habit;
+    const journal = (await call<Habit[]>(svc, 'GET', '/habits')).find((h) => h.name === 'Journal: morning pages')!;
+    expect(await stored(created.id)).toEqual({
+      id: created.id,
+      name: 'Evening walk',
+      type: 'bad',
+      description: 'Around the park',
+      icon: '🚶',
+      colorHex: '#2ECC71',
+      startDate: '2026-12-01',
+      customUnitName: 'laps',
+      occurrence: { type: 'weekDays', days: [1, 3, 5] },
+      goal: { id: expect.any(String), createdAt: expect.any(String), periodicity: 'weekly', value: 5, unit: 'kM', isActive: true },
+      goals: [{ id: expect.any(String), createdAt: expect.any(String), periodicity: 'weekly', value: 5, unit: 'kM', isActive: true }],
+      areas: [health, outdoors],
+      timeOfDays: [expect.objectContaining({ id: 'morning' }), expect.objectContaining({ id: 'evening' })],
+      reminders: {
+        timeTriggers: [
+          { time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true, showLiveActivity: false },
+          { time: { hour: 21, minute: 0 }, showAsAlarm: false, showLiveActivity: true },
+        ],
+        habitStacks: [
+          { id: expect.any(String), conditionHabitId: meditate.id, type: 'completed', timerType: 'after', timerDelaySecs: 5400 },
+          { id: expect.any(String), conditionHabitId: journal.id, type: 'skipped', timerType: 'immediately', timerDelaySecs: 0 },
+        ],
+      },
+      endCondition: { id: expect.any(String), type: 'date', createdAt: expect.any(String), date: '2027-06-30', isMet: false },
+      createdAt: expect.any(String),
+      isArchived: false,
+      logMethod: 'manual',
+      challengeId: null,
+    });
+  });
+
+  it('--json prints the habit the server returned, which is the stored one', async () => {
+    const r = await cli(['habit', 'add', 'Floss', '--every', '2', '--json']);
+    expect(r.code).toBe(0);
+    const printed = JSON.parse(r.stdout) as Habit;
+    expect(printed.occurrence).toEqual({ type: 'intervalDays', interval: 2 });
+    expect(printed).toEqual(await stored(printed.id));
+  });
+
+  it.each([
+    [['--month-days', '1,15'], { occurrence: { type: 'monthDays', days: [1, 15] } }],
+    [['--daily', '--end', 'periods:10'], { occurrence: { type: 'daily' }, endCondition: expect.objectContaining({ type: 'successPeriods', totalPeriods: 10 }) }],
+    [['--days', 'weekends', '--end', 'total:100', '--goal', '8000 steps'], {
+      occurrence: { type: 'weekDays', days: [0, 6] },
+      endCondition: expect.objectContaining({ type: 'totalLogValue', totalLogValue: 100 }),
+      goal: expect.objectContaining({ value: 8000, unit: 'step', periodicity: 'daily' }),
+    }],
+    [['--end', 'streak:21'], { endCondition: expect.objectContaining({ type: 'streak', streakLength: 21, periodType: 'daily' }) }],
+  ])('%j is stored as meant', async (flags, expected) => {
+    const name = `Habit ${flags.join(' ')}`;
+    const r = await cli(['habit', 'add', name, ...flags, '--json']);
+    expect(r.code).toBe(0);
+    expect(await stored((JSON.parse(r.stdout) as Habit).id)).toMatchObject({ name, ...expected });
+  });
+
+  it('with only a name: a good daily habit starting today (in the user\'s timezone)', async () => {
+    const r = await cli(['habit', 'add', 'Stretch'], { env: { HABITS_TIMEZONE: 'Pacific/Kiritimati' } });
+    expect(r.code).toBe(0);
+    const post = writes(r.requests)[0]!;
+    expect(post.body).toEqual({ name: 'Stretch', type: 'good', occurrence: { type: 'daily' }, startDate: '2026-11-23' });
+  });
+});
+
+describe('habits habit add: output', () => {
+  it('on a terminal: the confirmation, then every field as `show` prints it', async () => {
+    const r = await cli(['habit', 'add', 'Read', '--days', 'mon-fri', '--goal', '20 min', '--remind', '21:30@sun!alarm', '--stack', 'medit:completed:after=10m', '--no-color'], { tty: { stdout: true } });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^Created habit "Read" \(id:-[\w-]+\)$/);
+    expect(lines[1]).toBe('Read');
+    expect(r.stdout).toContain('  Schedule     Mon, Tue, Wed, Thu, Fri\n');
+    expect(r.stdout).toContain('  Goal         20 min daily\n');
+    expect(r.stdout).toContain('  Reminders    21:30 on Sun (alarm)\n');
+    expect(r.stdout).toContain('  Stacks       after "Meditate" is completed, +10 min\n');
+    expect(r.stderr).toBe('');
+  });
+
+  it('piped: tab-separated fields without escape codes; the confirmation on stderr', async () => {
+    const r = await cli(['habit', 'add', 'Piano', '--days', 'tue', '--color', '#123456'], { env: { FORCE_COLOR: '0' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/\u001b/);
+    expect(r.stdout.split('\n')).toEqual(expect.arrayContaining(['name\tPiano', 'type\tgood', 'schedule\tTue', 'color\t#123456', 'goal\t']));
+    expect(r.stderr).toMatch(/^Created habit "Piano"/);
+  });
+
+  it('forgets cached names, so a prefix that was unique before the add resolves afresh', async () => {
+    await cli(['habit', 'add', 'Running drills']);
+    expect((await cli(['habit', 'show', 'Run'])).code).toBe(0); // warms the name cache
+    await cli(['habit', 'add', 'Run']);
+    const r = await cli(['habit', 'show', 'Run', '--json']);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as Habit).name).toBe('Run');
+  });
+});
+
+describe('habits habit add: references', () => {
+  it('--stack and --area take a name in any case, a prefix, or id:<id>', async () => {
+    const r = await cli(['habit', 'add', 'Ref test', '--stack', 'MEDITATE:failed', '--stack', `id:${meditate.id}:reminder`, '--area', 'heal', '--area', 'OUTDOORS', '--json']);
+    expect(r.code).toBe(0);
+    const h = await stored((JSON.parse(r.stdout) as Habit).id);
+    expect(h.reminders?.habitStacks?.map((s) => [s.conditionHabitId, s.type])).toEqual([[meditate.id, 'failed'], [meditate.id, 'reminder']]);
+    expect(h.areas?.map((a) => a.name)).toEqual(['Health', 'Outdoors']);
+  });
+
+  it('an ambiguous --stack exits 2 and lists the candidates; nothing is created', async () => {
+    await addHabit(svc, { name: 'Swim laps' });
+    await addHabit(svc, { name: 'Swim drills' });
+    const r = await cli(['habit', 'add', 'Sauna', '--stack', 'swim:completed']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: --stack: "swim" matches 2 habits\nhint: candidates: "Swim laps" \(id:-[\w-]+\), "Swim drills" \(id:-[\w-]+\)\n$/);
+    expect(writes(r.requests)).toEqual([]);
+  });
+
+  it('an unknown --stack exits 3 and suggests the closest name', async () => {
+    const r = await cli(['habit', 'add', 'Sauna', '--stack', 'Meditat3:completed']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('error: --stack: no habit matches "Meditat3"\nhint: did you mean "Meditate"?\n');
+    expect(writes(r.requests)).toEqual([]);
+  });
+
+  it('an ambiguous --area exits 2; an unknown one exits 3 with a suggestion', async () => {
+    await call(svc, 'POST', '/areas', { name: 'Hobbies' });
+    // A new home: the area created behind the CLI's back is not in a warm name cache.
+    const fresh = tempHome();
+    const ambiguous = await cli(['habit', 'add', 'Sauna', '--area', 'h'], { env: fresh.env });
+    fresh.cleanup();
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toMatch(/^error: --area: "h" matches 2 areas\nhint: candidates: "Health" \(id:-[\w-]+\), "Hobbies" \(id:-[\w-]+\)\n$/);
+    const unknown = await cli(['habit', 'add', 'Sauna', '--area', 'Helth']);
+    expect(unknown.code).toBe(3);
+    expect(unknown.stderr).toBe('error: --area: no area matches "Helth"\nhint: did you mean "Health"?\n');
+    expect(writes([...ambiguous.requests, ...unknown.requests])).toEqual([]);
+  });
+});
+
+describe('habits habit add: validation before any request', () => {
+  it.each([
+    [['--days', 'mnn'], '--days: "mnn" is not a weekday'],
+    [['--goal', '30 parsecs'], '--goal: unknown unit "parsecs"'],
+    [['--remind', '25:00'], '--remind: hour 25 is out of range (0-23)'],
+    [['--stack', 'Meditate'], '--stack: expected <habit>:<completed|skipped|failed|reminder>'],
+    [['--end', 'streak:0'], '--end: the streak length must be a whole number of at least 1'],
+    [['--color', 'blue'], '--color: "blue" is not a hex colour'],
+    [['--every', '0'], '--every: the interval must be a whole number of at least 1'],
+    [['--type', 'neutral'], '--type: "neutral" is not a habit type'],
+    [['--days', 'mon', '--every', '2'], '--days and --every cannot be used together'],
+  ])('%j exits 2 naming the flag, with no request at all', async (flags, message) => {
+    const r = await cli(['habit', 'add', 'Bad', ...flags]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toContain(`error: ${message}`);
+    expect(r.stdout).toBe('');
+    expect(r.requests).toEqual([]);
+  });
+
+  it('without a terminal a missing name fails at once, naming it', async () => {
+    const r = await cli(['habit', 'add', '--days', 'mon']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: missing habit name: habits habit add <name> [flags]\nhint: or run it on a terminal to be prompted for every field\n');
+    expect(r.requests).toEqual([]);
+  });
+
+  it('-i without a terminal is a usage error; so is a blank name', async () => {
+    const i = await cli(['habit', 'add', 'Walk', '-i']);
+    expect(i.code).toBe(2);
+    expect(i.stderr).toMatch(/^error: -i needs a terminal/);
+    const blank = await cli(['habit', 'add', '  ']);
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toBe('error: the habit name must not be empty\n');
+    expect([...i.requests, ...blank.requests]).toEqual([]);
+  });
+
+  it('a value only the server can judge comes back as exit 2 with its message', async () => {
+    const r = await cli(['habit', 'add', 'Nap', '--time-of-day', 'siesta']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('timeOfDayIds[0]: is not a time of day; use morning, afternoon or evening');
+  });
+
+  it('--json errors are JSON on stderr', async () => {
+    const r = await cli(['habit', 'add', 'Bad', '--days', 'xyz', '--json']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr)).toMatchObject({ error: { code: 'usage', message: expect.stringMatching(/^--days: "xyz"/) } });
+  });
+});

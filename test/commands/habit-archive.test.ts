@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Habit } from '../../src/api/types.js';
+import { NOW, runCli, tempHome } from '../helpers/cli.js';
+import { startLocalService, type LocalService } from '../helpers/local-service.js';
+import { addHabit, call, cliEnv } from './_seed.js';
+
+let svc: LocalService;
+let home: ReturnType<typeof tempHome>;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  svc = await startLocalService({ clock: { now: () => NOW } });
+  home = tempHome();
+  env = cliEnv(svc, home.env);
+});
+
+afterAll(async () => {
+  await svc.close();
+  home.cleanup();
+});
+
+async function cli(args: string[], opts: Parameters<typeof runCli>[1] = {}) {
+  const before = svc.requests.length;
+  const result = await runCli(args, { ...opts, env: { ...env, ...opts.env } });
+  return { ...result, requests: svc.requests.slice(before) };
+}
+
+describe('habits habit archive', () => {
+  it('has help with examples', async () => {
+    const r = await runCli(['habit', 'archive', '--help'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Examples:\n  $ habits habit archive');
+  });
+
+  it('archives the habit named by a prefix and names it in the confirmation', async () => {
+    const walk = await addHabit(svc, { name: 'Walk the dog' });
+    const r = await cli(['habit', 'archive', 'walk']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Archived "Walk the dog"');
+    expect(r.requests.filter((q) => q.method === 'POST')).toMatchObject([{ path: `/habits/${walk.id}/archive`, status: 204 }]);
+    const stored = await call<Habit>(svc, 'GET', `/habits/${walk.id}`);
+    expect(stored.isArchived).toBe(true);
+  });
+
+  it('treats a second archive (409) as success: "already archived", exit 0', async () => {
+    const read = await addHabit(svc, { name: 'Read' });
+    await call(svc, 'POST', `/habits/${read.id}/archive`);
+    const r = await cli(['habit', 'archive', 'Read'], { tty: { stdout: true } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('"Read" is already archived.\n');
+    expect(r.requests.filter((q) => q.method === 'POST').map((q) => q.status)).toEqual([409]);
+  });
+
+  it('prints JSON with --json', async () => {
+    const h = await addHabit(svc, { name: 'Stretch' });
+    const first = await cli(['habit', 'archive', `id:${h.id}`, '--json']);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual({ ok: true });
+    const again = await cli(['habit', 'archive', `id:${h.id}`, '--json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ ok: true, alreadyArchived: true, id: h.id });
+  });
+
+  it('accepts an id that begins with "-" after --', async () => {
+    const h = await addHabit(svc, { name: 'Floss' });
+    expect(h.id.startsWith('-')).toBe(true);
+    const r = await cli(['habit', 'archive', '--', h.id]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('Archived "Floss"');
+  });
+
+  it('forgets cached names, so the next lookup sees the change', async () => {
+    const h = await addHabit(svc, { name: 'Journal' });
+    await cli(['habit', 'ls']); // warms the cache with Journal as active
+    await cli(['habit', 'archive', 'Journal']);
+    const r = await cli(['habit', 'archive', 'Journal']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('already archived');
+    expect(r.requests[0]).toMatchObject({ method: 'GET', path: '/habits' });
+    expect(h.id).toBeTruthy();
+  });
+
+  it('fails with exit 3 for an unknown habit, without archiving anything', async () => {
+    const r = await cli(['habit', 'archive', 'Nonexistent']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('no habit matches "Nonexistent"');
+    expect(r.requests.filter((q) => q.method === 'POST')).toHaveLength(0);
+  });
+});

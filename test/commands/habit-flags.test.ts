@@ -1,0 +1,319 @@
+// The flag grammar of habit add/edit (every form and every error, naming the flag), and edit's diff.
+import { describe, expect, it } from 'vitest';
+import type { Habit } from '../../src/api/types.js';
+import { applyFlags, createBody, defaultDraft, diffDrafts, draftFromHabit, keepStackIds } from '../../src/commands/habit/draft.js';
+import { parseFieldFlags, type RawFieldOptions } from '../../src/commands/habit/flags.js';
+import {
+  check, parseColor, parseDuration, parseEndCondition, parseMonthDays, parseReminder, parseStack, parseWeekdays,
+} from '../../src/commands/habit/grammar.js';
+import { parseGoal, parseUnit } from '../../src/commands/habit/units.js';
+import { UsageError } from '../../src/errors.js';
+
+const TODAY = '2026-11-22';
+const add = (raw: RawFieldOptions) => parseFieldFlags(raw, TODAY, 'add');
+const edit = (raw: RawFieldOptions) => parseFieldFlags(raw, TODAY, 'edit');
+
+/** The one-line usage error a parse throws. */
+function usage(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a usage error');
+}
+
+describe('weekdays', () => {
+  it.each([
+    ['mon,wed,fri', [1, 3, 5]],
+    ['Monday, Wednesday FRIDAY', [1, 3, 5]],
+    ['sun', [0]],
+    ['mon-fri', [1, 2, 3, 4, 5]],
+    ['fri-mon', [0, 1, 5, 6]],
+    ['weekdays', [1, 2, 3, 4, 5]],
+    ['weekends', [0, 6]],
+    ['weekdays,sat', [1, 2, 3, 4, 5, 6]],
+    ['tue,tue,tues', [2]],
+    ['thu,thurs,thursday', [4]],
+  ])('%s -> %j (Sunday = 0)', (text, days) => {
+    expect(parseWeekdays(text)).toEqual(days);
+  });
+
+  it('names the flag and the bad word', () => {
+    expect(usage(() => add({ days: 'mnn' }))).toBe('--days: "mnn" is not a weekday (use mon,tue,wed,thu,fri,sat,sun, a range like mon-fri, weekdays or weekends)');
+    expect(usage(() => add({ days: 'mon-xyz' }))).toMatch(/^--days: "xyz" is not a weekday/);
+    expect(usage(() => add({ days: ' , ' }))).toMatch(/^--days: expected weekdays/);
+  });
+});
+
+describe('month days and interval', () => {
+  it('reads lists and ranges, unique and sorted', () => {
+    expect(parseMonthDays('15,1')).toEqual([1, 15]);
+    expect(parseMonthDays('1-3, 31 2')).toEqual([1, 2, 3, 31]);
+  });
+
+  it.each([
+    ['0', '--month-days: "0" is not a day of the month (1-31)'],
+    ['32', '--month-days: "32" is not a day of the month (1-31)'],
+    ['1.5', '--month-days: "1.5" is not a day of the month (1-31)'],
+    ['5-1', '--month-days: "5-1" runs backwards; write 1-5'],
+  ])('rejects %s', (text, message) => {
+    expect(usage(() => add({ monthDays: text }))).toBe(message);
+  });
+
+  it('--every takes a whole number of at least 1, optionally with days', () => {
+    expect(add({ every: '3' }).occurrence).toEqual({ type: 'intervalDays', interval: 3 });
+    expect(add({ every: '10d' }).occurrence).toEqual({ type: 'intervalDays', interval: 10 });
+    expect(add({ every: '2 days' }).occurrence).toEqual({ type: 'intervalDays', interval: 2 });
+    expect(usage(() => add({ every: '0' }))).toBe('--every: the interval must be a whole number of at least 1, got "0"');
+    expect(usage(() => add({ every: '1.5' }))).toMatch(/^--every: the interval must be a whole number/);
+    expect(usage(() => add({ every: 'often' }))).toMatch(/^--every: /);
+  });
+
+  it('the four schedules exclude each other', () => {
+    expect(usage(() => add({ daily: true, days: 'mon' }))).toBe('--daily and --days cannot be used together (a habit has one schedule)');
+    expect(usage(() => add({ monthDays: '1', every: '2' }))).toBe('--month-days and --every cannot be used together (a habit has one schedule)');
+    expect(add({ daily: true }).occurrence).toEqual({ type: 'daily' });
+    expect(add({ days: 'sat,sun' }).occurrence).toEqual({ type: 'weekDays', days: [0, 6] });
+    expect(add({ monthDays: '1,15' }).occurrence).toEqual({ type: 'monthDays', days: [1, 15] });
+  });
+});
+
+describe('goal', () => {
+  it.each([
+    ['30 min daily', { value: 30, unit: 'min', periodicity: 'daily' }],
+    ['30 min', { value: 30, unit: 'min', periodicity: 'daily' }],
+    ['30min', { value: 30, unit: 'min', periodicity: 'daily' }],
+    ['5 km weekly', { value: 5, unit: 'kM', periodicity: 'weekly' }],
+    ['2.5KM/week', { value: 2.5, unit: 'kM', periodicity: 'weekly' }],
+    ['8000 steps', { value: 8000, unit: 'step', periodicity: 'daily' }],
+    ['2 l per day', { value: 2, unit: 'L', periodicity: 'daily' }],
+    ['16 fl oz a day', { value: 16, unit: 'fl oz', periodicity: 'daily' }],
+    ['1 HR monthly', { value: 1, unit: 'hr', periodicity: 'monthly' }],
+    ['2 hours yearly', { value: 2, unit: 'hr', periodicity: 'yearly' }],
+    ['20 reps each week', { value: 20, unit: 'rep', periodicity: 'weekly' }],
+    ['500 kcal', { value: 500, unit: 'kCal', periodicity: 'daily' }],
+    ['100 mcg', { value: 100, unit: 'mcg', periodicity: 'daily' }],
+  ])('%s', (text, goal) => {
+    expect(parseGoal(text)).toEqual(goal);
+    expect(add({ goal: text }).goal).toEqual(goal);
+  });
+
+  it('every one of the 26 symbols round-trips in any case', () => {
+    for (const unit of ['m', 'kM', 'ft', 'yd', 'mi', 'floor', 'L', 'mL', 'fl oz', 'cup', 'sec', 'min', 'hr', 'ms', 'kg', 'g', 'mg', 'oz', 'lb', 'mcg', 'J', 'kJ', 'kCal', 'cal', 'rep', 'step']) {
+      expect(parseUnit(unit.toUpperCase())).toBe(unit);
+      expect(parseUnit(unit.toLowerCase())).toBe(unit);
+    }
+  });
+
+  it.each([
+    ['0 min', '--goal: the goal value must be a number greater than 0, got "0"'],
+    ['-5 min', '--goal: the goal value must be a number greater than 0, got "-5"'],
+    ['30 minz daily', '--goal: unknown unit "minz" (use one of m, kM, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kCal, cal, rep, step)'],
+    ['30', '--goal: expected "<value> <unit> [daily|weekly|monthly|yearly]", e.g. "30 min daily", got "30"'],
+    ['min daily', '--goal: expected "<value> <unit> [daily|weekly|monthly|yearly]", e.g. "30 min daily", got "min daily"'],
+    ['30 daily', '--goal: unknown unit "daily" (use one of m, kM, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kCal, cal, rep, step)'],
+  ])('rejects %s', (text, message) => {
+    expect(usage(() => add({ goal: text }))).toBe(message);
+  });
+});
+
+describe('reminders', () => {
+  it.each([
+    ['07:30', { time: { hour: 7, minute: 30 }, showAsAlarm: false, showLiveActivity: false }],
+    ['7:05@mon,tue', { time: { hour: 7, minute: 5 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: false, showLiveActivity: false }],
+    ['21:00@sun,sat!alarm', { time: { hour: 21, minute: 0 }, occurrenceFilter: { weekDays: [1, 7] }, showAsAlarm: true, showLiveActivity: false }],
+    ['06:00!live!alarm', { time: { hour: 6, minute: 0 }, showAsAlarm: true, showLiveActivity: true }],
+    ['06:00@mon+alarm+live', { time: { hour: 6, minute: 0 }, occurrenceFilter: { weekDays: [2] }, showAsAlarm: true, showLiveActivity: true }],
+    ['00:00!alarm@weekdays', { time: { hour: 0, minute: 0 }, occurrenceFilter: { weekDays: [2, 3, 4, 5, 6] }, showAsAlarm: true, showLiveActivity: false }],
+  ])('%s (weekDays 1-7, Sunday = 1)', (text, trigger) => {
+    expect(parseReminder(text)).toEqual(trigger);
+  });
+
+  it.each([
+    ['24:00', '--remind: hour 24 is out of range (0-23)'],
+    ['07:60', '--remind: minute 60 is out of range (0-59)'],
+    ['7', '--remind: expected HH:MM[@days][!alarm][!live], e.g. 07:30@mon-fri!alarm, got "7"'],
+    ['07:30!loud', '--remind: unknown reminder option "!loud" (use !alarm or !live)'],
+    ['07:30@mon@tue', '--remind: give the days once, e.g. @mon,wed'],
+    ['07:30@funday', '--remind: "funday" is not a weekday (use mon,tue,wed,thu,fri,sat,sun, a range like mon-fri, weekdays or weekends)'],
+    ['07:30pm', '--remind: unexpected "pm" after the time (use HH:MM[@days][!alarm][!live], 24-hour)'],
+  ])('rejects %s', (text, message) => {
+    expect(usage(() => add({ remind: [text] }))).toBe(message);
+  });
+
+  it('is repeatable; --no-reminders clears and cannot be mixed with --remind', () => {
+    expect(add({ remind: ['07:00', '08:00'] }).timeTriggers).toHaveLength(2);
+    expect(edit({ reminders: false }).timeTriggers).toEqual([]);
+    expect(usage(() => edit({ remind: ['07:00'], reminders: false }))).toBe('--remind and --no-reminders cannot be used together (one sets reminders, the other removes them all)');
+  });
+});
+
+describe('stacks and durations', () => {
+  it.each([
+    ['Meditate:completed', { ref: 'Meditate', type: 'completed' }],
+    ['Meditate:COMPLETED:after=10m', { ref: 'Meditate', type: 'completed', delaySecs: 600 }],
+    ['Morning: stretch:skipped:after=1h30m', { ref: 'Morning: stretch', type: 'skipped', delaySecs: 5400 }],
+    ['id:-Nab3:failed', { ref: 'id:-Nab3', type: 'failed' }],
+    ['Walk:reminder:after=45s', { ref: 'Walk', type: 'reminder', delaySecs: 45 }],
+    ['Walk:done', { ref: 'Walk', type: 'completed' }],
+  ])('%s', (text, spec) => {
+    expect(parseStack(text)).toEqual(spec);
+  });
+
+  it.each([
+    ['30s', 30], ['10m', 600], ['1h30m', 5400], ['1h 30m', 5400], ['90 min', 5400], ['2h', 7200], ['1m30s', 90],
+  ])('duration %s = %i s', (text, secs) => {
+    expect(parseDuration(text)).toBe(secs);
+  });
+
+  it.each([
+    ['Meditate', '--stack: expected <habit>:<completed|skipped|failed|reminder>[:after=10m], got "Meditate"'],
+    ['Meditate:finished', '--stack: "finished" is not a stack trigger (use completed, skipped, failed, reminder)'],
+    [':completed', '--stack: the habit is missing: expected <habit>:<completed|skipped|failed|reminder>[:after=10m], got ":completed"'],
+    ['Meditate:completed:after=soon', '--stack: "soon" is not a duration (use e.g. 30s, 10m, 1h30m)'],
+    ['Meditate:completed:after=0s', '--stack: a delay must be at least 1s; leave out after= to trigger immediately'],
+    ['Meditate:completed:after=10', '--stack: "10" is not a duration (use e.g. 30s, 10m, 1h30m)'],
+  ])('rejects %s', (text, message) => {
+    expect(usage(() => add({ stack: [text] }))).toBe(message);
+  });
+});
+
+describe('end condition, colour, dates, type, texts', () => {
+  it.each([
+    ['date:2027-01-31', { type: 'date', date: '2027-01-31' }],
+    ['date:today', { type: 'date', date: TODAY }],
+    ['streak:30', { type: 'streak', streakLength: 30 }],
+    ['periods:12', { type: 'successPeriods', totalPeriods: 12 }],
+    ['total:42.5', { type: 'totalLogValue', totalLogValue: 42.5 }],
+    ['Streak: 7', { type: 'streak', streakLength: 7 }],
+  ])('--end %s', (text, end) => {
+    expect(parseEndCondition(text, TODAY)).toEqual(end);
+  });
+
+  it.each([
+    ['date:2027-02-30', '--end: date: 2027-02-30 is not a real date'],
+    ['date:soon', '--end: date: expected YYYY-MM-DD, today or yesterday, got "soon"'],
+    ['streak:0', '--end: the streak length must be a whole number of at least 1, got "0"'],
+    ['periods:2.5', '--end: the number of periods must be a whole number of at least 1, got "2.5"'],
+    ['total:0', '--end: the total must be a number greater than 0, got "0"'],
+    ['forever', '--end: expected date:YYYY-MM-DD, streak:N, periods:N or total:X, got "forever"'],
+    ['count:3', '--end: expected date:YYYY-MM-DD, streak:N, periods:N or total:X, got "count:3"'],
+  ])('rejects --end %s', (text, message) => {
+    expect(usage(() => add({ end: text }))).toBe(message);
+  });
+
+  it('normalises colours to #RRGGBB', () => {
+    expect(parseColor('#7b61ff')).toBe('#7B61FF');
+    expect(parseColor('7B61FF')).toBe('#7B61FF');
+    expect(parseColor('#abc')).toBe('#AABBCC');
+    expect(parseColor('fa0')).toBe('#FFAA00');
+    expect(usage(() => add({ color: 'purple' }))).toBe('--color: "purple" is not a hex colour (use #RRGGBB or #RGB)');
+    expect(usage(() => add({ color: '#12345' }))).toBe('--color: "#12345" is not a hex colour (use #RRGGBB or #RGB)');
+  });
+
+  it('--start takes dates, today and yesterday', () => {
+    expect(add({ start: 'yesterday' }).startDate).toBe('2026-11-21');
+    expect(add({ start: '2026-12-01' }).startDate).toBe('2026-12-01');
+    expect(usage(() => add({ start: '2026-13-01' }))).toBe('--start: 2026-13-01 is not a real date');
+    expect(usage(() => add({ start: 'next week' }))).toBe('--start: expected YYYY-MM-DD, today or yesterday, got "next week"');
+  });
+
+  it('--type is good or bad on add and refused on edit, saying why', () => {
+    expect(add({ type: 'BAD' }).type).toBe('bad');
+    expect(usage(() => add({ type: 'ugly' }))).toBe('--type: "ugly" is not a habit type (use good or bad)');
+    expect(usage(() => edit({ type: 'bad' }))).toBe("--type: a habit's type cannot be changed after it is created (the API does not allow it)");
+  });
+
+  it('texts: trimmed; on edit, --no-x and an empty value clear', () => {
+    expect(add({ description: '  Outside  ', icon: '🚶', unitName: 'laps' })).toEqual({ description: 'Outside', icon: '🚶', customUnitName: 'laps' });
+    expect(add({ description: '' })).toEqual({});
+    expect(edit({ description: false, icon: '', unitName: false })).toEqual({ description: null, icon: null, customUnitName: null });
+    expect(edit({ goal: false, end: false, timeOfDay: false, areas: false, stacks: false })).toEqual({
+      goal: null, endCondition: null, timeOfDays: [], areas: [], stacks: [],
+    });
+    expect(usage(() => edit({ name: '   ' }))).toBe('--name: the name must not be empty');
+    expect(usage(() => edit({ area: ['Health'], areas: false }))).toMatch(/^--area and --no-areas cannot be used together/);
+    expect(usage(() => edit({ stack: ['A:completed'], stacks: false }))).toMatch(/^--stack and --no-stacks cannot be used together/);
+    expect(usage(() => add({ area: [' '] }))).toBe('--area: the area reference is empty');
+    expect(add({ timeOfDay: ['morning', 'evening', 'morning'] }).timeOfDays).toEqual(['morning', 'evening']);
+  });
+
+  it('check() turns a grammar error into the message a prompt shows', () => {
+    expect(check(() => parseColor('#abc'))).toBe(true);
+    expect(check(() => parseColor('nope'))).toBe('"nope" is not a hex colour (use #RRGGBB or #RGB)');
+  });
+});
+
+const HABIT: Habit = {
+  id: '-H1', name: 'Walk', icon: null, colorHex: '#7B61FF', type: 'good', description: 'Outside', occurrence: { type: 'weekDays', days: [5, 1, 3] },
+  startDate: '2026-11-01', createdAt: '2026-11-01T08:00:00.000Z', isArchived: false, logMethod: 'manual',
+  goals: [
+    { id: 'g1', createdAt: '2026-11-01T08:00:00.000Z', periodicity: 'daily', value: 20, unit: 'min', isActive: false },
+    { id: 'g2', createdAt: '2026-11-02T08:00:00.000Z', periodicity: 'daily', value: 30, unit: 'min', isActive: true },
+  ],
+  customUnitName: null,
+  areas: [{ id: 'a1', name: 'Health', colorHex: '#000000', icon: '', createdAt: '2026-11-01T08:00:00.000Z' }],
+  timeOfDays: [{ id: 'morning', name: 'Morning', icon: null, startTime: '05:00:00', endTime: '11:59:59', colorHex: '#F5A623' }],
+  reminders: {
+    timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true, showLiveActivity: false }],
+    habitStacks: [{ id: 's1', conditionHabitId: '-M', type: 'completed', timerType: 'after', timerDelaySecs: 600 }],
+  },
+  endCondition: { id: 'e1', type: 'streak', createdAt: '2026-11-01T08:00:00.000Z', streakLength: 5, periodType: 'daily', isMet: false },
+};
+
+describe('edit diff', () => {
+  const current = draftFromHabit(HABIT);
+
+  it('reads the current goal (isActive), not goals[0]', () => {
+    expect(current.goal).toEqual({ value: 30, unit: 'min', periodicity: 'daily' });
+  });
+
+  it('sends nothing when the flags repeat what the habit has', () => {
+    const next = applyFlags(current, {
+      name: 'Walk', description: 'Outside', colorHex: '#7b61ff', occurrence: { type: 'weekDays', days: [1, 3, 5] },
+      goal: { value: 30, unit: 'min', periodicity: 'daily' }, areaIds: ['a1'], timeOfDayIds: ['morning'],
+      timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [3, 2] }, showAsAlarm: true, showLiveActivity: false }],
+      habitStacks: [{ conditionHabitId: '-M', type: 'completed', timerType: 'after', timerDelaySecs: 600 }],
+      endCondition: { type: 'streak', streakLength: 5 }, startDate: '2026-11-01',
+    });
+    expect(diffDrafts(current, next)).toEqual({});
+  });
+
+  it('sends only the changed fields, nulls for cleared ones', () => {
+    const next = applyFlags(current, { name: 'Evening walk', goal: null, description: null, icon: '🚶', endCondition: { type: 'streak', streakLength: 6 } });
+    expect(diffDrafts(current, next)).toEqual({
+      name: 'Evening walk', description: null, icon: '🚶', goal: null, endCondition: { type: 'streak', streakLength: 6 },
+    });
+  });
+
+  it('a reminder change sends both lists, and a re-sent stack keeps its id', () => {
+    const next = applyFlags(current, { timeTriggers: [] });
+    expect(diffDrafts(current, next)).toEqual({
+      reminders: { timeTriggers: [], habitStacks: [{ id: 's1', conditionHabitId: '-M', type: 'completed', timerType: 'after', timerDelaySecs: 600 }] },
+    });
+  });
+
+  it('a changed delay updates the same stack; a new stack has no id', () => {
+    expect(keepStackIds(current.habitStacks, [
+      { conditionHabitId: '-N', type: 'failed', timerType: 'immediately' },
+      { conditionHabitId: '-M', type: 'completed', timerType: 'after', timerDelaySecs: 60 },
+    ])).toEqual([
+      { conditionHabitId: '-N', type: 'failed', timerType: 'immediately' },
+      { id: 's1', conditionHabitId: '-M', type: 'completed', timerType: 'after', timerDelaySecs: 60 },
+    ]);
+  });
+
+  it('areas and time of day compare as sets; a new order is no change', () => {
+    const two = applyFlags(current, { areaIds: ['a2', 'a1'] });
+    expect(diffDrafts(two, applyFlags(two, { areaIds: ['a1', 'a2'] }))).toEqual({});
+    expect(diffDrafts(current, two)).toEqual({ areaIds: ['a2', 'a1'] });
+  });
+});
+
+describe('create body', () => {
+  it('leaves unset fields out and always sends the start date and schedule', () => {
+    expect(createBody(defaultDraft('Walk', TODAY))).toEqual({ name: 'Walk', type: 'good', occurrence: { type: 'daily' }, startDate: TODAY });
+  });
+});

@@ -1,0 +1,209 @@
+// The interactive walks of `habit add` and `habit edit`, driven by a scripted prompter against the
+// real local service: what is asked, what is pre-filled, what is stored, and cancelling.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Area, Habit } from '../../src/api/types.js';
+import { CancelledError } from '../../src/errors.js';
+import { stripAnsi } from '../../src/output/plain.js';
+import { NOW, runCli, scriptedPrompter, tempHome } from '../helpers/cli.js';
+import { startLocalService, type LocalService } from '../helpers/local-service.js';
+import { addHabit, call, cliEnv } from './_seed.js';
+
+let svc: LocalService;
+let home: ReturnType<typeof tempHome>;
+let env: Record<string, string>;
+let meditate: Habit;
+let health: Area;
+
+beforeAll(async () => {
+  svc = await startLocalService({ clock: { now: () => NOW } });
+  home = tempHome();
+  env = cliEnv(svc, home.env);
+  // A habit with periods, so the time-of-day prompt can offer them by name.
+  meditate = await addHabit(svc, { name: 'Meditate', timeOfDayIds: ['morning', 'evening'] });
+  health = await call<Area>(svc, 'POST', '/areas', { name: 'Health' });
+  await call<Area>(svc, 'POST', '/areas', { name: 'Work' });
+});
+
+afterAll(async () => {
+  await svc.close();
+  home.cleanup();
+});
+
+async function cli(args: string[], answers: unknown[]) {
+  const prompter = scriptedPrompter(answers);
+  const before = svc.requests.length;
+  const result = await runCli(args, { env, prompter, tty: { stdin: true, stderr: true } });
+  return { ...result, prompter, left: answers, requests: svc.requests.slice(before) };
+}
+
+const writes = <T extends { method: string }>(requests: T[]): T[] => requests.filter((r) => r.method === 'POST' || r.method === 'PUT');
+const ADD = { kind: 'add' };
+const DONE = undefined; // the default of the list prompts: done
+
+/** Answers for a full add walk; `confirm` answers the last question. */
+function addWalk(confirm: unknown = true): unknown[] {
+  return [
+    'Walk', 'good', 'Around the block',
+    'weekDays', [1, 3, 5],
+    true, 30, 'min', 'daily', '',
+    ADD, '07:30', [1, 2], true, false, DONE,
+    ADD, meditate.id, 'completed', 'after', '10m', DONE,
+    'streak', 21,
+    [health.id],
+    ['morning'],
+    undefined, '🚶', '#2ecc71',
+    confirm,
+  ];
+}
+
+describe('habit add, interactive', () => {
+  it('walks through every field, shows a summary, asks, then creates the habit', async () => {
+    const r = await cli(['habit', 'add', '-i', '--json'], addWalk());
+    expect(r.code).toBe(0);
+    expect(r.left).toEqual([]);
+    expect(r.prompter.asked).toEqual([
+      'Name', 'Type', 'Description (optional)', 'How often?', 'Which weekdays? (space to tick, enter to confirm)',
+      'Track a goal (an amount per day, week, month or year)?', 'Goal value', 'Unit', 'Per', 'Unit name shown in the app, e.g. glasses (optional)',
+      'Reminders: none', 'Remind at (HH:MM, 24-hour)', 'On which days? (tick none for every day)', 'Show it as an alarm?', 'Show a live activity (iOS)?',
+      'Reminders: 07:30 on Mon, Tue (alarm)',
+      'Habit stacks: none', 'Start after which habit?', 'When that habit is', 'Start this habit', 'Delay (e.g. 30s, 10m, 1h30m)',
+      'Habit stacks: after "Meditate" is completed, +10 min',
+      'Does the habit end?', 'Streak length (successful periods in a row)',
+      'Areas (tick none for no area)', 'Time of day (tick none for any time)',
+      'Start date (YYYY-MM-DD, today or yesterday)', 'Icon, an emoji or icon name (optional)', 'Colour (#RRGGBB; empty for the default)',
+      'Create this habit?',
+    ]);
+    const summary = stripAnsi(r.stderr);
+    expect(summary).toContain('\n🚶 Walk\n  Type         good (a habit to build)\n');
+    expect(summary).toContain('  Schedule     Mon, Wed, Fri\n');
+    expect(summary).toContain('  Stacks       after "Meditate" is completed, +10 min\n');
+    expect(summary).toContain('  Ends         ends after a streak of 21 days\n');
+    const printed = JSON.parse(r.stdout) as Habit;
+    expect(await call<Habit>(svc, 'GET', `/habits/${printed.id}`)).toMatchObject({
+      name: 'Walk', type: 'good', description: 'Around the block', icon: '🚶', colorHex: '#2ECC71', startDate: '2026-11-22',
+      occurrence: { type: 'weekDays', days: [1, 3, 5] },
+      goal: { value: 30, unit: 'min', periodicity: 'daily' },
+      areas: [expect.objectContaining({ id: health.id })],
+      timeOfDays: [expect.objectContaining({ id: 'morning' })],
+      reminders: {
+        timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true, showLiveActivity: false }],
+        habitStacks: [{ conditionHabitId: meditate.id, type: 'completed', timerType: 'after', timerDelaySecs: 600 }],
+      },
+      endCondition: { type: 'streak', streakLength: 21 },
+    });
+  });
+
+  it('starts on its own on a terminal when the name is left out; time-of-day choices are the known periods', async () => {
+    const r = await cli(['habit', 'add'], addWalk());
+    expect(r.code).toBe(0);
+    expect(r.prompter.asked[0]).toBe('Name');
+    const tod = r.prompter.prompts.find((p) => p.message.startsWith('Time of day'))!;
+    expect(tod.default).toEqual([]);
+  });
+
+  it('flags given with -i pre-fill the prompts', async () => {
+    const answers = new Array(40).fill(undefined);
+    answers[answers.length - 1] = false;
+    const r = await cli(['habit', 'add', 'Swim', '-i', '--days', 'mon,wed', '--goal', '20 min weekly', '--end', 'total:500', '--area', 'Work', '--color', 'abc'], [
+      undefined, undefined, undefined, undefined, undefined, // name, type, description, how often, weekdays
+      undefined, undefined, undefined, undefined, undefined, // goal?, value, unit, per, unit name
+      DONE, DONE, undefined, undefined, undefined, undefined, undefined, undefined, undefined, false,
+    ]);
+    const defaults = Object.fromEntries(r.prompter.prompts.map((p) => [p.message, p.default]));
+    expect(defaults).toMatchObject({
+      Name: 'Swim', Type: 'good', 'How often?': 'weekDays', 'Which weekdays? (space to tick, enter to confirm)': [1, 3],
+      'Track a goal (an amount per day, week, month or year)?': true, 'Goal value': 20, Unit: 'min', Per: 'weekly',
+      'Does the habit end?': 'totalLogValue', 'Total to reach': 500, 'Colour (#RRGGBB; empty for the default)': '#AABBCC',
+      'Start date (YYYY-MM-DD, today or yesterday)': '2026-11-22',
+    });
+    expect(defaults['Areas (tick none for no area)']).toEqual([expect.any(String)]);
+    expect(r.code).toBe(130);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('error: cancelled: no habit was created');
+    expect(writes(r.requests)).toEqual([]);
+  });
+
+  it('answering no at the confirmation creates nothing and exits 130', async () => {
+    const r = await cli(['habit', 'add', '-i'], addWalk(false));
+    expect(r.code).toBe(130);
+    expect(r.stderr).toContain('error: cancelled: no habit was created\n');
+    expect(writes(r.requests)).toEqual([]);
+  });
+
+  it('Ctrl-C at a prompt exits 130 with one line and creates nothing', async () => {
+    const r = await cli(['habit', 'add', '-i'], ['Walk', 'good', new CancelledError()]);
+    expect(r.code).toBe(130);
+    expect(r.stderr).toBe('error: cancelled\n');
+    expect(r.stdout).toBe('');
+    expect(writes(r.requests)).toEqual([]);
+  });
+});
+
+describe('habit edit, interactive', () => {
+  async function populated(name: string): Promise<Habit> {
+    return addHabit(svc, {
+      name, description: 'Outside', icon: '🚶', colorHex: '#7B61FF', customUnitName: 'laps',
+      occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { value: 30, unit: 'min', periodicity: 'daily' },
+      areaIds: [health.id], timeOfDayIds: ['morning'],
+      reminders: {
+        timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true }],
+        habitStacks: [{ conditionHabitId: meditate.id, type: 'completed', timerType: 'after', timerDelaySecs: 600 }],
+      },
+      endCondition: { type: 'streak', streakLength: 5 },
+    });
+  }
+
+  it('pre-fills every prompt with the current values; keeping them all sends nothing', async () => {
+    const h = await populated('Evening jog');
+    const r = await cli(['habit', 'edit', 'Evening jog', '-i'], new Array(18).fill(undefined));
+    expect(r.code).toBe(0);
+    expect(r.left).toEqual([]);
+    expect(r.prompter.prompts.map((p) => [p.message, p.default])).toEqual([
+      ['Name', 'Evening jog'],
+      ['Description (optional; backspace clears)', 'Outside'],
+      ['How often?', 'weekDays'],
+      ['Which weekdays? (space to tick, enter to confirm)', [1, 3, 5]],
+      ['Track a goal (an amount per day, week, month or year)?', true],
+      ['Goal value', 30],
+      ['Unit', 'min'],
+      ['Per', 'daily'],
+      ['Unit name shown in the app, e.g. glasses (optional; backspace clears)', 'laps'],
+      ['Reminders: 07:30 on Mon, Tue (alarm)', { kind: 'done' }],
+      ['Habit stacks: after "Meditate" is completed, +10 min', { kind: 'done' }],
+      ['Does the habit end?', 'streak'],
+      ['Streak length (successful periods in a row)', 5],
+      ['Areas (tick none for no area)', [health.id]],
+      ['Time of day (tick none for any time)', ['morning']],
+      ['Start date (YYYY-MM-DD, today or yesterday)', '2026-11-01'],
+      ['Icon, an emoji or icon name (optional; backspace clears)', '🚶'],
+      ['Colour (#RRGGBB)', '#7B61FF'],
+    ]);
+    expect(r.requests.map((q) => q.method)).not.toContain('PUT');
+    expect(r.stderr).toBe('No changes: "Evening jog" already has these values; nothing was sent\n');
+    expect((await call<Habit>(svc, 'GET', `/habits/${h.id}`)).reminders?.habitStacks?.[0]?.id).toBe(h.reminders?.habitStacks?.[0]?.id);
+  });
+
+  it('sends only what the answers change, after a summary and a confirmation', async () => {
+    const h = await populated('Morning jog');
+    const answers: unknown[] = new Array(18).fill(undefined);
+    answers[0] = 'Dawn jog';
+    answers[9] = { kind: 'remove', index: 0 }; // the reminders list: remove the one reminder…
+    answers.splice(10, 0, DONE); // …then done
+    answers.push(true); // Save these changes?
+    const r = await cli(['habit', 'edit', 'Morning jog', '-i'], answers);
+    expect(r.code).toBe(0);
+    expect(r.left).toEqual([]);
+    expect(r.stderr).toContain('Changes: name, reminders\n');
+    expect(writes(r.requests).map((q) => q.body)).toEqual([{
+      name: 'Dawn jog',
+      reminders: { timeTriggers: [], habitStacks: [{ id: h.reminders!.habitStacks![0]!.id, conditionHabitId: meditate.id, type: 'completed', timerType: 'after', timerDelaySecs: 600 }] },
+    }]);
+  });
+
+  it('edit with no flags on a terminal walks through the prompts', async () => {
+    await populated('Cycle');
+    const r = await cli(['habit', 'edit', 'Cycle'], [new CancelledError()]);
+    expect(r.prompter.asked).toEqual(['Name']);
+    expect(r.code).toBe(130);
+    expect(r.stderr).toBe('error: cancelled\n');
+  });
+});

@@ -1,0 +1,125 @@
+// `habits habit show`: every field readable on a terminal, tab-separated in a pipe, the server's
+// habit with --json; references by name, prefix and id.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Area, Habit } from '../../src/api/types.js';
+import { NOW, runCli, tempHome } from '../helpers/cli.js';
+import { startLocalService, type LocalService } from '../helpers/local-service.js';
+import { addHabit, call, cliEnv } from './_seed.js';
+
+let svc: LocalService;
+let home: ReturnType<typeof tempHome>;
+let env: Record<string, string>;
+let walk: Habit;
+let meditate: Habit;
+
+beforeAll(async () => {
+  svc = await startLocalService({ clock: { now: () => NOW } });
+  home = tempHome();
+  env = cliEnv(svc, home.env);
+  meditate = await addHabit(svc, { name: 'Meditate' });
+  const stretch = await addHabit(svc, { name: 'Stretch' });
+  const health = await call<Area>(svc, 'POST', '/areas', { name: 'Health' });
+  walk = await addHabit(svc, {
+    name: 'Walk', type: 'good', description: 'Around the park', icon: '🚶', colorHex: '#2ECC71', customUnitName: 'laps',
+    startDate: '2026-11-02', occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { value: 30, unit: 'min', periodicity: 'daily' },
+    areaIds: [health.id], timeOfDayIds: ['morning', 'evening'],
+    reminders: {
+      timeTriggers: [
+        { time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true },
+        { time: { hour: 21, minute: 0 } },
+      ],
+      habitStacks: [
+        { conditionHabitId: meditate.id, type: 'completed', timerType: 'after', timerDelaySecs: 600 },
+        { conditionHabitId: stretch.id, type: 'reminder', timerType: 'immediately' },
+      ],
+    },
+    endCondition: { type: 'date', date: '2027-06-30' },
+  });
+  // A condition habit that is archived still shows by name.
+  await call(svc, 'POST', `/habits/${stretch.id}/archive`);
+});
+
+afterAll(async () => {
+  await svc.close();
+  home.cleanup();
+});
+
+const cli = (args: string[], opts: Parameters<typeof runCli>[1] = {}) => runCli(args, { ...opts, env: { ...env, ...opts.env } });
+
+describe('habits habit show', () => {
+  it('on a terminal: every field in words', async () => {
+    const r = await cli(['habit', 'show', 'walk', '--no-color'], { tty: { stdout: true } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe([
+      '🚶 Walk',
+      '  Type         good (a habit to build)',
+      '  Description  Around the park',
+      '  Schedule     Mon, Wed, Fri',
+      '  Starts       2026-11-02',
+      '  Goal         30 min daily',
+      '  Unit name    laps',
+      '  Areas        Health',
+      '  Time of day  Morning, Evening',
+      '  Reminders    07:30 on Mon, Tue (alarm)',
+      '               21:00 every day',
+      '  Stacks       after "Meditate" is completed, +10 min',
+      '               after the reminder of "Stretch", immediately',
+      '  Ends         ends on 2027-06-30 (not met yet)',
+      '  Icon         🚶',
+      '  Colour       ● #2ECC71',
+      '  Archived     no',
+      `  Created      ${walk.createdAt}`,
+      `  Id           ${walk.id}`,
+      '',
+    ].join('\n'));
+  });
+
+  it('empty fields read as none, never and any time', async () => {
+    const bare = await addHabit(svc, { name: 'Bare' });
+    const r = await cli(['habit', 'show', `id:${bare.id}`, '--no-color'], { tty: { stdout: true } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('  Goal         none\n');
+    expect(r.stdout).toContain('  Time of day  any time\n');
+    expect(r.stdout).toContain('  Reminders    none\n');
+    expect(r.stdout).toContain('  Ends         never\n');
+  });
+
+  it('piped: one tab-separated field per line, repeated for several values, no escape codes', async () => {
+    const r = await cli(['habit', 'show', 'Walk'], { env: { FORCE_COLOR: '3' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/\u001b/);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.every((l) => l.split('\t').length === 2)).toBe(true);
+    expect(lines).toEqual(expect.arrayContaining([
+      'name\tWalk', 'type\tgood', 'schedule\tMon, Wed, Fri', 'reminder\t07:30 on Mon, Tue (alarm)', 'reminder\t21:00 every day',
+      'stack\tafter "Meditate" is completed, +10 min', 'end\tends on 2027-06-30 (not met yet)', `id\t${walk.id}`,
+    ]));
+  });
+
+  it('--json is the habit as the server returns it', async () => {
+    const r = await cli(['habit', 'show', 'Walk', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(await call<Habit>(svc, 'GET', `/habits/${walk.id}`));
+  });
+
+  it('an id that begins with "-" works after --', async () => {
+    const r = await cli(['habit', 'show', '--json', '--', walk.id]);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as Habit).id).toBe(walk.id);
+  });
+
+  it('unknown: exit 3 with a suggestion; ambiguous: exit 2 with the candidates', async () => {
+    const prefix = await cli(['habit', 'show', 'Meditat']);
+    expect(prefix.code).toBe(0);
+    const typo = await cli(['habit', 'show', 'Medtate']);
+    expect(typo.code).toBe(3);
+    expect(typo.stderr).toBe('error: no habit matches "Medtate"\nhint: did you mean "Meditate"?\n');
+    await addHabit(svc, { name: 'Walk the dog' });
+    // A new home, so the habit added behind the CLI's back is not hidden by a warm name cache.
+    const fresh = tempHome();
+    const ambiguous = await cli(['habit', 'show', 'wal'], { env: fresh.env });
+    fresh.cleanup();
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toMatch(/^error: "wal" matches 2 habits\nhint: candidates: "Walk" \(id:.+\), "Walk the dog" \(id:.+\)\n$/);
+  });
+});

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../src/api/types.js';
+import { NOW, runCli, tempHome } from '../helpers/cli.js';
+import { startLocalService, type LocalService } from '../helpers/local-service.js';
+import { addDays } from '../../src/dates.js';
+import { addHabit, cliEnv, logValue, mark } from './_seed.js';
+
+let svc: LocalService;
+let home: ReturnType<typeof tempHome>;
+let env: Record<string, string>;
+const TODAY = '2026-11-22';
+
+beforeAll(async () => {
+  svc = await startLocalService({ clock: { now: () => NOW } });
+  home = tempHome();
+  env = cliEnv(svc, home.env);
+  const walk = await addHabit(svc, { name: 'Walk', timeOfDayIds: ['morning'], goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+  await logValue(svc, walk.id, 12, 'min', TODAY);
+  const read = await addHabit(svc, { name: 'Read', timeOfDayIds: ['evening'] });
+  for (let i = 0; i <= 4; i++) await mark(svc, read.id, 'complete', addDays(TODAY, -i));
+  const journal = await addHabit(svc, { name: 'Journal', icon: '📓' });
+  await mark(svc, journal.id, 'skipped', TODAY);
+  const run = await addHabit(svc, { name: 'Run', timeOfDayIds: ['afternoon'] });
+  await mark(svc, run.id, 'failed', TODAY);
+  await addHabit(svc, { name: 'Smoking', type: 'bad' });
+  const coffee = await addHabit(svc, { name: 'Coffee', type: 'bad', timeOfDayIds: ['morning'], goal: { periodicity: 'daily', value: 2, unit: 'cup' } });
+  await logValue(svc, coffee.id, 1, 'cup', TODAY);
+  await addHabit(svc, { name: 'Stretch', timeOfDayIds: ['evening'] });
+  // Due on Mondays only: absent from Sunday's journal.
+  await addHabit(svc, { name: 'Floss', occurrence: { type: 'weekDays', days: [1] } });
+  await addHabit(svc, { name: 'Piano practice for the spring recital, scales and arpeggios first', timeOfDayIds: ['afternoon'] });
+});
+
+afterAll(async () => {
+  await svc.close();
+  home.cleanup();
+});
+
+/** Runs the CLI and returns the result with the requests it caused. */
+async function journal(args: string[], opts: Parameters<typeof runCli>[1] = {}) {
+  const before = svc.requests.length;
+  const result = await runCli(['journal', ...args], { ...opts, env: { ...env, ...opts.env } });
+  return { ...result, requests: svc.requests.slice(before) };
+}
+
+describe('habits journal', () => {
+  it('has help with the TSV columns and examples', async () => {
+    const r = await runCli(['journal', '--help'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('id, name, status, current, target, unit, streak, timeOfDay');
+    expect(r.stdout).toContain('Examples:\n  $ habits journal');
+    expect(r.stdout).toContain('--date yesterday');
+  });
+
+  it('prints a header and a table on a terminal, from exactly one request with the explicit date', async () => {
+    const r = await journal([], { tty: { stdout: true }, columns: 100, env: { NO_COLOR: '1' } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.requests).toHaveLength(1);
+    expect(r.requests[0]).toMatchObject({ method: 'GET', path: '/habits/journal', query: { date: TODAY }, status: 200 });
+    expect(r.stdout).toMatchInlineSnapshot(`
+      "Sunday 22 Nov 2026 (today) · 1/8 done · 5 pending · 1 skipped · 1 failed
+
+      HABIT                                       STATUS          PROGRESS            STREAK   TIME
+      Coffee                                      ○ under limit   ████░░░░ 1/2 cup    21 days  Morning
+      Walk                                        ○ pending       ███░░░░░ 12/30 min  0 days   Morning
+      Piano practice for the spring recital, sc…  ○ pending       –                   0 days   Afternoon
+      Stretch                                     ○ pending       –                   0 days   Evening
+      Smoking                                     ○ clean so far  –                   21 days  –
+      Read                                        ✓ done          –                   5 days   Evening
+      📓 Journal                                  » skipped       –                   0 days   –
+      Run                                         ✗ failed        –                   0 days   Afternoon
+      "
+    `);
+  });
+
+  it('uses colour on a terminal, never colour alone', async () => {
+    const r = await journal([], { tty: { stdout: true }, columns: 100 });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('\u001b[');
+    expect(r.stdout).toContain('✓ done');
+    expect(r.stdout).toContain('✗ failed');
+    expect(r.stdout).toContain('» skipped');
+  });
+
+  it('truncates long names to the terminal width', async () => {
+    const r = await journal([], { tty: { stdout: true }, columns: 60, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Piano practi…');
+    expect(r.stdout).not.toContain('arpeggios');
+    for (const line of r.stdout.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(60);
+  });
+
+  it('prints tab-separated rows without escape codes when piped, even with FORCE_COLOR', async () => {
+    const r = await journal([], { env: { FORCE_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('\u001b');
+    const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    expect(rows.every((row) => row.length === 8)).toBe(true);
+    expect(rows.map((row) => [row[1], row[2]])).toEqual([
+      ['Coffee', 'inprogress'],
+      ['Walk', 'inprogress'],
+      ['Piano practice for the spring recital, scales and arpeggios first', 'inprogress'],
+      ['Stretch', 'inprogress'],
+      ['Smoking', 'inprogress'],
+      ['Read', 'completed'],
+      ['Journal', 'skipped'],
+      ['Run', 'failed'],
+    ]);
+    const walk = rows.find((row) => row[1] === 'Walk')!;
+    expect(walk.slice(2)).toEqual(['inprogress', '12', '30', 'min', '0', 'morning']);
+    const read = rows.find((row) => row[1] === 'Read')!;
+    expect(read[0]).toMatch(/^-/);
+    expect(read.slice(2)).toEqual(['completed', '', '', '', '5', 'evening']);
+  });
+
+  it('prints the entries as the server returned them with --json', async () => {
+    const r = await journal(['--json']);
+    expect(r.code).toBe(0);
+    const entries = JSON.parse(r.stdout) as JournalEntry[];
+    expect(entries.map((e) => e.name).sort()).toEqual(['Coffee', 'Journal', 'Piano practice for the spring recital, scales and arpeggios first', 'Read', 'Run', 'Smoking', 'Stretch', 'Walk']);
+    expect(entries.find((e) => e.name === 'Walk')).toMatchObject({ status: 'inprogress', progress: { current: 12, target: 30, unit: 'min' } });
+    expect(r.requests).toHaveLength(1);
+  });
+
+  it('asks for yesterday with --date yesterday', async () => {
+    const r = await journal(['--date', 'yesterday', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.requests.map((q) => q.query)).toEqual([{ date: '2026-11-21' }]);
+    const entries = JSON.parse(r.stdout) as JournalEntry[];
+    expect(entries.find((e) => e.name === 'Read')?.status).toBe('completed');
+    expect(entries.find((e) => e.name === 'Walk')?.status).toBe('inprogress');
+  });
+
+  it('names the day in the header for another date', async () => {
+    const r = await journal(['--date', '2026-11-20'], { tty: { stdout: true }, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    // Read was completed; bad habits whose day has ended without a slip count as done.
+    expect(r.stdout.split('\n')[0]).toBe('Friday 20 Nov 2026 · 3/8 done · 5 pending');
+    expect(r.requests.map((q) => q.query)).toEqual([{ date: '2026-11-20' }]);
+  });
+
+  it('rejects a bad --date with exit 2 before any request', async () => {
+    for (const bad of ['tomorrow', '2026-02-30', '22/11/2026']) {
+      const r = await journal(['--date', bad]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^error: --date: /);
+      expect(r.requests).toHaveLength(0);
+    }
+  });
+
+  it('says so on a day without habits and exits 0', async () => {
+    // Before every habit's start date.
+    const tty = await journal(['--date', '2026-10-01'], { tty: { stdout: true } });
+    expect(tty).toMatchObject({ code: 0, stdout: 'No habits due on 2026-10-01.\n', stderr: '' });
+    const piped = await journal(['--date', '2026-10-01']);
+    expect(piped).toMatchObject({ code: 0, stdout: '', stderr: 'No habits due on 2026-10-01.\n' });
+    const json = await journal(['--date', '2026-10-01', '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([]);
+  });
+
+  it('fails with exit 4 and no request when no key is configured', async () => {
+    const r = await runCli(['journal'], { env: { ...home.env, HABITS_BASE_URL: svc.url } });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('no API key');
+  });
+});

@@ -1,0 +1,187 @@
+// `habit add` and `habit edit -i` on a real terminal (tmux), built CLI against a local service in
+// this process: the prompts and summary on screen, what gets stored, and Ctrl-C. Needs `npm run build`.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Area, Habit } from '../../src/api/types.js';
+import { addHabit, call, cliEnv } from '../commands/_seed.js';
+import { tempHome } from '../helpers/cli.js';
+import { startLocalService, type LocalService } from '../helpers/local-service.js';
+import { startTmux, type TmuxSession } from '../helpers/tmux.js';
+
+let svc: LocalService;
+let health: Area;
+let session: TmuxSession | undefined;
+const homes: ReturnType<typeof tempHome>[] = [];
+
+beforeAll(async () => {
+  svc = await startLocalService();
+  health = await call<Area>(svc, 'POST', '/areas', { name: 'Health' });
+});
+
+afterEach(() => {
+  session?.kill();
+  session = undefined;
+});
+
+afterAll(async () => {
+  await svc.close();
+  for (const h of homes) h.cleanup();
+});
+
+/** Runs `habits <args>` in tmux from a fresh home (cold name cache), against the service. */
+function start(args: string[]): TmuxSession {
+  const home = tempHome();
+  homes.push(home);
+  session = startTmux(args, cliEnv(svc, home.env));
+  return session;
+}
+
+/** Waits for the prompt `question` (a pending `? …` line), then sends `keys`. */
+async function answer(s: TmuxSession, question: string, ...keys: string[]): Promise<string> {
+  const screen = await s.waitFor(`? ${question}`);
+  // A prompt is drawn a moment before it listens for keys; a key sent in between would be lost.
+  await new Promise((r) => setTimeout(r, 60));
+  for (const key of keys) {
+    if (key.startsWith('=')) s.type(key.slice(1));
+    else s.send(key);
+  }
+  return screen;
+}
+
+const writesSince = (n: number) => svc.requests.slice(n).filter((r) => r.method === 'POST' || r.method === 'PUT');
+
+describe('habit add on a terminal', () => {
+  it('walks through the prompts, shows a summary and creates weekdays + goal + reminder', async () => {
+    const before = svc.requests.length;
+    const s = start(['habit', 'add']);
+    await answer(s, 'Name', '=Walk', 'Enter');
+    await answer(s, 'Type', 'Enter');
+    await answer(s, 'Description (optional)', '=Around the park', 'Enter');
+    await answer(s, 'How often?', 'Down', 'Enter');
+    const weekdays = await answer(s, 'Which weekdays?', 'Down', 'Space', 'Down', 'Down', 'Space', 'Enter');
+    expect(weekdays).toMatch(/◉ Monday\n\s*◉ Tuesday/); // Monday to Friday ticked to begin with
+    await answer(s, 'Track a goal', 'y', 'Enter');
+    await answer(s, 'Goal value', '=30', 'Enter');
+    const unit = await answer(s, 'Unit', 'Enter');
+    expect(unit).toContain('❯ min (minutes)');
+    await answer(s, 'Per', 'Enter');
+    await answer(s, 'Unit name shown in the app', 'Enter');
+    await answer(s, 'Reminders: none', 'Down', 'Enter');
+    await answer(s, 'Remind at (HH:MM, 24-hour)', '=25:00', 'Enter');
+    await s.waitFor('hour 25 is out of range (0-23)'); // validated at the prompt
+    s.send('BSpace', 'BSpace', 'BSpace', 'BSpace', 'BSpace');
+    s.type('07:30');
+    s.send('Enter');
+    await answer(s, 'On which days?', 'Space', 'Down', 'Space', 'Enter');
+    await answer(s, 'Show it as an alarm?', 'y', 'Enter');
+    await answer(s, 'Show a live activity', 'Enter');
+    await answer(s, 'Reminders: 07:30 on Mon, Tue (alarm)', 'Enter');
+    await answer(s, 'Habit stacks: none', 'Enter');
+    await answer(s, 'Does the habit end?', 'Enter');
+    await answer(s, 'Areas', 'Space', 'Enter');
+    await answer(s, 'Time-of-day ids', '=morning', 'Enter');
+    await answer(s, 'Start date', 'Enter');
+    await answer(s, 'Icon', 'Enter');
+    const summary = await answer(s, 'Colour', 'Enter');
+    expect(summary).not.toContain('Created habit');
+    const confirm = await s.waitFor('? Create this habit?');
+    expect(confirm).toContain('  Schedule     Mon, Wed, Fri');
+    expect(confirm).toContain('  Goal         30 min daily');
+    expect(confirm).toContain('  Reminders    07:30 on Mon, Tue (alarm)');
+    expect(confirm).toContain('  Areas        Health');
+    expect(writesSince(before)).toEqual([]); // nothing is sent before the confirmation
+    s.send('Enter');
+    expect(await s.exitCode()).toBe(0);
+    expect(s.screen()).toMatch(/Created habit "Walk" \(id:-[\w-]+\)/);
+
+    const posts = writesSince(before);
+    expect(posts).toHaveLength(1);
+    const id = /Created habit "Walk" \(id:(-[\w-]+)\)/.exec(s.screen())![1]!;
+    expect(await call<Habit>(svc, 'GET', `/habits/${id}`)).toMatchObject({
+      name: 'Walk', type: 'good', description: 'Around the park',
+      occurrence: { type: 'weekDays', days: [1, 3, 5] },
+      goal: { value: 30, unit: 'min', periodicity: 'daily' },
+      areas: [expect.objectContaining({ id: health.id })],
+      timeOfDays: [expect.objectContaining({ id: 'morning' })],
+      reminders: {
+        timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true, showLiveActivity: false }],
+        habitStacks: [],
+      },
+      endCondition: null,
+    });
+  });
+
+  it('Ctrl-C at a prompt exits 130 with one line and creates nothing', async () => {
+    const before = svc.requests.length;
+    const s = start(['habit', 'add']);
+    await answer(s, 'Name', '=Half-typed');
+    await s.waitFor('Half-typed');
+    s.send('C-c');
+    expect(await s.exitCode()).toBe(130);
+    const screen = s.screen();
+    expect(screen).toContain('error: cancelled');
+    expect(screen).not.toMatch(/at .*\.js:\d+/); // no stack trace
+    const lines = screen.split('\n').filter((l) => l.trim() && !l.startsWith('?') && !l.includes('Half-typed'));
+    expect(lines).toEqual(['error: cancelled', expect.stringMatching(/^__HABITS_EXIT__130$/)]);
+    expect(writesSince(before)).toEqual([]);
+  });
+});
+
+describe('habit edit -i on a terminal', () => {
+  it('shows the current values pre-filled; keeping them sends nothing', async () => {
+    await addHabit(svc, {
+      name: 'Jog', description: 'Riverside', occurrence: { type: 'weekDays', days: [2, 4] },
+      goal: { value: 5, unit: 'kM', periodicity: 'weekly' }, areaIds: [health.id], customUnitName: 'rounds', timeOfDayIds: ['evening'],
+      reminders: { timeTriggers: [{ time: { hour: 6, minute: 45 }, showAsAlarm: true }] },
+      endCondition: { type: 'streak', streakLength: 8 },
+    });
+    const before = svc.requests.length;
+    const s = start(['habit', 'edit', 'Jog', '-i']);
+    expect(await answer(s, 'Name', 'Enter')).toContain('? Name (Jog)');
+    expect(await answer(s, 'Description (optional; backspace clears)', 'Enter')).toContain('(Riverside)');
+    expect(await answer(s, 'How often?', 'Enter')).toContain('❯ On certain weekdays');
+    const days = await answer(s, 'Which weekdays?', 'Enter');
+    expect(days).toMatch(/◯ Monday\n\s*◉ Tuesday\n\s*◯ Wednesday\n\s*◉ Thursday/);
+    expect(await answer(s, 'Track a goal', 'Enter')).toContain('(Y/n)');
+    expect(await answer(s, 'Goal value', 'Enter')).toContain('(5)');
+    expect(await answer(s, 'Unit', 'Enter')).toContain('❯ kM (kilometres)');
+    expect(await answer(s, 'Per', 'Enter')).toContain('❯ weekly');
+    expect(await answer(s, 'Unit name shown in the app', 'Enter')).toContain('(rounds)');
+    expect(await answer(s, 'Reminders: 06:45 every day (alarm)', 'Enter')).toContain('Remove 06:45 every day (alarm)');
+    await answer(s, 'Habit stacks: none', 'Enter');
+    expect(await answer(s, 'Does the habit end?', 'Enter')).toContain('❯ After a streak of successful periods');
+    expect(await answer(s, 'Streak length', 'Enter')).toContain('(8)');
+    expect(await answer(s, 'Areas', 'Enter')).toContain('◉ Health');
+    expect(await answer(s, 'Time of day', 'Enter')).toContain('◉ Evening');
+    expect(await answer(s, 'Start date', 'Enter')).toContain('(2026-11-01)');
+    await answer(s, 'Icon', 'Enter');
+    expect(await answer(s, 'Colour (#RRGGBB)', 'Enter')).toContain('(#7B61FF)');
+    expect(await s.exitCode()).toBe(0);
+    expect(s.screen()).toContain('No changes: "Jog" already has these values; nothing was sent');
+    expect(writesSince(before)).toEqual([]);
+  });
+
+  it('a typed name replaces the default, backspace clears a description; the PUT carries just those', async () => {
+    const nap = await addHabit(svc, { name: 'Nap', description: 'After lunch', timeOfDayIds: ['afternoon'] });
+    const before = svc.requests.length;
+    const s = start(['habit', 'edit', 'Nap', '-i']);
+    await answer(s, 'Name', '=Power nap', 'Enter');
+    await answer(s, 'Description (optional; backspace clears)', 'BSpace', 'Enter');
+    await answer(s, 'How often?', 'Enter');
+    await answer(s, 'Track a goal', 'Enter');
+    await answer(s, 'Reminders: none', 'Enter');
+    await answer(s, 'Habit stacks: none', 'Enter');
+    await answer(s, 'Does the habit end?', 'Enter');
+    await answer(s, 'Areas', 'Enter');
+    await answer(s, 'Time of day', 'Enter');
+    await answer(s, 'Start date', 'Enter');
+    await answer(s, 'Icon', 'Enter');
+    await answer(s, 'Colour (#RRGGBB)', 'Enter');
+    const confirm = await s.waitFor('? Save these changes?');
+    expect(confirm).toContain('Changes: name, description');
+    expect(confirm).toContain('Power nap');
+    s.send('Enter');
+    expect(await s.exitCode()).toBe(0);
+    expect(s.screen()).toContain(`Updated habit "Power nap": name, description (id:${nap.id})`);
+    expect(writesSince(before).map((r) => r.body)).toEqual([{ name: 'Power nap', description: null }]);
+  });
+});

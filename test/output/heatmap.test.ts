@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { DailyProgress } from '../../src/api/types.js';
+import { addDays } from '../../src/dates.js';
+import { makeChalk } from '../../src/output/color.js';
+import { dayMark, GLYPHS, heatmapLegend, mondayOf, renderHeatmap } from '../../src/output/heatmap.js';
+import { stripAnsi } from '../../src/output/plain.js';
+
+const mono = makeChalk(0);
+
+function days(from: string, to: string, pick: (date: string, i: number) => Partial<DailyProgress>): DailyProgress[] {
+  const out: DailyProgress[] = [];
+  for (let d = from, i = 0; d <= to; d = addDays(d, 1), i++) out.push({ date: d, totalLog: 0, status: 'inprogress', ...pick(d, i) });
+  return out;
+}
+
+/** The grid rows (Mon..Sun) of a one-block heatmap, without labels. */
+function grid(text: string): string[] {
+  return text.split('\n').slice(1, 8).map((l) => l.slice(4));
+}
+
+describe('dayMark', () => {
+  it('scales the logged amount against the target; completed is full', () => {
+    expect(dayMark({ date: 'x', totalLog: 0, status: 'inprogress' }, 30)).toBe(0);
+    expect(dayMark({ date: 'x', totalLog: 5, status: 'inprogress' }, 30)).toBe(1);
+    expect(dayMark({ date: 'x', totalLog: 10, status: 'inprogress' }, 30)).toBe(2);
+    expect(dayMark({ date: 'x', totalLog: 20, status: 'inprogress' }, 30)).toBe(3);
+    expect(dayMark({ date: 'x', totalLog: 30, status: 'inprogress' }, 30)).toBe(4);
+    expect(dayMark({ date: 'x', totalLog: 0, status: 'completed' }, 30)).toBe(4);
+    expect(dayMark({ date: 'x', totalLog: 3, status: 'inprogress' }, null)).toBe(2);
+  });
+
+  it('marks skipped and failed days, and leaves days without data blank', () => {
+    expect(dayMark({ date: 'x', totalLog: 9, status: 'skipped' }, 30)).toBe('skipped');
+    expect(dayMark({ date: 'x', totalLog: 9, status: 'failed' }, 30)).toBe('failed');
+    expect(dayMark({ date: 'x', totalLog: 0, status: 'none' }, 30)).toBe('blank');
+    expect(dayMark(undefined, 30)).toBe('blank');
+  });
+
+  it('finds the Monday of a week', () => {
+    expect(mondayOf('2026-11-22')).toBe('2026-11-16');
+    expect(mondayOf('2026-11-16')).toBe('2026-11-16');
+    expect(mondayOf('2028-03-01')).toBe('2028-02-28');
+  });
+});
+
+describe('renderHeatmap', () => {
+  it('lays out weeks as columns and weekdays as rows across a year boundary', () => {
+    // 2026-12-14 is a Monday; New Year's Day 2027 is a Friday.
+    const data = days('2026-12-14', '2027-01-10', (d) =>
+      d === '2027-01-01' ? { status: 'failed' } : d === '2026-12-25' ? { status: 'skipped' } : d === '2026-12-14' ? { status: 'completed', totalLog: 30 } : d === '2027-01-04' ? { totalLog: 15 } : {},
+    );
+    const text = renderHeatmap(data, { from: '2026-12-14', to: '2027-01-10', target: 30, c: mono, width: 80 });
+    expect(text).toBe([
+      "    Dec Jan '27",
+      'Mon █ · · ▒',
+      'Tue · · · ·',
+      'Wed · · · ·',
+      'Thu · · · ·',
+      'Fri · s x ·',
+      'Sat · · · ·',
+      'Sun · · · ·',
+      '',
+      '    less · ░ ▒ ▓ █ more   s skipped   x failed   blank: not due',
+      '',
+    ].join('\n'));
+  });
+
+  it('includes a leap day, blanks days outside the range and after today', () => {
+    // 2028-02-29 is a Tuesday. The range starts on a Wednesday and ends on a Thursday.
+    const data = days('2028-02-23', '2028-03-09', (d) => (d === '2028-02-29' ? { status: 'completed' } : { totalLog: 1 }));
+    const text = renderHeatmap(data, { from: '2028-02-23', to: '2028-03-09', target: 4, today: '2028-03-08', c: mono, width: 80 });
+    const rows = grid(text);
+    // February holds too few columns for a label; March is labelled at the week of its 1st.
+    expect(text.split('\n')[0]).toBe("      Mar '28");
+    expect(rows).toEqual([
+      '  ░ ░',   // Mon: 21 Feb outside; 28 Feb, 6 Mar
+      '  █ ░',   // Tue: 29 Feb is the completed leap day
+      '░ ░ ░',   // Wed: 23 Feb (from), 1 Mar, 8 Mar (today)
+      '░ ░',     // Thu: 9 Mar is after today and blank (trailing space trimmed)
+      '░ ░',
+      '░ ░',
+      '░ ░',
+    ]);
+  });
+
+  it('labels each month at the week holding its 1st', () => {
+    const data = days('2026-05-25', '2026-11-22', () => ({ status: 'none' }));
+    const text = renderHeatmap(data, { from: '2026-05-25', to: '2026-11-22', target: 30, c: mono, width: 80 });
+    const label = text.split('\n')[0]!;
+    // Jun 1 is in column 1, Jul 1 in column 5, Aug 1 in column 9, Nov 1 in column 22.
+    expect(label.indexOf('Jun')).toBe(4 + 1 * 2);
+    expect(label.indexOf('Jul')).toBe(4 + 5 * 2);
+    expect(label.indexOf('Aug')).toBe(4 + 9 * 2);
+    expect(label.indexOf('Nov')).toBe(4 + 22 * 2);
+    expect(grid(text).every((r) => r === '')).toBe(true);
+  });
+
+  it('wraps a long range into blocks that fit the width', () => {
+    const data = days('2025-01-06', '2026-11-22', () => ({ totalLog: 30 }));
+    const text = renderHeatmap(data, { from: '2025-01-06', to: '2026-11-22', target: 30, c: mono, width: 60 });
+    const blocks = text.trimEnd().split('\n\n');
+    expect(blocks.length).toBe(5); // 99 weeks in blocks of 28, then the legend
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(64);
+  });
+
+  it('colours marks on top of the same characters', () => {
+    const data = days('2026-11-16', '2026-11-22', (_d, i) => [{ status: 'completed' }, { status: 'skipped' }, { status: 'failed' }, { totalLog: 10 }, {}, { status: 'none' }, { totalLog: 25 }][i]!);
+    const opts = { from: '2026-11-16', to: '2026-11-22', target: 30, width: 80 };
+    const coloured = renderHeatmap(data, { ...opts, c: makeChalk(2) });
+    const plain = renderHeatmap(data, { ...opts, c: mono });
+    expect(coloured).toContain('\u001b[');
+    expect(plain).not.toContain('\u001b');
+    expect(stripAnsi(coloured)).toBe(plain);
+    expect(grid(plain)).toEqual(['█', 's', 'x', '▒', '·', '', '▓']);
+    expect(stripAnsi(renderHeatmap(data, { ...opts, c: makeChalk(1) }))).toBe(plain);
+  });
+
+  it('has a legend naming every mark', () => {
+    const legend = heatmapLegend(mono);
+    for (const mark of [0, 1, 2, 3, 4, 'skipped', 'failed'] as const) expect(legend).toContain(GLYPHS[mark]);
+    expect(legend).toContain('skipped');
+    expect(legend).toContain('failed');
+    expect(legend).toContain('not due');
+  });
+});
