@@ -1,10 +1,56 @@
-// SCAFFOLD: temporary stand-in so the bundle builds while this command is written. Replace it.
-import type { Command } from 'commander';
-import { FailureError } from '../errors.js';
+// `habits __complete habits|areas` (hidden): names for the completion scripts, one per line. A warm
+// name cache of any age answers without a network call; a cold one asks the server once, with a
+// short timeout. It never prompts and never prints an error: a shell is waiting on it.
+import { Argument, type Command } from 'commander';
+import { listAll } from '../api/paging.js';
+import type { Context } from '../context.js';
 import type { App } from '../program.js';
+import { nameCache, type Named } from '../resolve/index.js';
 
-export function register(cmd: Command, _app: App): void {
-  cmd.allowUnknownOption().allowExcessArguments().action(() => {
-    throw new FailureError('not built yet');
-  });
+export const COMPLETE_KINDS = ['habits', 'areas'] as const;
+export type CompleteKind = (typeof COMPLETE_KINDS)[number];
+
+/** How long a cold-cache lookup may take before completion gives up (ms). */
+export const COLD_TIMEOUT_MS = 1500;
+
+export function register(cmd: Command, app: App): void {
+  cmd
+    .addArgument(new Argument('<kind>', 'habits or areas').choices(COMPLETE_KINDS))
+    .action(async (kind: CompleteKind, _opts, self: Command) => {
+      try {
+        await app.run(self, (ctx) => run(ctx, kind));
+      } catch {
+        // Nothing to offer is the only failure a shell can show.
+      }
+    });
+}
+
+/** Names of `kind`: active habits (or all areas), from the cache, else from the server. */
+export async function names(ctx: Context, kind: CompleteKind): Promise<string[]> {
+  if (!ctx.scope()) return [];
+  const cache = await nameCache(ctx);
+  let items: Named[] | undefined = cache.get(kind, Number.POSITIVE_INFINITY)?.items;
+  if (!items) {
+    const api = await ctx.api();
+    const signal = AbortSignal.timeout(COLD_TIMEOUT_MS);
+    if (kind === 'habits') {
+      const habits = await listAll(api, 'GET /habits', { query: { archived: false }, signal });
+      items = habits.map((h) => ({ id: h.id, name: h.name, archived: h.isArchived }));
+      cache.set('habits', items, false);
+    } else {
+      items = (await listAll(api, 'GET /areas', { signal })).map((a) => ({ id: a.id, name: a.name }));
+      cache.set('areas', items, true);
+    }
+  }
+  const seen = new Set<string>();
+  return items
+    .filter((i) => !i.archived && i.name && !/[\r\n]/.test(i.name))
+    .map((i) => i.name)
+    .filter((n) => !seen.has(n) && !!seen.add(n))
+    .sort((a, b) => a.localeCompare(b));
+}
+
+export async function run(ctx: Context, kind: CompleteKind): Promise<void> {
+  const list = await names(ctx, kind);
+  if (list.length) ctx.out.print(list.join('\n'));
 }

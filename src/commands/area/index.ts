@@ -1,10 +1,19 @@
-// SCAFFOLD: temporary stand-in so the bundle builds while this command is written. Replace it.
+// `habits area ls|show|add|edit|rm`
 import type { Command } from 'commander';
-import { FailureError } from '../../errors.js';
-import type { App } from '../../program.js';
+import { examples, type App } from '../../program.js';
+import * as add from './add.js';
+import * as edit from './edit.js';
+import * as ls from './ls.js';
+import * as rm from './rm.js';
+import * as show from './show.js';
 
-export function register(cmd: Command, _app: App): void {
-  cmd.allowUnknownOption().allowExcessArguments().action(() => {
-    throw new FailureError('not built yet');
-  });
+/** Registers the verbs of `habits area`. */
+export function register(cmd: Command, app: App): void {
+  cmd.addHelpText('after', examples([
+    ['habits area ls'],
+    ['habits area add Health --color "#4A90E2" --icon 🌿'],
+    ['habits area edit Health --name Wellbeing'],
+    ['habits area rm Wellbeing --yes'],
+  ]));
+  for (const verb of [ls, show, add, edit, rm]) verb.register(cmd, app);
 }

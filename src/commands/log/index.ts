@@ -1,10 +1,20 @@
-// SCAFFOLD: temporary stand-in so the bundle builds while this command is written. Replace it.
+// `habits log done|fail|skip|undo|add|rm`
 import type { Command } from 'commander';
-import { FailureError } from '../../errors.js';
-import type { App } from '../../program.js';
+import { examples, type App } from '../../program.js';
+import * as add from './add.js';
+import * as done from './done.js';
+import * as fail from './fail.js';
+import * as rm from './rm.js';
+import * as skip from './skip.js';
+import * as undo from './undo.js';
 
-export function register(cmd: Command, _app: App): void {
-  cmd.allowUnknownOption().allowExcessArguments().action(() => {
-    throw new FailureError('not built yet');
-  });
+/** Registers the verbs of `habits log`. */
+export function register(cmd: Command, app: App): void {
+  cmd.addHelpText('after', examples([
+    ['habits log done Walk Read', 'mark two habits completed today'],
+    ['habits log skip Run --date yesterday'],
+    ['habits log add Run 5 --unit km'],
+    ['habits log undo Walk'],
+  ]));
+  for (const verb of [done, fail, skip, undo, add, rm]) verb.register(cmd, app);
 }

@@ -1,0 +1,44 @@
+// `habits area rm <area> [--yes]`: deletes an area; its habits stay.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { examples, type App } from '../../program.js';
+import { forgetNames, resolveArea } from '../../resolve/index.js';
+import { confirmDestructive } from '../confirm.js';
+
+export interface AreaRmOptions {
+  ref: string;
+  yes: boolean;
+}
+
+export function register(parent: Command, app: App): void {
+  parent
+    .command('rm')
+    .description('delete an area (its habits stay, outside the area)')
+    .argument('<area>', 'area name, id, id:<id> or unique prefix')
+    .option('-y, --yes', 'delete without asking (needed when not on a terminal)')
+    .addHelpText('after', examples([
+      ['habits area rm Work', 'asks first on a terminal'],
+      ['habits area rm Work --yes', 'in scripts'],
+    ]))
+    .action((ref: string, opts: { yes?: boolean }, cmd: Command) => {
+      const options = parse(ref, opts);
+      return app.run(cmd, (ctx) => run(ctx, options));
+    });
+}
+
+export function parse(ref: string, opts: { yes?: boolean }): AreaRmOptions {
+  if (!ref.trim()) throw new UsageError('<area> is empty');
+  return { ref, yes: !!opts.yes };
+}
+
+export async function run(ctx: Context, options: AreaRmOptions): Promise<void> {
+  // Off a terminal, refuse before looking anything up.
+  if (!options.yes && !ctx.prompter.available) await confirmDestructive(ctx, false, `delete area "${options.ref}"`);
+  const area = await resolveArea(ctx, options.ref);
+  await confirmDestructive(ctx, options.yes, `delete area "${area.name}"`, 'Its habits stay; they only leave the area.');
+  const result = await (await ctx.api()).request('DELETE /areas/{areaId}', { params: { areaId: area.id } });
+  await forgetNames(ctx, 'areas');
+  await ctx.out.result(result, () => '');
+  ctx.out.info(`Deleted area "${area.name}"; its habits stay`);
+}

@@ -1,0 +1,49 @@
+// `habits log rm <habit> <logId> [--yes]`: deletes one log entry, for good.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { examples, type App } from '../../program.js';
+import { resolveHabit } from '../../resolve/index.js';
+import { confirmDestructive } from '../confirm.js';
+
+export interface LogRmOptions {
+  ref: string;
+  logId: string;
+  yes: boolean;
+}
+
+export function register(parent: Command, app: App): void {
+  parent
+    .command('rm')
+    .description('delete one log entry of a habit (its value leaves the history)')
+    .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
+    .argument('<logId>', 'the log id (printed by `habits log add` on servers that return one)')
+    .option('-y, --yes', 'delete without asking (needed when not on a terminal)')
+    .addHelpText('after', examples([
+      ['habits log rm Run -- -Nx7Lq2', 'asks first on a terminal; ids starting with "-" go after --'],
+      ['habits log rm Run id:-Nx7Lq2 --yes', 'in scripts'],
+    ]))
+    .action((ref: string, logId: string, opts: { yes?: boolean }, cmd: Command) => {
+      const options = parse(ref, logId, opts);
+      return app.run(cmd, (ctx) => run(ctx, options));
+    });
+}
+
+/** Checks the arguments; `id:` in front of the log id is accepted and dropped. */
+export function parse(ref: string, logId: string, opts: { yes?: boolean }): LogRmOptions {
+  if (!ref.trim()) throw new UsageError('<habit> is empty');
+  const id = logId.trim().replace(/^id:/, '');
+  if (!id) throw new UsageError('<logId> is empty');
+  return { ref, logId: id, yes: !!opts.yes };
+}
+
+export async function run(ctx: Context, options: LogRmOptions): Promise<void> {
+  // Off a terminal, refuse before looking anything up.
+  if (!options.yes && !ctx.prompter.available) await confirmDestructive(ctx, false, `delete log ${options.logId}`);
+  const habit = await resolveHabit(ctx, options.ref);
+  await confirmDestructive(ctx, options.yes, `delete log ${options.logId} of "${habit.name}"`, 'This cannot be undone.');
+  const api = await ctx.api();
+  const result = await api.request('DELETE /habits/{habitId}/logs/{logId}', { params: { habitId: habit.id, logId: options.logId } });
+  await ctx.out.result(result, () => '');
+  ctx.out.info(`Deleted log ${options.logId} of "${habit.name}"`);
+}

@@ -1,0 +1,55 @@
+// `habits note edit <habit> <noteId> [--text T] [--mood M] [--photo URL]...`: changes only what is given.
+import type { Command } from 'commander';
+import type { NoteBody } from '../../api/types.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { examples, type App } from '../../program.js';
+import { resolveHabit } from '../../resolve/index.js';
+import { collect, MOOD_HELP, parseMood, parseNoteId, parsePhotos } from './shared.js';
+
+export interface NoteEditOptions {
+  ref: string;
+  noteId: string;
+  body: NoteBody;
+}
+
+export function register(parent: Command, app: App): void {
+  parent
+    .command('edit')
+    .description("change a note's text, mood or photos (only what you pass)")
+    .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
+    .argument('<noteId>', 'the note id, as `habits note ls` shows it (ids starting with "-" go after --, or as id:<id>)')
+    .option('--text <text>', 'the new text')
+    .option('--mood <mood>', MOOD_HELP)
+    .option('--photo <url>', 'photo URL (http or https); repeat for more; replaces the photos', collect)
+    .addHelpText('after', examples([
+      ['habits note edit Walk id:-Nx7Lq2 --text "Went round twice"'],
+      ['habits note edit Walk id:-Nx7Lq2 --mood very-high'],
+      ['habits note edit Walk id:-Nx7Lq2 --photo https://example.com/a.jpg --photo https://example.com/b.jpg'],
+    ]))
+    .action((ref: string, noteId: string, opts: { text?: string; mood?: string; photo?: string[] }, cmd: Command) => {
+      const options = parse(ref, noteId, opts);
+      return app.run(cmd, (ctx) => run(ctx, options));
+    });
+}
+
+/** Checks the arguments and builds the PUT body from the flags given. */
+export function parse(ref: string, noteId: string, opts: { text?: string; mood?: string; photo?: string[] }): NoteEditOptions {
+  if (!ref.trim()) throw new UsageError('<habit> is empty');
+  const body: NoteBody = {};
+  if (opts.text !== undefined) body.content = opts.text;
+  if (opts.mood !== undefined) body.moodLevel = parseMood(opts.mood);
+  if (opts.photo !== undefined) body.photos = parsePhotos(opts.photo);
+  if (Object.keys(body).length === 0) throw new UsageError('nothing to change', 'pass --text, --mood or --photo');
+  return { ref, noteId: parseNoteId(noteId), body };
+}
+
+export async function run(ctx: Context, options: NoteEditOptions): Promise<void> {
+  const habit = await resolveHabit(ctx, options.ref);
+  const note = await (await ctx.api()).request('PUT /habits/{habitId}/notes/{noteId}', {
+    params: { habitId: habit.id, noteId: options.noteId },
+    body: options.body,
+  });
+  await ctx.out.result(note, () => '');
+  ctx.out.info(`Updated note ${options.noteId} of "${habit.name}"`);
+}

@@ -1,0 +1,48 @@
+// `habits note rm <habit> <noteId> [--yes]`: deletes a note, for good.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { examples, type App } from '../../program.js';
+import { resolveHabit } from '../../resolve/index.js';
+import { confirmDestructive } from '../confirm.js';
+import { parseNoteId } from './shared.js';
+
+export interface NoteRmOptions {
+  ref: string;
+  noteId: string;
+  yes: boolean;
+}
+
+export function register(parent: Command, app: App): void {
+  parent
+    .command('rm')
+    .description('delete a note of a habit')
+    .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
+    .argument('<noteId>', 'the note id, as `habits note ls` shows it')
+    .option('-y, --yes', 'delete without asking (needed when not on a terminal)')
+    .addHelpText('after', examples([
+      ['habits note rm Walk id:-Nx7Lq2', 'asks first on a terminal'],
+      ['habits note rm Walk id:-Nx7Lq2 --yes', 'in scripts'],
+    ]))
+    .action((ref: string, noteId: string, opts: { yes?: boolean }, cmd: Command) => {
+      const options = parse(ref, noteId, opts);
+      return app.run(cmd, (ctx) => run(ctx, options));
+    });
+}
+
+export function parse(ref: string, noteId: string, opts: { yes?: boolean }): NoteRmOptions {
+  if (!ref.trim()) throw new UsageError('<habit> is empty');
+  return { ref, noteId: parseNoteId(noteId), yes: !!opts.yes };
+}
+
+export async function run(ctx: Context, options: NoteRmOptions): Promise<void> {
+  // Off a terminal, refuse before looking anything up.
+  if (!options.yes && !ctx.prompter.available) await confirmDestructive(ctx, false, `delete note ${options.noteId}`);
+  const habit = await resolveHabit(ctx, options.ref);
+  await confirmDestructive(ctx, options.yes, `delete note ${options.noteId} of "${habit.name}"`, 'This cannot be undone.');
+  const result = await (await ctx.api()).request('DELETE /habits/{habitId}/notes/{noteId}', {
+    params: { habitId: habit.id, noteId: options.noteId },
+  });
+  await ctx.out.result(result, () => '');
+  ctx.out.info(`Deleted note ${options.noteId} of "${habit.name}"`);
+}

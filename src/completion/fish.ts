@@ -1,0 +1,121 @@
+// The fish completion script: `complete` lines generated from the command tree, with conditions
+// computed by `__habits_state` from the tokens typed so far. Fish escapes names with spaces itself.
+import { flatten, summary, type CommandSpec, type OptionSpec, type ValueKind } from './spec.js';
+
+/** Single-quotes `s` for fish (only \\ and \' are special inside). */
+export function fishQuote(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** The `-a`/`-F` part of a `complete` line for a value kind. */
+function values(kind: ValueKind): string {
+  switch (kind.type) {
+    case 'habits':
+    case 'areas':
+      return `-a ${fishQuote(`(habits __complete ${kind.type} 2>/dev/null)`)}`;
+    case 'file':
+      return '-F';
+    case 'choices':
+      return `-a ${fishQuote(kind.choices.map(fishQuote).join(' '))}`;
+    case 'none':
+      return '';
+  }
+}
+
+function optionLine(o: OptionSpec, condition: string | undefined): string {
+  const parts = ['complete -c habits'];
+  if (condition) parts.push(`-n ${fishQuote(condition)}`);
+  for (const name of o.names) parts.push(name.startsWith('--') ? `-l ${name.slice(2)}` : `-s ${name.slice(1)}`);
+  if (o.takesValue) parts.push(o.value.type === 'file' ? '-r' : '-x');
+  const v = o.takesValue ? values(o.value) : '';
+  if (v) parts.push(v);
+  parts.push(`-d ${fishQuote(summary(o.description))}`);
+  return parts.join(' ');
+}
+
+/** The whole script for `root`. */
+export function fishScript(root: CommandSpec, header: string): string {
+  const all = flatten(root);
+  const valueFlags = (c: CommandSpec) => [...c.options, ...(c === root ? [] : root.options)].filter((o) => o.takesValue).flatMap((o) => o.names);
+  const subCases = all.filter((c) => c.commands.length)
+    .map((c) => `        case ${fishQuote(c.path.join(' '))}\n            printf '%s\\n' ${c.commands.map((s) => fishQuote(s.path.at(-1)!)).join(' ')}`);
+  const flagCases = all.filter((c) => valueFlags(c).length)
+    .map((c) => `        case ${fishQuote(c.path.join(' '))}\n            printf '%s\\n' ${valueFlags(c).map(fishQuote).join(' ')}`);
+
+  const lines: string[] = [];
+  for (const c of all) {
+    const at = fishQuote(c.path.join(' '));
+    for (const s of c.commands) {
+      lines.push(`complete -c habits -n ${fishQuote(`__habits_at ${at} 0`)} -a ${fishQuote(s.path.at(-1)!)} -d ${fishQuote(summary(s.description))}`);
+    }
+    for (const o of c.options) lines.push(optionLine(o, c === root ? undefined : `__habits_in ${at}`));
+    c.args.forEach((a, i) => {
+      const v = values(a.value);
+      if (!v) return;
+      const cond = `__habits_at ${at} ${i}${a.variadic ? ' +' : ''}`;
+      lines.push(`complete -c habits -n ${fishQuote(cond)} ${v}`);
+    });
+  }
+
+  return `${header}
+function __habits_subcommands -a cmdpath
+    switch $cmdpath
+${subCases.join('\n')}
+    end
+end
+
+function __habits_value_flags -a cmdpath
+    switch $cmdpath
+${flagCases.join('\n')}
+    end
+end
+
+# Prints "path:<command path>" and the number of positional arguments typed so far.
+function __habits_state
+    # -x is fish 4's name for -o; older fish only knows -o.
+    set -l tokens (commandline -xpc 2>/dev/null); or set tokens (commandline -opc)
+    set -e tokens[1]
+    set -l cmdpath ''
+    set -l npos 0
+    set -l pending 0
+    set -l dashdash 0
+    for word in $tokens
+        if test $pending -eq 1
+            set pending 0
+        else if test $dashdash -eq 0; and test "$word" = '--'
+            set dashdash 1
+        else if test $dashdash -eq 0; and string match -qr -- '^-.' $word
+            if not string match -q -- '*=*' $word; and contains -- $word (__habits_value_flags $cmdpath)
+                set pending 1
+            end
+        else if test $npos -eq 0; and contains -- $word (__habits_subcommands $cmdpath)
+            set cmdpath (string trim -- "$cmdpath $word")
+        else
+            set npos (math $npos + 1)
+        end
+    end
+    echo "path:$cmdpath"
+    echo $npos
+end
+
+# True inside the command at this path.
+function __habits_in -a cmdpath
+    set -l state (__habits_state)
+    test "$state[1]" = "path:$cmdpath"
+end
+
+# True at positional argument INDEX of the command at this path ("+": that one or any later).
+function __habits_at -a cmdpath index more
+    set -l state (__habits_state)
+    test "$state[1]" = "path:$cmdpath"; or return 1
+    if test "$more" = '+'
+        test $state[2] -ge $index
+    else
+        test $state[2] -eq $index
+    end
+end
+
+complete -c habits -f
+${lines.join('\n')}
+`;
+}

@@ -1,0 +1,158 @@
+// The zsh completion script (`_habits` in a directory of $fpath, or sourced). Same design as bash:
+// lookup functions generated from the command tree and a driver over $words; compadd quotes names.
+import { flatten, kindWord, summary, type CommandSpec } from './spec.js';
+
+/** Single-quotes `s` for zsh. */
+function q(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** `name:description` for _describe, with colons in the name escaped. */
+function described(name: string, description: string): string {
+  return q(`${name.replace(/:/g, '\\:')}:${summary(description)}`);
+}
+
+/** The whole script for `root`. */
+export function zshScript(root: CommandSpec, header: string): string {
+  const all = flatten(root);
+  const choices: string[][] = [];
+  const key = (c: CommandSpec) => q(c.path.join(' '));
+
+  const subcommands = all.filter((c) => c.commands.length)
+    .map((c) => `    (${key(c)}) reply=(${c.commands.map((s) => described(s.path.at(-1)!, s.description)).join(' ')}) ;;`);
+  const options = all.map((c) => `    (${key(c)}) reply=(${c.options.flatMap((o) => o.names.map((n) => described(n, o.description))).join(' ')}) ;;`);
+  const optionKinds = [
+    ...all.filter((c) => c !== root).flatMap((c) => c.options.filter((o) => o.takesValue)
+      .flatMap((o) => o.names.map((n) => `    (${q(`${c.path.join(' ')}|${n}`)}) REPLY=${kindWord(o.value, choices)} ;;`))),
+    ...root.options.filter((o) => o.takesValue)
+      .flatMap((o) => o.names.map((n) => `    (*${q(`|${n}`)}) REPLY=${kindWord(o.value, choices)} ;;`)),
+  ];
+  const args = all.filter((c) => c.args.length).map((c) => {
+    const kinds = c.args.map((a) => kindWord(a.value, choices));
+    return `    (${key(c)}) kinds=(${kinds.join(' ')}); variadic=${c.args.at(-1)!.variadic ? 1 : 0} ;;`;
+  });
+  const choiceCases = choices.map((list, i) => `    (c${i}) reply=(${list.map(q).join(' ')}) ;;`);
+
+  return `#compdef habits
+${header}
+__habits_subcommands() {
+  reply=()
+  case $1 in
+${subcommands.join('\n')}
+  esac
+}
+
+__habits_options() {
+  reply=()
+  case $1 in
+${options.join('\n')}
+  esac
+}
+
+# The kind of value a flag takes at a command path, in REPLY: habits, areas, file, none or cN.
+__habits_option_kind() {
+  REPLY=''
+  case "$1|$2" in
+${optionKinds.join('\n')}
+  esac
+}
+
+__habits_argument_kind() {
+  local -a kinds
+  local -i variadic=0 index=$(( $2 + 1 ))
+  REPLY=''
+  case $1 in
+${args.join('\n')}
+  esac
+  (( index > $#kinds && variadic )) && index=$#kinds
+  (( index <= $#kinds )) && REPLY=$kinds[index]
+}
+
+__habits_choices() {
+  reply=()
+  case $1 in
+${choiceCases.join('\n')}
+  esac
+}
+
+__habits_complete_kind() {
+  local -a names
+  case $1 in
+    (habits|areas)
+      names=("\${(@f)$(habits __complete $1 2>/dev/null)}")
+      names=(\${names:#})
+      compadd -a names
+      ;;
+    (file) _files ;;
+    (c*)
+      __habits_choices $1
+      compadd -a reply
+      ;;
+  esac
+}
+
+_habits() {
+  local cmdpath='' pending='' word cur=$words[CURRENT]
+  local -i i npos=0 dashdash=0
+  local -a reply subnames
+  for (( i = 2; i < CURRENT; i++ )); do
+    word=$words[i]
+    if [[ -n $pending ]]; then
+      pending=''
+    elif (( ! dashdash )) && [[ $word == -- ]]; then
+      dashdash=1
+    elif (( ! dashdash )) && [[ $word == -?* ]]; then
+      if [[ $word != *=* ]]; then
+        __habits_option_kind "$cmdpath" "$word"
+        [[ -n $REPLY ]] && pending=$word
+      fi
+    else
+      __habits_subcommands "$cmdpath"
+      subnames=(\${reply%%:*})
+      if (( npos == 0 && \${subnames[(Ie)$word]} )); then
+        cmdpath=\${cmdpath:+$cmdpath }$word
+      else
+        npos+=1
+      fi
+    fi
+  done
+  if [[ -n $pending ]]; then
+    __habits_option_kind "$cmdpath" "$pending"
+    __habits_complete_kind $REPLY
+    return
+  fi
+  if (( ! dashdash )) && [[ $cur == --*=* ]]; then
+    __habits_option_kind "$cmdpath" "\${cur%%=*}"
+    compset -P '*='
+    __habits_complete_kind $REPLY
+    return
+  fi
+  if (( ! dashdash )) && [[ $cur == -* ]]; then
+    local -a opts
+    __habits_options "$cmdpath"
+    opts=($reply)
+    if [[ -n $cmdpath ]]; then
+      __habits_options ''
+      opts+=($reply)
+    fi
+    _describe -t options 'option' opts
+    return
+  fi
+  __habits_subcommands "$cmdpath"
+  if (( npos == 0 && $#reply )); then
+    local -a subs
+    subs=($reply)
+    _describe -t commands 'habits command' subs
+    return
+  fi
+  __habits_argument_kind "$cmdpath" $npos
+  __habits_complete_kind $REPLY
+}
+
+if [[ $funcstack[1] == _habits ]]; then
+  _habits "$@"
+else
+  compdef _habits habits
+fi
+`;
+}
