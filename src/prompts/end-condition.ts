@@ -1,6 +1,7 @@
 // The end-condition prompt: none, or one of date, streak, successful periods and total logged.
 import type { EndConditionInput } from '../api/types.js';
-import { check, parseDate } from '../commands/habit/grammar.js';
+import { check } from '../grammar.js';
+import { parseDate } from '../commands/habit/grammar.js';
 import type { Prompter } from './prompter.js';
 
 type Kind = 'none' | EndConditionInput['type'];

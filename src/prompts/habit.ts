@@ -4,7 +4,8 @@
 import { listAll } from '../api/paging.js';
 import type { HabitType } from '../api/types.js';
 import type { HabitDraft } from '../commands/habit/draft.js';
-import { check, parseColor, parseDate, parseName } from '../commands/habit/grammar.js';
+import { check, parseColor } from '../grammar.js';
+import { parseDate, parseName } from '../commands/habit/grammar.js';
 import { knownTimeOfDays, learnHabitNames, type Names } from '../commands/habit/refs.js';
 import type { Context } from '../context.js';
 import { CancelledError } from '../errors.js';

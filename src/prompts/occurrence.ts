@@ -1,6 +1,7 @@
 // The schedule prompt: a select of the four kinds, then the weekdays, month days or interval.
 import type { Occurrence } from '../api/types.js';
-import { check, parseMonthDays } from '../commands/habit/grammar.js';
+import { check } from '../grammar.js';
+import { parseMonthDays } from '../commands/habit/grammar.js';
 import type { Choice, Prompter } from './prompter.js';
 
 const DAY_LABELS: [number, string][] = [[1, 'Monday'], [2, 'Tuesday'], [3, 'Wednesday'], [4, 'Thursday'], [5, 'Friday'], [6, 'Saturday'], [0, 'Sunday']];

@@ -28,7 +28,7 @@ describe('area add', () => {
   it('an invalid colour is a usage error before any request', async () => {
     const r = await w.run(['area', 'add', 'Health', '--color', 'teal']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: --color: "teal" is not a hex colour\nhint: use #RRGGBB or #RGB, e.g. --color "#4A90E2" (the # is optional)\n');
+    expect(r.stderr).toBe('error: --color: "teal" is not a hex colour (use #RRGGBB or #RGB; the # is optional)\n');
     expect(w.svc.requests).toEqual([]);
   });
 

@@ -4,9 +4,10 @@ import type { Habit } from '../../src/api/types.js';
 import { applyFlags, createBody, defaultDraft, diffDrafts, draftFromHabit, keepStackIds } from '../../src/commands/habit/draft.js';
 import { parseFieldFlags, type RawFieldOptions } from '../../src/commands/habit/flags.js';
 import {
-  check, parseColor, parseDuration, parseEndCondition, parseMonthDays, parseReminder, parseStack, parseWeekdays,
+  parseDuration, parseEndCondition, parseMonthDays, parseReminder, parseStack, parseWeekdays,
 } from '../../src/commands/habit/grammar.js';
-import { parseGoal, parseUnit } from '../../src/commands/habit/units.js';
+import { parseGoal } from '../../src/commands/habit/units.js';
+import { check, parseColor, parseUnit } from '../../src/grammar.js';
 import { UsageError } from '../../src/errors.js';
 
 const TODAY = '2026-11-22';
@@ -209,8 +210,8 @@ describe('end condition, colour, dates, type, texts', () => {
     expect(parseColor('7B61FF')).toBe('#7B61FF');
     expect(parseColor('#abc')).toBe('#AABBCC');
     expect(parseColor('fa0')).toBe('#FFAA00');
-    expect(usage(() => add({ color: 'purple' }))).toBe('--color: "purple" is not a hex colour (use #RRGGBB or #RGB)');
-    expect(usage(() => add({ color: '#12345' }))).toBe('--color: "#12345" is not a hex colour (use #RRGGBB or #RGB)');
+    expect(usage(() => add({ color: 'purple' }))).toBe('--color: "purple" is not a hex colour (use #RRGGBB or #RGB; the # is optional)');
+    expect(usage(() => add({ color: '#12345' }))).toBe('--color: "#12345" is not a hex colour (use #RRGGBB or #RGB; the # is optional)');
   });
 
   it('--start takes dates, today and yesterday', () => {
@@ -242,7 +243,7 @@ describe('end condition, colour, dates, type, texts', () => {
 
   it('check() turns a grammar error into the message a prompt shows', () => {
     expect(check(() => parseColor('#abc'))).toBe(true);
-    expect(check(() => parseColor('nope'))).toBe('"nope" is not a hex colour (use #RRGGBB or #RGB)');
+    expect(check(() => parseColor('nope'))).toBe('"nope" is not a hex colour (use #RRGGBB or #RGB; the # is optional)');
   });
 });
 

@@ -49,7 +49,7 @@ describe('log add', () => {
     w.reset();
     const r = await w.run(['log', 'add', 'Run', '2', '--unit', 'parsecs']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: --unit: "parsecs" is not a unit\nhint: units: m, kM, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kCal, cal, rep, step\n');
+    expect(r.stderr).toBe('error: --unit: unknown unit "parsecs" (use one of m, kM, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kCal, cal, rep, step)\n');
     expect(w.svc.requests).toEqual([]);
   });
 
@@ -92,7 +92,8 @@ describe('log add parsing', () => {
     expect(parseUnit('km')).toBe('kM');
     expect(parseUnit(' FL   OZ ')).toBe('fl oz');
     expect(parseUnit('kcal')).toBe('kCal');
-    expect(() => parseUnit('furlong')).toThrow('--unit: "furlong" is not a unit');
+    expect(() => parseUnit('furlong')).toThrow('--unit: unknown unit "furlong"');
+    expect(parseUnit('minutes')).toBe('min');
   });
 
   it('takes finite decimals greater than 0', () => {

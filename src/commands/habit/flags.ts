@@ -3,9 +3,10 @@
 // unresolved here; draft.ts resolves them.
 import { Option, type Command } from 'commander';
 import type { EndConditionInput, GoalInput, HabitType, Occurrence, TimeTrigger } from '../../api/types.js';
-import { CliError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
+import { flagValue, GrammarError, parseColor } from '../../grammar.js';
 import {
-  GrammarError, parseColor, parseCount, parseDate, parseEndCondition, parseHabitType, parseMonthDays, parseName, parseReminder,
+  parseCount, parseDate, parseEndCondition, parseHabitType, parseMonthDays, parseName, parseReminder,
   parseStack, parseWeekdays, type StackSpec,
 } from './grammar.js';
 import { parseGoal } from './units.js';
@@ -105,17 +106,6 @@ export function declareFieldOptions(cmd: Command, mode: 'add' | 'edit'): Command
       .option('--no-end', 'remove the end condition');
   }
   return cmd;
-}
-
-/** Runs one flag's parser, naming the flag in the error. */
-export function flagValue<T>(flag: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (err) {
-    if (err instanceof GrammarError) throw new UsageError(`${flag}: ${err.message}`);
-    if (err instanceof CliError && !err.message.startsWith('--')) throw new UsageError(`${flag}: ${err.message}`, err.hint);
-    throw err;
-  }
 }
 
 /** Text that clears on edit when empty: undefined (absent), null (clear) or the text. */

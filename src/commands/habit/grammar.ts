@@ -3,28 +3,7 @@
 // throws GrammarError with a message that reads after the flag's name (`--days: …`).
 import { STACK_TYPES, type EndConditionInput, type HabitType, type StackType, type TimeTrigger } from '../../api/types.js';
 import { parseDateArg } from '../../dates.js';
-import { CliError } from '../../errors.js';
-
-/** A value that does not fit its grammar; the message names no flag. */
-export class GrammarError extends Error {
-  override name = 'GrammarError';
-}
-
-/** Throws a GrammarError. */
-export const fail = (message: string): never => {
-  throw new GrammarError(message);
-};
-
-/** Runs a parser for a prompt: true when `value` parses, else the message to show. */
-export function check(parse: () => unknown): true | string {
-  try {
-    parse();
-    return true;
-  } catch (err) {
-    if (err instanceof GrammarError || err instanceof CliError) return err.message;
-    throw err;
-  }
-}
+import { fail } from '../../grammar.js';
 
 const DAY_NUMBERS: Record<string, number> = {
   sun: 0, sunday: 0, mon: 1, monday: 1, tue: 2, tues: 2, tuesday: 2, wed: 3, weds: 3, wednesday: 3,
@@ -203,14 +182,6 @@ export function parseEndCondition(value: string, today: string): EndConditionInp
     default:
       return fail(`${form}, got "${value}"`);
   }
-}
-
-/** `#RRGGBB`, `#RGB`, with or without `#` → `#RRGGBB` in capitals. */
-export function parseColor(value: string): string {
-  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
-  if (!m) return fail(`"${value}" is not a hex colour (use #RRGGBB or #RGB)`);
-  const hex = m[1]!.length === 3 ? [...m[1]!].map((ch) => ch + ch).join('') : m[1]!;
-  return `#${hex.toUpperCase()}`;
 }
 
 /** `good` or `bad`. */

@@ -1,29 +1,8 @@
-// The goal grammar: unit symbols (any case, or a plain word like minutes), periodicities, and
-// `--goal "30 min daily"`. Pure; errors are GrammarErrors (see grammar.ts).
-import { GOAL_UNITS, PERIODICITIES, type GoalInput, type GoalUnit, type Periodicity } from '../../api/types.js';
-import { fail, parsePositive } from './grammar.js';
-
-const UNIT_ALIASES: Record<string, GoalUnit> = {
-  meter: 'm', meters: 'm', metre: 'm', metres: 'm', kilometer: 'kM', kilometers: 'kM', kilometre: 'kM', kilometres: 'kM',
-  feet: 'ft', foot: 'ft', yard: 'yd', yards: 'yd', mile: 'mi', miles: 'mi', floors: 'floor',
-  l: 'L', liter: 'L', liters: 'L', litre: 'L', litres: 'L', milliliter: 'mL', milliliters: 'mL', millilitre: 'mL', millilitres: 'mL',
-  floz: 'fl oz', 'fluid ounce': 'fl oz', 'fluid ounces': 'fl oz', cups: 'cup',
-  s: 'sec', secs: 'sec', second: 'sec', seconds: 'sec', mins: 'min', minute: 'min', minutes: 'min',
-  h: 'hr', hrs: 'hr', hour: 'hr', hours: 'hr', millisecond: 'ms', milliseconds: 'ms',
-  kgs: 'kg', kilogram: 'kg', kilograms: 'kg', gram: 'g', grams: 'g', milligram: 'mg', milligrams: 'mg',
-  ounce: 'oz', ounces: 'oz', lbs: 'lb', pound: 'lb', pounds: 'lb', microgram: 'mcg', micrograms: 'mcg', ug: 'mcg', 'µg': 'mcg',
-  joule: 'J', joules: 'J', kilojoule: 'kJ', kilojoules: 'kJ', calorie: 'cal', calories: 'cal', kilocalorie: 'kCal', kilocalories: 'kCal',
-  reps: 'rep', repetition: 'rep', repetitions: 'rep', times: 'rep', steps: 'step',
-};
-// The 26 symbols differ even ignoring case, so a case-insensitive match is never ambiguous.
-const UNIT_BY_LOWER = new Map<string, GoalUnit>(GOAL_UNITS.map((u) => [u.toLowerCase(), u]));
-
-/** A unit symbol typed in any case (`km` → `kM`) or a friendly alias (`minutes` → `min`). */
-export function parseUnit(value: string): GoalUnit {
-  const v = value.trim().replace(/\s+/g, ' ').toLowerCase();
-  const unit = UNIT_BY_LOWER.get(v) ?? UNIT_ALIASES[v];
-  return unit ?? fail(`unknown unit "${value.trim()}" (use one of ${GOAL_UNITS.join(', ')})`);
-}
+// The goal grammar: periodicities and `--goal "30 min daily"` (units come from src/grammar.ts).
+// Pure; errors are GrammarErrors.
+import { PERIODICITIES, type GoalInput, type Periodicity } from '../../api/types.js';
+import { fail, parseUnit } from '../../grammar.js';
+import { parsePositive } from './grammar.js';
 
 const PERIOD_WORDS: Record<string, Periodicity> = {
   daily: 'daily', day: 'daily', weekly: 'weekly', week: 'weekly', monthly: 'monthly', month: 'monthly',

@@ -4,6 +4,7 @@ import { GOAL_UNITS, type GoalUnit, type LogValueBody } from '../../api/types.js
 import type { Context } from '../../context.js';
 import { parseDateArg } from '../../dates.js';
 import { UsageError } from '../../errors.js';
+import { flagValue, parseUnit as unitOf } from '../../grammar.js';
 import { examples, type App } from '../../program.js';
 import { resolveHabit } from '../../resolve/index.js';
 import { currentGoal } from '../../resources.js';
@@ -35,12 +36,9 @@ export function register(parent: Command, app: App): void {
     });
 }
 
-/** The canonical unit symbol for `raw`, ignoring case and extra spaces (`km` is `kM`). */
+/** A unit flag: any of the 26 symbols in any case (`km` → `kM`), or a plain word (`minutes`). */
 export function parseUnit(raw: string, flag = '--unit'): GoalUnit {
-  const wanted = raw.trim().replace(/\s+/g, ' ').toLowerCase();
-  const unit = GOAL_UNITS.find((u) => u.toLowerCase() === wanted);
-  if (!unit) throw new UsageError(`${flag}: "${raw}" is not a unit`, `units: ${GOAL_UNITS.join(', ')}`);
-  return unit;
+  return flagValue(flag, () => unitOf(raw));
 }
 
 /** A log value: a finite decimal number greater than 0. */
