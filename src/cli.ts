@@ -59,6 +59,13 @@ function withDefaults(deps: Partial<Deps>): Deps {
 }
 
 function processIO(): IO {
+  for (const stream of [process.stdout, process.stderr]) {
+    // A reader that goes away (`habits journal | head -1`) is not our failure: stop quietly
+    // instead of dying with an EPIPE stack trace.
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+    });
+  }
   return {
     // process.stdin is created on first access; most commands never read it.
     get stdin() {
