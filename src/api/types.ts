@@ -314,3 +314,29 @@ export interface ErrorBody {
 export interface Ok {
   ok: true;
 }
+
+/** `format` of the document `habits export` writes and `habits import` reads. */
+export const EXPORT_FORMAT = 'habits-export';
+/** The export document version this build writes and reads. */
+export const EXPORT_VERSION = 1;
+
+/** One habit in an export: the habit as returned, its notes and its statistics over its whole life. */
+export type ExportedHabit = Habit & {
+  /** Every note, oldest first. */
+  notes: Note[];
+  /** From the earlier of startDate and the creation date to the export day; the history is rebuilt from dailyProgress. */
+  statistics: Statistics;
+};
+
+/** Everything an account holds, as `habits export` writes it (docs/export-import.md). */
+export interface ExportDocument {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: DateTimeString;
+  /** `local`, or the base URL of the server the data came from. */
+  source: string;
+  /** Every area, in the server's order. */
+  areas: Area[];
+  /** Active habits, then archived ones, each in the server's order. */
+  habits: ExportedHabit[];
+}

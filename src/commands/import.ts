@@ -1,10 +1,116 @@
-// SCAFFOLD: temporary stand-in so the bundle builds while this command is written. Replace it.
+// `habits import FILE --local`: loads an export into the local store, directly through the store,
+// which alone can keep ids and createdAt (the API gives every new record its own).
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import { FailureError } from '../errors.js';
-import type { App } from '../program.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { unavailable } from '../local.js';
+import { examples, type App } from '../program.js';
+import { forgetNames } from '../resolve/index.js';
+import { readAll } from '../stdin.js';
+import { ROUND_TRIP_RULE } from './export-data.js';
 
-export function register(cmd: Command, _app: App): void {
-  cmd.allowUnknownOption().allowExcessArguments().action(() => {
-    throw new FailureError('not built yet');
-  });
+/** What `habits import` was asked to do. */
+export interface ImportOptions {
+  /** The export file, or `-` for standard input. */
+  file: string;
+}
+
+/** Largest document read from standard input. */
+const MAX_STDIN_BYTES = 1 << 30;
+
+export function register(cmd: Command, app: App): void {
+  cmd
+    .description('load a `habits export` document into the local store (needs --local)')
+    .argument('<file>', 'the export document, or - to read standard input')
+    .addHelpText('after', `
+Writes to the local database only ($XDG_DATA_HOME/habits/habits.db, HABITS_DATA_DIR overrides),
+in one transaction: a bad document writes nothing. Areas, habits and notes are matched by id:
+a habit the store already holds is overwritten from the document (its fields, goals, reminders,
+end condition and history; notes the document lacks are kept). Habits the document does not
+name are left alone. Importing the same file again changes nothing.
+${ROUND_TRIP_RULE}
+${examples([
+    ['habits export -o habits.json && habits --local import habits.json', 'take your data offline'],
+    ['habits --local import - < habits.json'],
+    ['HABITS_DATA_DIR=/tmp/copy habits --local import habits.json', 'into another data directory'],
+  ])}`)
+    .action((file: string, _opts, self: Command) => {
+      const options = parse(file);
+      return app.run(self, (ctx) => run(ctx, options));
+    });
+}
+
+export function parse(file: string): ImportOptions {
+  if (!file.trim()) throw new UsageError('<file>: name the export file, or - for standard input');
+  return { file };
+}
+
+async function readDocument(ctx: Context, file: string): Promise<unknown> {
+  let text: string;
+  if (file === '-') text = await readAll(ctx.io.stdin, MAX_STDIN_BYTES);
+  else {
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+      throw new UsageError(`cannot read ${file}: ${why}`);
+    }
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new UsageError(`${file === '-' ? 'standard input' : file} is not JSON: ${(err as Error).message}`, 'import reads the document `habits export` writes');
+  }
+}
+
+export async function run(ctx: Context, options: ImportOptions): Promise<void> {
+  if (!ctx.isLocal) {
+    throw new UsageError('import writes to the local store only', 'run it with --local (or set HABITS_LOCAL=1, or `habits config set base-url local`)');
+  }
+  const input = await readDocument(ctx, options.file);
+  const server = await import('../server/index.js');
+  const source = options.file === '-' ? 'standard input' : options.file;
+  let doc;
+  try {
+    doc = server.parseExportDocument(input);
+  } catch (err) {
+    if (err instanceof server.InvalidExportError) throw new UsageError(`${source} is not a valid habits export: ${err.message}`);
+    throw err;
+  }
+  const file = ctx.paths.dbFile;
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  let store;
+  try {
+    store = await server.openStore(file);
+  } catch (err) {
+    throw unavailable(err) ?? err;
+  }
+  let result;
+  try {
+    result = server.importDocument(store, doc);
+  } catch (err) {
+    if (err instanceof server.InvalidExportError) throw new UsageError(`${source} does not fit the local store: ${err.message}`);
+    throw err;
+  } finally {
+    store.close();
+  }
+  await forgetNames(ctx, 'habits');
+  await forgetNames(ctx, 'areas');
+  for (const h of result.inexact) {
+    const shown = h.dates.slice(0, 5).join(', ') + (h.dates.length > 5 ? `, and ${h.dates.length - 5} more` : '');
+    ctx.out.warn(`warning: "${h.name}": the rebuilt history does not reproduce the document exactly at ${shown}`);
+  }
+  const { inexact, ...counts } = result;
+  if (ctx.out.json) ctx.out.printJson({ ...counts, file, inexact: inexact.map((h) => ({ id: h.habitId, name: h.name, at: h.dates })) });
+  ctx.out.info(
+    `Imported ${count(result.habits, 'habit')} (${result.archived} archived), ${count(result.areas, 'area')}, ${count(result.notes, 'note')} ` +
+      `and ${count(result.days, 'day')} of history into ${file}`,
+  );
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

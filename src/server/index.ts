@@ -11,3 +11,6 @@ export type { LogRow } from './repo/logs.js';
 export { pushId } from './ids.js';
 export { TIME_OF_DAYS } from './domain/time-of-day.js';
 export type { RateLimitOptions } from './rate-limit.js';
+export { importDocument } from './import.js';
+export type { ImportResult } from './import.js';
+export { InvalidExportError, parseExportDocument } from './import-document.js';

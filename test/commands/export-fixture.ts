@@ -1,0 +1,146 @@
+// Rich data for the export/import round trip, written through the API of a local service: every
+// habit field, goal history, reminders and stacks, each end condition kind, an archived habit, bad
+// habits over their limit, notes with moods and photos, and logs and marks over several weeks
+// (a wholly skipped week, weekly and monthly goals completed by sums and by marks).
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createServer, openStore } from '../../src/server/index.js';
+import { NOW } from '../helpers/cli.js';
+
+export type Call = <T = any>(method: string, path: string, body?: unknown) => Promise<T>;
+
+/** A plain HTTP client of a service; throws on an error status. */
+export function caller(url: string, apiKey: string): Call {
+  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(url + path, {
+      method,
+      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
+    const parsed = text ? (JSON.parse(text) as { data?: T }) : undefined;
+    return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+  };
+}
+
+/** Serves the SQLite file `file` (as local mode would) with a clock that ticks a second per request. */
+export async function serveFile(file: string, start = new Date(NOW.getTime() - 4 * 3600_000)) {
+  mkdirSync(dirname(file), { recursive: true });
+  const store = await openStore(file);
+  let t = start.getTime();
+  const server = createServer({ db: store, apiKey: 'k', timezone: 'UTC', rateLimit: false, clock: { now: () => new Date((t += 1000)) } });
+  const listening = await server.listen({ port: 0 });
+  return {
+    call: caller(listening.url, 'k'),
+    async close() {
+      await listening.close();
+      store.close();
+    },
+  };
+}
+
+/** Seeds the rich data set; returns the ids of the habits by name. */
+export async function seedRich(call: Call): Promise<Record<string, string>> {
+  const area = async (name: string, colorHex: string, icon: string) => (await call<{ id: string }>('POST', '/areas', { name, colorHex, icon })).id;
+  const health = await area('Health', '#22AA55', 'heart');
+  const mind = await area('Mind', '#3355FF', 'brain');
+  await area('Work', '#999999', 'briefcase');
+  const habit = async (body: object) => (await call<{ id: string }>('POST', '/habits', { type: 'good', occurrence: { type: 'daily' }, ...body })).id;
+  const log = (id: string, value: number, unitSymbol: string, targetDate: string) => call('POST', `/habits/${id}/logs`, { value, unitSymbol, targetDate });
+  const mark = (id: string, kind: 'complete' | 'failed' | 'skipped', targetDate: string) => call('POST', `/habits/${id}/logs/${kind}`, { targetDate });
+  const note = (id: string, body: object) => call('POST', `/habits/${id}/notes`, body);
+
+  const walk = await habit({
+    name: 'Walk', description: 'Around the park', icon: 'shoe', colorHex: '#FF8800', startDate: '2026-10-01',
+    goal: { periodicity: 'daily', value: 30, unit: 'min' }, areaIds: [health], timeOfDayIds: ['morning'],
+    reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true }] },
+    endCondition: { type: 'streak', streakLength: 3 },
+  });
+  for (const d of ['2026-10-20', '2026-10-21', '2026-10-22']) await mark(walk, 'complete', d);
+  await log(walk, 20, 'min', '2026-10-23');
+  await mark(walk, 'complete', '2026-10-23'); // completes with the 10 min it lacked
+  // The goal changes: goals gets a history, and the old days are measured against 40 min.
+  await call('PUT', `/habits/${walk}`, { goal: { periodicity: 'daily', value: 40, unit: 'min' } });
+  await log(walk, 0.5, 'hr', '2026-11-02');
+  await log(walk, 15, 'min', '2026-11-02');
+  await log(walk, 12, 'rep', '2026-11-03'); // does not convert: kept, but not counted
+  await mark(walk, 'failed', '2026-11-04');
+  await log(walk, 5, 'min', '2026-11-04');
+  await mark(walk, 'skipped', '2026-11-05');
+  await log(walk, 1, 'min', '2026-11-05');
+  for (const d of ['2026-11-19', '2026-11-20', '2026-11-21']) await mark(walk, 'complete', d);
+  await log(walk, 0.1, 'min', '2026-11-22');
+  await log(walk, 0.2, 'min', '2026-11-22');
+  await note(walk, { content: 'Felt great', moodLevel: 'veryHigh', photos: ['https://example.com/a.jpg', 'https://example.com/b.jpg'] });
+  await note(walk, { moodLevel: 'low' });
+
+  const run = await habit({
+    name: 'Run', startDate: '2026-10-26', occurrence: { type: 'weekDays', days: [1, 3, 5] },
+    goal: { periodicity: 'weekly', value: 10, unit: 'kM' }, areaIds: [health, mind],
+    reminders: { habitStacks: [{ conditionHabitId: walk, type: 'completed', timerType: 'after', timerDelaySecs: 600 }] },
+    endCondition: { type: 'successPeriods', totalPeriods: 2 },
+  });
+  await log(run, 4, 'kM', '2026-10-26');
+  await log(run, 6000, 'm', '2026-10-28'); // week 1 completed by the sum
+  for (const d of ['2026-11-02', '2026-11-04', '2026-11-06']) await mark(run, 'skipped', d); // week 2 wholly skipped
+  await log(run, 3, 'kM', '2026-11-09');
+  await log(run, 1, 'mi', '2026-11-10'); // a day that is not due still counts
+  await mark(run, 'complete', '2026-11-13'); // week 3 completed by a mark
+  await mark(run, 'skipped', '2026-11-16');
+  await log(run, 2, 'kM', '2026-11-18');
+  await mark(run, 'failed', '2026-11-18'); // week 4 failed
+  await note(run, { content: 'Shin splints', photos: [] });
+
+  const read = await habit({
+    name: 'Read', startDate: '2026-09-15', occurrence: { type: 'monthDays', days: [1, 15, 31] },
+    goal: { periodicity: 'monthly', value: 4, unit: 'hr' }, timeOfDayIds: ['evening', 'morning'], customUnitName: 'pages',
+    endCondition: { type: 'totalLogValue', totalLogValue: 5 },
+  });
+  await log(read, 120, 'min', '2026-09-15');
+  await log(read, 3, 'hr', '2026-09-20'); // September reached by sums
+  await mark(read, 'skipped', '2026-10-01');
+  await mark(read, 'skipped', '2026-10-15');
+  await mark(read, 'skipped', '2026-10-31'); // October wholly skipped
+  await log(read, 1, 'hr', '2026-11-01');
+  await log(read, 20, 'min', '2026-11-02'); // 0.333333… hr: days are rounded, sums are not
+  await log(read, 20, 'min', '2026-11-03');
+  await mark(read, 'skipped', '2026-11-15'); // November open, one day skipped
+
+  const smoke = await habit({
+    name: 'Smoking', type: 'bad', startDate: '2026-11-01', goal: { periodicity: 'daily', value: 3, unit: 'rep' },
+    customUnitName: 'cigarettes', endCondition: { type: 'date', date: '2027-01-01' }, areaIds: [mind],
+  });
+  await log(smoke, 2, 'rep', '2026-11-02');
+  await log(smoke, 5, 'rep', '2026-11-03'); // over the limit
+  await mark(smoke, 'failed', '2026-11-04');
+  await mark(smoke, 'skipped', '2026-11-05');
+  await mark(smoke, 'complete', '2026-11-06');
+  await log(smoke, 1, 'rep', '2026-11-22');
+  await mark(smoke, 'complete', '2026-11-22'); // today, still open: clean by its mark
+  await note(smoke, { content: 'Day 3 is the hardest', moodLevel: 'neutral' });
+
+  const sugar = await habit({ name: 'Sugar', type: 'bad', startDate: '2026-11-10', occurrence: { type: 'intervalDays', interval: 2 } });
+  await log(sugar, 1, 'g', '2026-11-12'); // anything logged breaks a goal-less bad habit
+  await mark(sugar, 'skipped', '2026-11-14');
+
+  const weekly = await habit({ name: 'Cook', startDate: '2026-11-02', goal: { periodicity: 'weekly', value: 3, unit: 'rep' } });
+  await mark(weekly, 'complete', '2026-11-03');
+  await mark(weekly, 'skipped', '2026-11-10');
+  await log(weekly, 1, 'rep', '2026-11-11');
+  await call('PUT', `/habits/${weekly}`, { goal: null }); // goal cleared: goals all inactive
+
+  const old = await habit({
+    name: 'Old habit', startDate: '2026-10-10', reminders: { habitStacks: [{ conditionHabitId: run, type: 'failed', timerType: 'immediately' }] },
+    endCondition: { type: 'streak', streakLength: 2 },
+  });
+  for (const d of ['2026-10-10', '2026-10-11', '2026-10-13']) await mark(old, 'complete', d);
+  await log(old, 2, 'step', '2026-10-15');
+  await note(old, { content: 'Retired', moodLevel: 'veryLow', photos: ['https://example.com/c.png'] });
+  await call('POST', `/habits/${old}/archive`);
+
+  const future = await habit({ name: 'Future', startDate: '2026-12-01', icon: 'rocket' });
+  await log(future, 7, 'step', '2026-11-22'); // before the start date: shown, not due
+
+  return { walk, run, read, smoke, sugar, weekly, old, future };
+}

@@ -1,0 +1,266 @@
+// The store-level importer: how history is rebuilt from dailyProgress (checked against the timeline
+// code), upsert and rollback semantics, cache invalidation, and tolerance of other servers' shapes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DailyProgress, ExportDocument, ExportedHabit, Statistics } from '../../src/api/types.js';
+import { createServer, importDocument, InvalidExportError, openStore, parseExportDocument, type Store } from '../../src/server/index.js';
+import { rebuildHistory } from '../../src/server/import-history.js';
+
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+
+/** Days from `from` with the given statuses and totals: `c3` is completed with 3, `-` none, `i` inprogress. */
+function days(from: string, codes: string): DailyProgress[] {
+  const names: Record<string, string> = { c: 'completed', f: 'failed', s: 'skipped', i: 'inprogress', '-': 'none' };
+  return codes.split(' ').map((code, i) => ({
+    date: new Date(Date.parse(from) + i * 86_400_000).toISOString().slice(0, 10),
+    status: names[code[0]!]!,
+    totalLog: Number(code.slice(1) || 0),
+  }));
+}
+
+function habit(overrides: Partial<ExportedHabit>, progress: DailyProgress[]): ExportedHabit {
+  return {
+    id: 'h1', name: 'Walk', icon: null, colorHex: '#112233', type: 'good', description: null, occurrence: { type: 'daily' },
+    startDate: progress[0]?.date ?? '2026-11-01', createdAt: '2026-10-01T08:00:00.000Z', isArchived: false, logMethod: 'manual',
+    goals: [], areas: [], timeOfDays: [], reminders: { timeTriggers: [], habitStacks: [] }, endCondition: null, notes: [],
+    ...overrides,
+    statistics: { id: 'h1', name: 'Walk', dailyProgress: progress } as Statistics,
+  };
+}
+
+const goal = (periodicity: string, value: number, unit: string) => [{ id: 'g1', createdAt: '2026-10-01T08:00:00.000Z', periodicity, value, unit, isActive: true }];
+
+function doc(habits: ExportedHabit[], areas: ExportDocument['areas'] = []): ExportDocument {
+  return { format: 'habits-export', version: 1, exportedAt: NOW.toISOString(), source: 'local', areas, habits };
+}
+
+const kinds = (h: ExportedHabit) => rebuildHistory(h).logs.map((l) => `${l.date.slice(5)} ${l.kind} ${l.value}`);
+
+describe('rebuildHistory', () => {
+  // 2026-11-02 is a Monday.
+  it('a weekly goal reached by its sums needs no mark; one completed by a mark gets it on its last completed day', () => {
+    const h = habit({ goals: goal('weekly', 10, 'kM'), occurrence: { type: 'weekDays', days: [1, 3, 5] } },
+      days('2026-11-02', 'c4 -0 c6 -0 c0 -0 -0 c3 -0 c0 -0 c0 -0 -0'));
+    expect(kinds(h)).toEqual(['11-02 value 4', '11-04 value 6', '11-09 value 3', '11-13 completed 0']);
+    expect(rebuildHistory(h).inexact).toEqual([]);
+  });
+
+  it('a wholly skipped week is a skip mark on each due day; a failed day carries its amount on the fail mark', () => {
+    const h = habit({ goals: goal('daily', 30, 'min') }, days('2026-11-16', 's0 s5 f10 i12 c30 c0 i0'));
+    expect(kinds(h)).toEqual(['11-16 skipped 0', '11-17 skipped 5', '11-18 failed 10', '11-19 value 12', '11-20 value 30', '11-21 completed 0']);
+  });
+
+  it('a bad habit: ended clean days need nothing, over-limit days are their amounts, the open day needs its mark', () => {
+    const h = habit({ type: 'bad', goals: goal('daily', 3, 'rep') }, days('2026-11-18', 'c2 f5 f0 s0 c1'));
+    expect(kinds(h)).toEqual(['11-18 value 2', '11-19 value 5', '11-20 failed 0', '11-21 skipped 0', '11-22 completed 1']);
+    expect(rebuildHistory(habit({ type: 'bad', goals: goal('daily', 3, 'rep') }, days('2026-11-21', 'c0 i0'))).logs).toEqual([]);
+  });
+
+  it('days before the start date keep their amounts; a monthly goal is judged per calendar month', () => {
+    const h = habit({ startDate: '2026-10-31', goals: goal('monthly', 5, 'hr') }, days('2026-10-29', '-2 -0 c1 i0 i4'));
+    expect(kinds(h)).toEqual(['10-29 value 2', '10-31 completed 1', '11-02 value 4']);
+  });
+
+  it('uses stable ids, and reports days a rebuild cannot reproduce', () => {
+    const h = habit({ goals: goal('daily', 30, 'min') }, days('2026-11-20', 'c30 f40'));
+    expect(rebuildHistory(h).logs.map((l) => l.id)).toEqual(rebuildHistory(h).logs.map((l) => l.id));
+    expect(new Set(rebuildHistory(h).logs.map((l) => l.id)).size).toBe(2);
+    // A good habit cannot fail a day whose amount reaches the goal.
+    expect(rebuildHistory(h).inexact).toEqual(['2026-11-21']);
+  });
+});
+
+async function serve(store: Store) {
+  const server = createServer({ db: store, apiKey: 'k', timezone: 'UTC', rateLimit: false, clock: { now: () => NOW } });
+  const listening = await server.listen({ port: 0 });
+  const get = async (path: string) => ((await (await fetch(listening.url + path, { headers: { 'x-api-key': 'k' } })).json()) as { data: any }).data;
+  return { url: listening.url, get, close: () => listening.close() };
+}
+
+const count = (store: Store, table: string) => (store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+describe('importDocument', () => {
+  it('makes a running service see the new history at once (its timeline cache is invalidated)', async () => {
+    const store = await openStore(':memory:');
+    const svc = await serve(store);
+    try {
+      importDocument(store, doc([habit({ goals: goal('daily', 1, 'rep') }, days('2026-11-21', 'c1 i0'))]));
+      const before = await svc.get('/habits/h1/statistics');
+      expect(before.completions).toBe(1);
+      const result = importDocument(store, doc([habit({ goals: goal('daily', 1, 'rep') }, days('2026-11-21', 'c1 c1'))]));
+      expect(result).toEqual({ areas: 0, habits: 1, archived: 0, notes: 0, days: 2, inexact: [] });
+      expect((await svc.get('/habits/h1/statistics')).completions).toBe(2);
+    } finally {
+      await svc.close();
+      store.close();
+    }
+  });
+
+  it('another connection serving the same file sees the import on its next request', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'habits-import-'));
+    const serving = await openStore(join(dir, 'h.db'));
+    const svc = await serve(serving);
+    try {
+      importDocument(serving, doc([habit({}, days('2026-11-22', 'i0'))]));
+      expect((await svc.get('/habits/h1/statistics?startDate=2026-11-22')).completions).toBe(0);
+      const other = await openStore(join(dir, 'h.db'));
+      importDocument(other, doc([habit({}, days('2026-11-22', 'c1'))]));
+      other.close();
+      expect((await svc.get('/habits/h1/statistics?startDate=2026-11-22')).completions).toBe(1);
+    } finally {
+      await svc.close();
+      serving.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes nothing when a reference fails inside the transaction', async () => {
+    const store = await openStore(':memory:');
+    const area = { id: 'a1', name: 'Health', colorHex: '#00FF00', icon: '', createdAt: '2026-10-01T08:00:00.000Z' };
+    const stacked = habit({ reminders: { habitStacks: [{ id: 's1', conditionHabitId: 'ghost', type: 'completed', timerType: 'immediately', timerDelaySecs: 0 }] } }, days('2026-11-22', 'i0'));
+    expect(() => importDocument(store, doc([stacked], [area]))).toThrow(InvalidExportError);
+    expect(() => importDocument(store, doc([stacked], [area]))).toThrow('$.habits[0].reminders.habitStacks[0].conditionHabitId: no habit has the id "ghost"');
+    expect(['areas', 'habits', 'logs'].map((t) => count(store, t))).toEqual([0, 0, 0]);
+    store.close();
+  });
+
+  it('keeps notes the document lacks, moves a note by id, and creates areas only habits name', async () => {
+    const store = await openStore(':memory:');
+    const note = (id: string, content: string) => ({ id, createdAt: '2026-11-01T08:00:00.000Z', content, moodLevel: null, photos: [] });
+    const area = { id: 'a9', name: 'Embedded', colorHex: '#ABCDEF', icon: 'x', createdAt: '2026-10-01T08:00:00.000Z' };
+    importDocument(store, doc([
+      habit({ notes: [note('n1', 'one'), note('n2', 'two')] }, days('2026-11-22', 'i0')),
+      habit({ id: 'h2', notes: [], areas: [area] }, days('2026-11-22', 'i0')),
+    ]));
+    const result = importDocument(store, doc([habit({ id: 'h2', notes: [note('n2', 'moved')] }, days('2026-11-22', 'i0'))]));
+    expect(result).toMatchObject({ habits: 1, notes: 1, areas: 0 });
+    const notes = store.db.prepare('SELECT id, habit_id, content FROM notes ORDER BY id').all();
+    expect(notes).toEqual([{ id: 'n1', habit_id: 'h1', content: 'one' }, { id: 'n2', habit_id: 'h2', content: 'moved' }]);
+    expect(store.db.prepare('SELECT id, name FROM areas').all()).toEqual([{ id: 'a9', name: 'Embedded' }]);
+    // The second import overwrote h2 from the document, which names no area now.
+    expect(count(store, 'habit_areas')).toBe(0);
+    store.close();
+  });
+
+  it('reads another server: the newest goal is active when none is flagged, times of day match by name', async () => {
+    const store = await openStore(':memory:');
+    const goals = [
+      { id: 'g1', createdAt: '2026-01-01T00:00:00.000Z', periodicity: 'daily', value: 10, unit: 'min' },
+      { id: 'g2', createdAt: '2026-06-01T00:00:00.000Z', periodicity: 'daily', value: 20, unit: 'min' },
+    ];
+    const raw = JSON.parse(JSON.stringify(doc([habit({}, days('2026-11-22', 'c20'))]))) as any;
+    Object.assign(raw.habits[0], { goals, timeOfDays: [{ id: '-Nx1', name: 'Evening' }, { id: '-Nx2', name: 'Night owl' }], reminders: undefined });
+    delete raw.habits[0].goal;
+    importDocument(store, raw);
+    const svc = await serve(store);
+    try {
+      const h = await svc.get('/habits/h1');
+      expect(h.goal).toMatchObject({ id: 'g2', value: 20, isActive: true });
+      expect(h.goals.map((g: { isActive: boolean }) => g.isActive)).toEqual([false, true]);
+      expect(h.timeOfDays.map((t: { id: string }) => t.id)).toEqual(['evening']);
+      expect((await svc.get('/habits/h1/statistics?startDate=2026-11-22')).dailyProgress).toEqual([{ date: '2026-11-22', totalLog: 20, status: 'completed' }]);
+    } finally {
+      await svc.close();
+      store.close();
+    }
+  });
+});
+
+describe('parseExportDocument', () => {
+  const valid = () => JSON.parse(JSON.stringify(doc([habit({ goals: goal('daily', 1, 'rep') }, days('2026-11-21', 'c1 i0'))]))) as any;
+  const problem = (mutate: (d: any) => void) => {
+    const d = valid();
+    mutate(d);
+    try {
+      parseExportDocument(d);
+      return 'accepted';
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+
+  it('accepts a valid document', () => {
+    expect(parseExportDocument(valid()).habits[0]).toMatchObject({ id: 'h1', goal: { id: 'g1' } });
+  });
+
+  it.each([
+    ['the format', (d: any) => delete d.format, '$.format: is missing: this is not a habits export'],
+    ['the version', (d: any) => (d.version = '1'), '$.version: must be 1, not "1" (this build reads version 1 exports)'],
+    ['an area', (d: any) => (d.areas = [{ id: 'a', name: '', colorHex: 'red', createdAt: 'x' }]), '$.areas[0].name: must not be empty (and 1 more problem)'],
+    ['a habit type', (d: any) => (d.habits[0].type = 'neutral'), '$.habits[0].type: must be one of: good, bad'],
+    ['an occurrence', (d: any) => (d.habits[0].occurrence = { type: 'weekDays', days: [7] }), '$.habits[0].occurrence.days[0]: must be an integer between 0 and 6'],
+    ['a goal periodicity', (d: any) => (d.habits[0].goals[0].periodicity = 'hourly'), '$.habits[0].goals[0].periodicity: must be one of: daily, weekly, monthly, yearly'],
+    ['a stack id', (d: any) => (d.habits[0].reminders.habitStacks = [{ conditionHabitId: 'x', type: 'completed', timerType: 'immediately' }]), '$.habits[0].reminders.habitStacks[0].id: is required (stacks keep their ids)'],
+    ['an end condition', (d: any) => (d.habits[0].endCondition = { id: 'e', type: 'streak', createdAt: '2026-01-01T00:00:00Z' }), '$.habits[0].endCondition.streakLength: must be an integer between 1 and 100000'],
+    ['a note mood', (d: any) => (d.habits[0].notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', moodLevel: 'meh', photos: [] }]), '$.habits[0].notes[0].moodLevel: must be one of: veryLow, low, neutral, high, veryHigh'],
+    ['the day order', (d: any) => d.habits[0].statistics.dailyProgress.reverse(), '$.habits[0].statistics.dailyProgress[1].date: must come after 2026-11-22: days are listed once, in order'],
+    ['a total', (d: any) => (d.habits[0].statistics.dailyProgress[0].totalLog = -1), '$.habits[0].statistics.dailyProgress[0].totalLog: must be a number of at least 0'],
+    ['a duplicate habit', (d: any) => d.habits.push(d.habits[0]), '$.habits[1].id: duplicates the habit id "h1" of $.habits[0].id (and 1 more problem)'],
+  ])('names the path of a bad %s', (_what, mutate, message) => {
+    expect(problem(mutate)).toBe(message);
+  });
+});
+
+describe('rebuild against the timeline, on random histories', () => {
+  // A small seeded generator, so a failure names a reproducible case.
+  function rng(seed: number) {
+    return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  }
+
+  it('reproduces the statistics and the habit of 60 random habits exactly', async () => {
+    const a = await openStore(':memory:');
+    const b = await openStore(':memory:');
+    const sa = await serve(a);
+    const sb = await serve(b);
+    const call = async (method: string, path: string, body: unknown) => {
+      const res = await fetch(sa.url + path, { method, headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const parsed = (await res.json()) as { data?: any; error?: string };
+      if (res.status >= 400 && res.status !== 409) throw new Error(`${method} ${path}: ${JSON.stringify(parsed)}`);
+      return parsed.data ?? parsed;
+    };
+    try {
+      const random = rng(20261122);
+      const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+      const day = (back: number) => new Date(NOW.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+      const units = { min: ['min', 'hr', 'sec'], kM: ['kM', 'm', 'mi'], rep: ['rep'], L: ['L', 'mL', 'cup'] } as const;
+      const habits: ExportedHabit[] = [];
+      for (let n = 0; n < 60; n++) {
+        const unit = pick(Object.keys(units) as (keyof typeof units)[]);
+        const body = {
+          name: `H${n}`, type: pick(['good', 'good', 'bad']), startDate: day(Math.floor(random() * 70)),
+          occurrence: pick([{ type: 'daily' }, { type: 'weekDays', days: [1, 3, 5] }, { type: 'monthDays', days: [1, 10, 20, 31] }, { type: 'intervalDays', interval: 3 }]),
+          ...(random() < 0.8 ? { goal: { periodicity: pick(['daily', 'weekly', 'monthly', 'yearly']), value: pick([1, 2.5, 10, 30]), unit } } : {}),
+          ...(random() < 0.5 ? { endCondition: pick([{ type: 'streak', streakLength: 3 }, { type: 'successPeriods', totalPeriods: 4 }, { type: 'totalLogValue', totalLogValue: 10 }]) } : {}),
+        };
+        const h = await call('POST', '/habits', body);
+        for (let k = 0; k < 40; k++) {
+          const targetDate = day(Math.floor(random() * 80));
+          const r = random();
+          if (r < 0.45) await call('POST', `/habits/${h.id}/logs`, { value: pick([0.1, 0.5, 1, 3, 7.25, 20]), unitSymbol: pick(units[unit]), targetDate });
+          else if (r < 0.95) await call('POST', `/habits/${h.id}/logs/${pick(['complete', 'failed', 'skipped'])}`, { targetDate });
+          else await call('POST', `/habits/${h.id}/logs/undo`, { targetDate });
+        }
+        if (random() < 0.2) await call('PUT', `/habits/${h.id}`, { goal: { periodicity: pick(['daily', 'weekly']), value: 5, unit } });
+        const habitNow = await sa.get(`/habits/${h.id}`);
+        const from = [habitNow.startDate, habitNow.createdAt.slice(0, 10)].sort()[0];
+        const statistics = await sa.get(`/habits/${h.id}/statistics?startDate=${day(90) < from ? day(90) : from}&endDate=${day(0)}`);
+        habits.push({ ...habitNow, notes: [], statistics });
+      }
+      const result = importDocument(b, doc(habits));
+      expect(result.inexact).toEqual([]);
+      for (const h of habits) {
+        const q = `startDate=${h.statistics.dailyProgress[0]!.date}&endDate=${day(0)}`;
+        expect({ name: h.name, stats: await sb.get(`/habits/${h.id}/statistics?${q}`) }).toEqual({ name: h.name, stats: h.statistics });
+        const { notes: _notes, statistics: _statistics, ...view } = h;
+        expect(await sb.get(`/habits/${h.id}`)).toEqual(view);
+      }
+    } finally {
+      await sa.close();
+      await sb.close();
+      a.close();
+      b.close();
+    }
+  });
+});
