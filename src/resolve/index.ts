@@ -17,72 +17,80 @@ export async function nameCache(ctx: Context): Promise<NameCache> {
 
 /** Every habit (active, and archived too when `archived`), fetched page by page; refreshes the cache. */
 export async function fetchHabits(ctx: Context, archived: boolean): Promise<Habit[]> {
-  const api = await ctx.api();
-  const active = await listAll(api, 'GET /habits', { query: { archived: false } });
-  const all = archived ? [...active, ...(await listAll(api, 'GET /habits', { query: { archived: true } }))] : active;
-  const cache = await nameCache(ctx);
-  cache.set('habits', all.map((h) => ({ id: h.id, name: h.name, archived: h.isArchived })), archived);
-  const tods: Record<string, string> = {};
-  for (const h of all) for (const t of h.timeOfDays ?? []) tods[t.id] = t.name;
-  cache.learnTimeOfDays(tods);
+  const active = await listHabits(ctx, false);
+  const all = archived ? [...active, ...(await listHabits(ctx, true))] : active;
+  (await nameCache(ctx)).set('habits', all.map(named), archived);
   return all;
 }
 
-async function fetchAreas(ctx: Context): Promise<Named[]> {
-  const areas = (await listAll(await ctx.api(), 'GET /areas', {})).map((a) => ({ id: a.id, name: a.name }));
-  (await nameCache(ctx)).set('areas', areas, true);
-  return areas;
+/** One GET /habits listing (all pages); learns the names of time-of-day ids on the way. */
+async function listHabits(ctx: Context, archived: boolean): Promise<Habit[]> {
+  const habits = await listAll(await ctx.api(), 'GET /habits', { query: { archived } });
+  const tods: Record<string, string> = {};
+  for (const h of habits) for (const t of h.timeOfDays ?? []) tods[t.id] = t.name;
+  (await nameCache(ctx)).learnTimeOfDays(tods);
+  return habits;
 }
+
+const named = (h: Habit): Named => ({ id: h.id, name: h.name, archived: h.isArchived });
 
 interface Source {
   kind: CacheKind;
   label: 'habit' | 'area';
-  /** Loads the items; `complete` asks for archived habits too. */
-  fetch(ctx: Context, complete: boolean): Promise<Named[]>;
+  /** The active items (for areas: all of them). */
+  active(ctx: Context): Promise<Named[]>;
+  /** The archived items; areas have none. */
+  archived(ctx: Context): Promise<Named[]>;
 }
 
 const HABITS: Source = {
   kind: 'habits',
   label: 'habit',
-  fetch: async (ctx, complete) => (await fetchHabits(ctx, complete)).map((h) => ({ id: h.id, name: h.name, archived: h.isArchived })),
+  active: async (ctx) => (await listHabits(ctx, false)).map(named),
+  archived: async (ctx) => (await listHabits(ctx, true)).map(named),
 };
 
-const AREAS: Source = { kind: 'areas', label: 'area', fetch: (ctx) => fetchAreas(ctx) };
+const AREAS: Source = {
+  kind: 'areas',
+  label: 'area',
+  active: async (ctx) => (await listAll(await ctx.api(), 'GET /areas', {})).map((a) => ({ id: a.id, name: a.name })),
+  archived: async () => [],
+};
 
 /**
- * Resolves several references with one lookup. Each result is the item or the error for that
- * reference, so bulk commands can report each and go on.
+ * Resolves several references with at most one lookup per kind of listing. `id:` references need
+ * none. Each result is the item or the error for that reference, so bulk commands can report
+ * each and go on.
  */
 async function resolveMany(ctx: Context, source: Source, refs: string[]): Promise<(Named | Error)[]> {
   const cache = await nameCache(ctx);
   const cached = cache.get(source.kind);
   let items = cached?.items;
   let complete = cached?.complete ?? false;
-  let fresh = !cached;
-  if (!items) {
-    items = await source.fetch(ctx, false);
-    complete = source.kind === 'areas';
-  }
+  let fresh = false;
+  const refresh = async (withArchived: boolean) => {
+    const active = fresh && items ? items.filter((i) => !i.archived) : await source.active(ctx);
+    items = withArchived ? [...active, ...(await source.archived(ctx))] : active;
+    complete = withArchived;
+    fresh = true;
+    cache.set(source.kind, items, complete);
+    return items;
+  };
+
   const results: (Named | Error)[] = [];
   for (const raw of refs) {
     if (raw.startsWith('id:') && raw.length > 3) {
+      // The server says whether the id exists; a known name only makes the confirmation nicer.
       const id = raw.slice(3);
-      results.push(items.find((i) => i.id === id) ?? { id, name: id });
+      results.push(items?.find((i) => i.id === id) ?? { id, name: id });
       continue;
     }
-    let m = matchActive(items, raw);
-    if (m.kind === 'none' && !fresh) {
-      // A warm cache may predate the habit: look again at the server before giving up.
-      items = await source.fetch(ctx, complete);
-      fresh = true;
-      m = matchActive(items, raw);
-    }
-    if (m.kind === 'none' && !complete) {
-      items = await source.fetch(ctx, true);
-      complete = fresh = true;
-      m = matchActive(items, raw);
-    }
-    results.push(outcome(source.label, raw, m, items));
+    let list = items ?? (await refresh(false));
+    let m = matchActive(list, raw);
+    // A warm cache may predate the habit: look again at the server before giving up.
+    if (m.kind === 'none' && !fresh) m = matchActive((list = await refresh(complete)), raw);
+    if (m.kind === 'none' && !complete) m = matchActive((list = await refresh(true)), raw);
+    results.push(outcome(source.label, raw, m, list));
   }
   return results;
 }

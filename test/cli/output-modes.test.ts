@@ -1,0 +1,75 @@
+// The three output modes and colour, decided in one place, seen through a real command.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { startLocalService, type LocalService } from '../helpers/local-service.js';
+import { addHabit, cliEnv, mark } from '../commands/_seed.js';
+
+let svc: LocalService;
+const home = tempHome();
+const ESC = '\u001b[';
+
+beforeAll(async () => {
+  svc = await startLocalService();
+  const walk = await addHabit(svc, { name: 'Walk' });
+  await mark(svc, walk.id, 'complete', '2026-11-22');
+  await addHabit(svc, { name: 'Read' });
+});
+afterAll(async () => {
+  await svc.close();
+  home.cleanup();
+});
+
+const journal = (extra: Record<string, string> = {}, opts: { tty?: boolean; args?: string[] } = {}) =>
+  runCli(['journal', ...(opts.args ?? [])], { env: cliEnv(svc, home.env, extra), tty: opts.tty ? { stdout: true, stderr: true } : {}, columns: 100 });
+
+describe('output modes', () => {
+  it('piped: tab-separated rows, no colour, no box drawing', async () => {
+    const r = await journal({ FORCE_COLOR: '0' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain(ESC);
+    expect(r.stdout).not.toMatch(/[─│┌└]/);
+    expect(r.stdout.trim().split('\n').map((l) => l.split('\t').slice(1, 3))).toEqual([['Read', 'inprogress'], ['Walk', 'completed']]);
+  });
+
+  it('a terminal gets a table with colour', async () => {
+    const r = await journal({}, { tty: true });
+    expect(r.stdout).toContain('HABIT');
+    expect(r.stdout).toContain('✓ done');
+    expect(r.stdout).toContain(ESC);
+  });
+
+  it.each([
+    ['NO_COLOR', { NO_COLOR: '1' }, []],
+    ['TERM=dumb', { TERM: 'dumb' }, []],
+    ['--no-color', {}, ['--no-color']],
+  ])('%s turns colour off on a terminal, keeping words and symbols', async (_name, env, args) => {
+    const r = await journal(env as Record<string, string>, { tty: true, args: args as string[] });
+    expect(r.stdout).toContain('✓ done');
+    expect(r.stdout).not.toContain(ESC);
+  });
+
+  it('FORCE_COLOR colours even a pipe', async () => {
+    const r = await runCli(['habit', 'show', 'Walk'], { env: cliEnv(svc, home.env, { FORCE_COLOR: '1' }), tty: { stdout: true } });
+    expect(r.stdout).toContain(ESC);
+  });
+
+  it('--json prints one document on stdout, whatever the terminal', async () => {
+    const r = await journal({ FORCE_COLOR: '1' }, { tty: true, args: ['--json'] });
+    expect(r.stdout).not.toContain(ESC);
+    expect((JSON.parse(r.stdout) as unknown[]).length).toBe(2);
+  });
+});
+
+describe('where confirmations go', () => {
+  const logDone = (args: string[], tty: boolean) =>
+    runCli(['log', 'done', 'Read', '--date', '2026-11-20', ...args], { env: cliEnv(svc, home.env, { NO_COLOR: '1' }), tty: tty ? { stdout: true } : {} });
+
+  it('to stderr when stdout is piped, to stdout on a terminal, nowhere with -q', async () => {
+    const piped = await logDone([], false);
+    expect(piped).toMatchObject({ code: 0, stdout: '', stderr: 'Marked "Read" completed for 2026-11-20\n' });
+    const tty = await logDone([], true);
+    expect(tty).toMatchObject({ code: 0, stdout: '"Read" was already completed for 2026-11-20\n', stderr: '' });
+    const quiet = await logDone(['-q'], false);
+    expect(quiet).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+});
