@@ -1,43 +1,27 @@
 // `habits habit add` by flags, against the real local service: what is stored, what is printed,
 // references for --stack and --area, and validation before any request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
-import { NOW, runCli, tempHome } from '../helpers/cli.js';
-import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { addHabit, call, cliEnv } from './_seed.js';
+import { tempHome } from '../helpers/cli.js';
+import { addHabit, call, useService } from './_seed.js';
 
-let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
+const fx = useService();
+const { cli } = fx;
 let meditate: Habit;
 let health: Area;
 let outdoors: Area;
 
 beforeAll(async () => {
-  svc = await startLocalService({ clock: { now: () => NOW } });
-  home = tempHome();
-  env = cliEnv(svc, home.env);
-  meditate = await addHabit(svc, { name: 'Meditate' });
-  await addHabit(svc, { name: 'Journal: morning pages' });
-  health = await call<Area>(svc, 'POST', '/areas', { name: 'Health' });
-  outdoors = await call<Area>(svc, 'POST', '/areas', { name: 'Outdoors' });
+  meditate = await addHabit(fx.svc, { name: 'Meditate' });
+  await addHabit(fx.svc, { name: 'Journal: morning pages' });
+  health = await call<Area>(fx.svc, 'POST', '/areas', { name: 'Health' });
+  outdoors = await call<Area>(fx.svc, 'POST', '/areas', { name: 'Outdoors' });
 });
-
-afterAll(async () => {
-  await svc.close();
-  home.cleanup();
-});
-
-async function cli(args: string[], opts: Parameters<typeof runCli>[1] = {}) {
-  const before = svc.requests.length;
-  const result = await runCli(args, { ...opts, env: { ...env, ...opts.env } });
-  return { ...result, requests: svc.requests.slice(before) };
-}
 
 const writes = <T extends { method: string }>(requests: T[]): T[] => requests.filter((r) => r.method === 'POST' || r.method === 'PUT');
 
 async function stored(id: string): Promise<Habit> {
-  return call<Habit>(svc, 'GET', `/habits/${id}`);
+  return call<Habit>(fx.svc, 'GET', `/habits/${id}`);
 }
 
 describe('habits habit add: every flag', () => {
@@ -54,7 +38,7 @@ describe('habits habit add: every flag', () => {
     const posts = writes(r.requests);
     expect(posts).toHaveLength(1);
     const created = JSON.parse(r.stdout) as Habit;
-    const journal = (await call<Habit[]>(svc, 'GET', '/habits')).find((h) => h.name === 'Journal: morning pages')!;
+    const journal = (await call<Habit[]>(fx.svc, 'GET', '/habits')).find((h) => h.name === 'Journal: morning pages')!;
     expect(await stored(created.id)).toEqual({
       id: created.id,
       name: 'Evening walk',
@@ -161,8 +145,8 @@ describe('habits habit add: references', () => {
   });
 
   it('an ambiguous --stack exits 2 and lists the candidates; nothing is created', async () => {
-    await addHabit(svc, { name: 'Swim laps' });
-    await addHabit(svc, { name: 'Swim drills' });
+    await addHabit(fx.svc, { name: 'Swim laps' });
+    await addHabit(fx.svc, { name: 'Swim drills' });
     const r = await cli(['habit', 'add', 'Sauna', '--stack', 'swim:completed']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: --stack: "swim" matches 2 habits\nhint: candidates: "Swim laps" \(id:-[\w-]+\), "Swim drills" \(id:-[\w-]+\)\n$/);
@@ -177,7 +161,7 @@ describe('habits habit add: references', () => {
   });
 
   it('an ambiguous --area exits 2; an unknown one exits 3 with a suggestion', async () => {
-    await call(svc, 'POST', '/areas', { name: 'Hobbies' });
+    await call(fx.svc, 'POST', '/areas', { name: 'Hobbies' });
     // A new home: the area created behind the CLI's back is not in a warm name cache.
     const fresh = tempHome();
     const ambiguous = await cli(['habit', 'add', 'Sauna', '--area', 'h'], { env: fresh.env });

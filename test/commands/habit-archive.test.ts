@@ -1,51 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Habit } from '../../src/api/types.js';
-import { NOW, runCli, tempHome } from '../helpers/cli.js';
-import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { addHabit, call, cliEnv } from './_seed.js';
+import { runCli } from '../helpers/cli.js';
+import { addHabit, call, useService } from './_seed.js';
 
-let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  svc = await startLocalService({ clock: { now: () => NOW } });
-  home = tempHome();
-  env = cliEnv(svc, home.env);
-});
-
-afterAll(async () => {
-  await svc.close();
-  home.cleanup();
-});
-
-async function cli(args: string[], opts: Parameters<typeof runCli>[1] = {}) {
-  const before = svc.requests.length;
-  const result = await runCli(args, { ...opts, env: { ...env, ...opts.env } });
-  return { ...result, requests: svc.requests.slice(before) };
-}
+const fx = useService();
+const { cli } = fx;
 
 describe('habits habit archive', () => {
   it('has help with examples', async () => {
-    const r = await runCli(['habit', 'archive', '--help'], { env });
+    const r = await runCli(['habit', 'archive', '--help'], { env: fx.env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Examples:\n  $ habits habit archive');
   });
 
   it('archives the habit named by a prefix and names it in the confirmation', async () => {
-    const walk = await addHabit(svc, { name: 'Walk the dog' });
+    const walk = await addHabit(fx.svc, { name: 'Walk the dog' });
     const r = await cli(['habit', 'archive', 'walk']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('Archived "Walk the dog"');
     expect(r.requests.filter((q) => q.method === 'POST')).toMatchObject([{ path: `/habits/${walk.id}/archive`, status: 204 }]);
-    const stored = await call<Habit>(svc, 'GET', `/habits/${walk.id}`);
+    const stored = await call<Habit>(fx.svc, 'GET', `/habits/${walk.id}`);
     expect(stored.isArchived).toBe(true);
   });
 
   it('treats a second archive (409) as success: "already archived", exit 0', async () => {
-    const read = await addHabit(svc, { name: 'Read' });
-    await call(svc, 'POST', `/habits/${read.id}/archive`);
+    const read = await addHabit(fx.svc, { name: 'Read' });
+    await call(fx.svc, 'POST', `/habits/${read.id}/archive`);
     const r = await cli(['habit', 'archive', 'Read'], { tty: { stdout: true } });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('"Read" is already archived.\n');
@@ -53,7 +34,7 @@ describe('habits habit archive', () => {
   });
 
   it('prints JSON with --json', async () => {
-    const h = await addHabit(svc, { name: 'Stretch' });
+    const h = await addHabit(fx.svc, { name: 'Stretch' });
     const first = await cli(['habit', 'archive', `id:${h.id}`, '--json']);
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout)).toEqual({ ok: true });
@@ -63,7 +44,7 @@ describe('habits habit archive', () => {
   });
 
   it('accepts an id that begins with "-" after --', async () => {
-    const h = await addHabit(svc, { name: 'Floss' });
+    const h = await addHabit(fx.svc, { name: 'Floss' });
     expect(h.id.startsWith('-')).toBe(true);
     const r = await cli(['habit', 'archive', '--', h.id]);
     expect(r.code).toBe(0);
@@ -71,7 +52,7 @@ describe('habits habit archive', () => {
   });
 
   it('forgets cached names, so the next lookup sees the change', async () => {
-    const h = await addHabit(svc, { name: 'Journal' });
+    const h = await addHabit(fx.svc, { name: 'Journal' });
     await cli(['habit', 'ls']); // warms the cache with Journal as active
     await cli(['habit', 'archive', 'Journal']);
     const r = await cli(['habit', 'archive', 'Journal']);

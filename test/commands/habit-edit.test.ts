@@ -1,35 +1,25 @@
 // `habits habit edit` by flags against the real local service: only what changed is sent, nothing
 // when nothing changed, clearing forms, stack ids kept, and errors before any write.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
-import { NOW, runCli, tempHome } from '../helpers/cli.js';
-import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { addHabit, call, cliEnv } from './_seed.js';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { addHabit, call, useService } from './_seed.js';
 
-let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
+const fx = useService();
+const { cli } = fx;
 let meditate: Habit;
 let health: Area;
 let walk: Habit;
 let counter = 0;
 
 beforeAll(async () => {
-  svc = await startLocalService({ clock: { now: () => NOW } });
-  home = tempHome();
-  env = cliEnv(svc, home.env);
-  meditate = await addHabit(svc, { name: 'Meditate' });
-  health = await call<Area>(svc, 'POST', '/areas', { name: 'Health' });
-});
-
-afterAll(async () => {
-  await svc.close();
-  home.cleanup();
+  meditate = await addHabit(fx.svc, { name: 'Meditate' });
+  health = await call<Area>(fx.svc, 'POST', '/areas', { name: 'Health' });
 });
 
 // Each test edits its own fully populated habit.
 beforeEach(async () => {
-  walk = await addHabit(svc, {
+  walk = await addHabit(fx.svc, {
     name: `Walk ${++counter}`, description: 'Outside', icon: '🚶', colorHex: '#7B61FF', customUnitName: 'laps',
     occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { value: 30, unit: 'min', periodicity: 'daily' },
     areaIds: [health.id], timeOfDayIds: ['morning'],
@@ -41,14 +31,8 @@ beforeEach(async () => {
   });
 });
 
-async function cli(args: string[], opts: Parameters<typeof runCli>[1] = {}) {
-  const before = svc.requests.length;
-  const result = await runCli(args, { ...opts, env: { ...env, ...opts.env } });
-  return { ...result, requests: svc.requests.slice(before) };
-}
-
 const puts = (requests: { method: string; body?: unknown }[]) => requests.filter((r) => r.method === 'PUT' || r.method === 'POST').map((r) => r.body);
-const stored = (id: string) => call<Habit>(svc, 'GET', `/habits/${id}`);
+const stored = (id: string) => call<Habit>(fx.svc, 'GET', `/habits/${id}`);
 
 describe('habits habit edit: only what changed', () => {
   it('sends only the changed fields', async () => {

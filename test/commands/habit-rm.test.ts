@@ -1,45 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/errors.js';
-import { NOW, runCli, scriptedPrompter, tempHome } from '../helpers/cli.js';
-import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { addHabit, cliEnv } from './_seed.js';
+import { runCli, scriptedPrompter } from '../helpers/cli.js';
+import { addHabit, useService } from './_seed.js';
 
-let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  svc = await startLocalService({ clock: { now: () => NOW } });
-  home = tempHome();
-  env = cliEnv(svc, home.env);
-});
-
-afterAll(async () => {
-  await svc.close();
-  home.cleanup();
-});
-
-async function cli(args: string[], opts: Parameters<typeof runCli>[1] = {}) {
-  const before = svc.requests.length;
-  const result = await runCli(args, { ...opts, env: { ...env, ...opts.env } });
-  return { ...result, requests: svc.requests.slice(before) };
-}
+const fx = useService();
+const { cli } = fx;
 
 async function exists(id: string): Promise<boolean> {
-  const res = await fetch(`${svc.url}/habits/${id}`, { headers: { 'x-api-key': svc.apiKey } });
+  const res = await fetch(`${fx.svc.url}/habits/${id}`, { headers: { 'x-api-key': fx.svc.apiKey } });
   await res.arrayBuffer();
   return res.status === 200;
 }
 
 describe('habits habit rm', () => {
   it('has help with examples', async () => {
-    const r = await runCli(['habit', 'rm', '--help'], { env });
+    const r = await runCli(['habit', 'rm', '--help'], { env: fx.env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Examples:\n  $ habits habit rm');
   });
 
   it('refuses without --yes when not on a terminal: exit 2, no request, the habit stays', async () => {
-    const h = await addHabit(svc, { name: 'Walk' });
+    const h = await addHabit(fx.svc, { name: 'Walk' });
     const r = await cli(['habit', 'rm', 'Walk']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
@@ -50,14 +31,14 @@ describe('habits habit rm', () => {
   });
 
   it('refuses with --no-input even on a terminal', async () => {
-    const h = await addHabit(svc, { name: 'Swim' });
+    const h = await addHabit(fx.svc, { name: 'Swim' });
     const r = await cli(['--no-input', 'habit', 'rm', 'Swim'], { tty: { stdin: true, stdout: true, stderr: true } });
     expect(r.code).toBe(2);
     expect(await exists(h.id)).toBe(true);
   });
 
   it('deletes with --yes and names the habit', async () => {
-    const h = await addHabit(svc, { name: 'Read' });
+    const h = await addHabit(fx.svc, { name: 'Read' });
     const r = await cli(['habit', 'rm', 'read', '--yes']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('Deleted "Read".\n');
@@ -66,7 +47,7 @@ describe('habits habit rm', () => {
   });
 
   it('asks on a terminal; no keeps the habit (exit 130), yes deletes it', async () => {
-    const h = await addHabit(svc, { name: 'Stretch' });
+    const h = await addHabit(fx.svc, { name: 'Stretch' });
     const tty = { stdin: true, stdout: true, stderr: true };
     const no = scriptedPrompter([false]);
     const r1 = await cli(['habit', 'rm', 'Stretch'], { tty, prompter: no });
@@ -88,7 +69,7 @@ describe('habits habit rm', () => {
   });
 
   it('prints the server result with --json, and forgets the name', async () => {
-    await addHabit(svc, { name: 'Meditate' });
+    await addHabit(fx.svc, { name: 'Meditate' });
     const r = await cli(['habit', 'rm', 'Meditate', '--yes', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ ok: true });
