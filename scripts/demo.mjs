@@ -87,7 +87,8 @@ try {
   let code = await main(['journal'], { env });
   if (code !== 0) throw new Error(`habits journal exited ${code}`);
   process.stdout.write('\n');
-  const from = day(new Date(today).getDay() === 0 ? 20 : new Date(today).getDay() + 13);
+  // The Monday two weeks before this week's, so the heatmap shows whole weeks of history.
+  const from = day(((today.getDay() + 6) % 7) + 14);
   process.stderr.write(`habits demo: $ habits --local habit stats "Drink water" --from ${from}\n\n`);
   code = await main(['habit', 'stats', 'Drink water', '--from', from], { env });
   if (code !== 0) throw new Error(`habits habit stats exited ${code}`);

@@ -1,5 +1,6 @@
 // main(argv, deps) -> exit code. The one place where errors become exit codes and error text.
 import { isatty } from 'node:tty';
+import { envFlag } from './config/settings.js';
 import { Context, type Deps, type GlobalFlags, type IO } from './context.js';
 import { describeError, EXIT } from './errors.js';
 import { buildProgram, type App } from './program.js';
@@ -35,7 +36,7 @@ function report(err: unknown, deps: Deps, flags: GlobalFlags): number {
     stderr.write(`error: ${r.message}\n`);
     if (r.hint) stderr.write(`hint: ${r.hint}\n`);
   }
-  const debug = flags.verbose || (deps.env.HABITS_DEBUG && deps.env.HABITS_DEBUG !== '0');
+  const debug = flags.verbose || envFlag(deps.env.HABITS_DEBUG);
   if (debug && r.code === 'internal' && err instanceof Error && err.stack) stderr.write(err.stack + '\n');
   return r.exitCode;
 }

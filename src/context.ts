@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 import type { Api } from './api/routes.js';
 import { readConfigFile } from './config/file.js';
 import { resolvePaths, type Paths } from './config/paths.js';
-import { resolveSettings, type Settings } from './config/settings.js';
+import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
 import { dateInZone } from './dates.js';
 import { AuthError } from './errors.js';
 import { colorLevel } from './output/color.js';
@@ -78,22 +78,20 @@ export class Context {
   constructor(readonly deps: Deps, readonly flags: GlobalFlags) {
     this.paths = resolvePaths(deps.env);
     this.now = deps.now;
-    const colorSetting = () => {
-      // A corrupt config must not stop --help or an error message from printing.
-      try {
-        return this.settings.color.value;
-      } catch {
-        return 'auto' as const;
-      }
-    };
-    const setting = colorSetting();
+    let setting: ColorSetting = 'auto';
+    try {
+      setting = this.settings.color.value;
+    } catch {
+      // A corrupt config must not stop help or an error message from printing; the command that
+      // needs the settings reports it.
+    }
     this.out = new Output(deps.io, {
       json: !!flags.json,
       quiet: !!flags.quiet,
       colorLevel: colorLevel({ flag: flags.color, env: deps.env, setting, isTTY: deps.io.stdoutIsTTY }),
       errColorLevel: colorLevel({ flag: flags.color, env: deps.env, setting, isTTY: deps.io.stderrIsTTY }),
     });
-    const inputAllowed = flags.input !== false && !isSet(deps.env.HABITS_NO_INPUT);
+    const inputAllowed = flags.input !== false && !envFlag(deps.env.HABITS_NO_INPUT);
     this.prompter = deps.prompter ?? createPrompter(deps.io, inputAllowed);
   }
 
@@ -123,7 +121,7 @@ export class Context {
 
   /** True with --verbose or HABITS_DEBUG. */
   get verbose(): boolean {
-    return !!this.flags.verbose || isSet(this.env.HABITS_DEBUG);
+    return !!this.flags.verbose || envFlag(this.env.HABITS_DEBUG);
   }
 
   /** Today's date in the user's timezone. */
@@ -221,8 +219,4 @@ export class Context {
       }
     }
   }
-}
-
-function isSet(value: string | undefined): boolean {
-  return value !== undefined && !['', '0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }

@@ -64,7 +64,7 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
 
   const local: Setting<boolean> = flags.local
     ? { value: true, source: 'flag', origin: '--local' }
-    : isTruthy(env.HABITS_LOCAL)
+    : envFlag(env.HABITS_LOCAL)
       ? { value: true, source: 'env', origin: 'HABITS_LOCAL' }
       : { value: baseUrl.value === LOCAL_BASE_URL, source: baseUrl.source, origin: baseUrl.origin };
 
@@ -92,7 +92,8 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
   };
 }
 
-function isTruthy(value: string | undefined): boolean {
+/** A boolean environment variable: set, and not empty, `0`, `false`, `no` or `off`. */
+export function envFlag(value: string | undefined): boolean {
   return value !== undefined && !['', '0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
 }
 
