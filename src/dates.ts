@@ -1,5 +1,5 @@
 // Calendar dates as `YYYY-MM-DD` strings, computed in the user's timezone. Every write sends one.
-import { UsageError } from './errors.js';
+import { fail, flagValue } from './grammar.js';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
@@ -60,14 +60,24 @@ function toUtcMs(date: string): number {
 }
 
 /**
- * Resolves a date argument: `YYYY-MM-DD`, `today` or `yesterday` (case-insensitive), relative to
- * `today`. `flag` names the option in the error, e.g. `--date`.
+ * Resolves a date: `YYYY-MM-DD`, `today` or `yesterday` (case-insensitive), relative to `today`.
+ * Throws a GrammarError that names no flag.
  */
-export function parseDateArg(value: string, today: string, flag: string): string {
+export function parseDate(value: string, today: string): string {
   const v = value.trim().toLowerCase();
   if (v === 'today') return today;
   if (v === 'yesterday') return addDays(today, -1);
   if (isValidDate(v)) return v;
-  if (DATE_RE.test(v)) throw new UsageError(`${flag}: ${value} is not a real date`);
-  throw new UsageError(`${flag}: expected YYYY-MM-DD, today or yesterday, got "${value}"`);
+  if (DATE_RE.test(v)) return fail(`${value} is not a real date`);
+  return fail(`expected YYYY-MM-DD, today or yesterday, got "${value}"`);
+}
+
+/** parseDate for an option: errors name `flag`, e.g. `--date: 2026-02-30 is not a real date`. */
+export function parseDateArg(value: string, today: string, flag: string): string {
+  return flagValue(flag, () => parseDate(value, today));
+}
+
+/** The Monday of the ISO week holding `date`. */
+export function mondayOf(date: string): string {
+  return addDays(date, -((weekday(date) + 6) % 7));
 }

@@ -93,8 +93,8 @@ export class FailureError extends CliError {
 }
 
 /**
- * Some items of a bulk command failed. Each failure was already reported; the exit code is the
- * first failure's.
+ * Some items of a bulk command failed. Each failure was already reported with its hint; the
+ * summary keeps the first failure's exit code, code and status.
  */
 export class PartialFailure extends Error {
   constructor(readonly first: unknown, readonly failed: number, readonly total: number) {
@@ -115,7 +115,7 @@ export interface ErrorReport {
 /** Maps any error to the contract's exit-code table. */
 export function describeError(err: unknown): ErrorReport {
   if (err instanceof CliError) return { exitCode: err.exitCode, code: err.code, message: err.message, hint: err.hint };
-  if (err instanceof PartialFailure) return { ...describeError(err.first), message: err.message };
+  if (err instanceof PartialFailure) return { ...describeError(err.first), message: err.message, hint: undefined };
   if (err instanceof ApiError) return describeApiError(err);
   if (err instanceof CommanderError) return describeCommanderError(err);
   const message = err instanceof Error ? err.message : String(err);

@@ -58,9 +58,18 @@ const UNIT_ALIASES: Record<string, GoalUnit> = {
 // The 26 symbols differ even ignoring case, so a case-insensitive match is never ambiguous.
 const UNIT_BY_LOWER = new Map<string, GoalUnit>(GOAL_UNITS.map((u) => [u.toLowerCase(), u]));
 
+/** The canonical symbol of a unit written in any case (`km` → `kM`), or undefined. */
+export function canonicalUnit(value: string): GoalUnit | undefined {
+  return UNIT_BY_LOWER.get(value.trim().replace(/\s+/g, ' ').toLowerCase());
+}
+
 /** A unit symbol typed in any case (`km` → `kM`) or a friendly word (`minutes` → `min`). */
 export function parseUnit(value: string): GoalUnit {
-  const v = value.trim().replace(/\s+/g, ' ').toLowerCase();
-  const unit = UNIT_BY_LOWER.get(v) ?? UNIT_ALIASES[v];
+  const unit = canonicalUnit(value) ?? UNIT_ALIASES[value.trim().replace(/\s+/g, ' ').toLowerCase()];
   return unit ?? fail(`unknown unit "${value.trim()}" (use one of ${GOAL_UNITS.join(', ')})`);
+}
+
+/** Commander's accumulator for a repeatable option: `--area A --area B` → `['A', 'B']`. */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }

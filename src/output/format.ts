@@ -5,8 +5,14 @@ import type { EndCondition, EndConditionInput, Goal, GoalInput, HabitStack, Occu
 /** Weekday names by occurrence number (0 = Sunday). */
 export const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-/** Monday-first order of occurrence numbers, for display. */
-const MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0];
+/** Full weekday names by occurrence number (0 = Sunday). */
+export const WEEKDAY_LONG_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Monday-first order of occurrence numbers, for display (weeks start on Monday). */
+export const MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** Month names, January first. */
+export const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** Occurrence days (0-6, Sunday = 0) as `Mon, Wed, Fri`, Monday first. */
 export function formatWeekdays(days: readonly number[]): string {

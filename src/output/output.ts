@@ -20,7 +20,8 @@ export class Output {
     opts: { json: boolean; quiet: boolean; colorLevel: 0 | 1 | 2 | 3; errColorLevel: 0 | 1 | 2 | 3 },
   ) {
     this.mode = opts.json ? 'json' : io.stdoutIsTTY ? 'tty' : 'plain';
-    this.c = makeChalk(opts.json ? 0 : opts.colorLevel);
+    // Piped stdout is data for scripts: never coloured, whatever FORCE_COLOR says.
+    this.c = makeChalk(this.mode === 'tty' ? opts.colorLevel : 0);
     this.ec = makeChalk(opts.errColorLevel);
     this.width = io.columns && io.columns > 20 ? io.columns : 80;
     this.quiet = opts.quiet;

@@ -1,6 +1,6 @@
 // Turns "Drink water", an id, `id:<id>` or a unique prefix into a habit or area id.
 import { listAll } from '../api/paging.js';
-import type { Habit } from '../api/types.js';
+import type { Area, Habit } from '../api/types.js';
 import type { Context } from '../context.js';
 import { AmbiguousError, NotFoundError } from '../errors.js';
 import { NameCache, type CacheKind } from './cache.js';
@@ -15,20 +15,42 @@ export async function nameCache(ctx: Context): Promise<NameCache> {
   return new NameCache(ctx.paths.cacheDir, scope!, () => ctx.now().getTime());
 }
 
+/** Options of the listings: a signal to give up early (shell completion has a short budget). */
+export interface ListOptions {
+  signal?: AbortSignal;
+}
+
 /** Every habit (active, and archived too when `archived`), fetched page by page; refreshes the cache. */
-export async function fetchHabits(ctx: Context, archived: boolean): Promise<Habit[]> {
-  const active = await listHabits(ctx, false);
-  const all = archived ? [...active, ...(await listHabits(ctx, true))] : active;
+export async function fetchHabits(ctx: Context, archived: boolean, opts: ListOptions = {}): Promise<Habit[]> {
+  const active = await listHabits(ctx, false, opts);
+  const all = archived ? [...active, ...(await listHabits(ctx, true, opts))] : active;
   (await nameCache(ctx)).set('habits', all.map(named), archived);
   return all;
 }
 
-/** One GET /habits listing (all pages); learns the names of time-of-day ids on the way. */
-async function listHabits(ctx: Context, archived: boolean): Promise<Habit[]> {
-  const habits = await listAll(await ctx.api(), 'GET /habits', { query: { archived } });
+/** Every area; refreshes the cache. */
+export async function fetchAreas(ctx: Context, opts: ListOptions = {}): Promise<Area[]> {
+  const areas = await listAll(await ctx.api(), 'GET /areas', { signal: opts.signal });
+  (await nameCache(ctx)).set('areas', areas.map((a) => ({ id: a.id, name: a.name })), true);
+  return areas;
+}
+
+/**
+ * Keeps what a listing of habits taught: time-of-day names always, and the names themselves when
+ * the listing was every active habit (`complete`), which is what name lookup needs.
+ */
+export async function rememberHabits(ctx: Context, habits: Habit[], complete: boolean): Promise<void> {
+  const cache = await nameCache(ctx);
   const tods: Record<string, string> = {};
   for (const h of habits) for (const t of h.timeOfDays ?? []) tods[t.id] = t.name;
-  (await nameCache(ctx)).learnTimeOfDays(tods);
+  cache.learnTimeOfDays(tods);
+  if (complete) cache.set('habits', habits.map(named), false);
+}
+
+/** One GET /habits listing (all pages); learns the names of time-of-day ids on the way. */
+async function listHabits(ctx: Context, archived: boolean, opts: ListOptions = {}): Promise<Habit[]> {
+  const habits = await listAll(await ctx.api(), 'GET /habits', { query: { archived }, signal: opts.signal });
+  await rememberHabits(ctx, habits, false);
   return habits;
 }
 

@@ -48,9 +48,14 @@ describe('output modes', () => {
     expect(r.stdout).not.toContain(ESC);
   });
 
-  it('FORCE_COLOR colours even a pipe', async () => {
-    const r = await runCli(['habit', 'show', 'Walk'], { env: cliEnv(svc, home.env, { FORCE_COLOR: '1' }), tty: { stdout: true } });
-    expect(r.stdout).toContain(ESC);
+  it('FORCE_COLOR beats TERM=dumb on a terminal, but never colours piped data', async () => {
+    const tty = await runCli(['habit', 'show', 'Walk'], { env: cliEnv(svc, home.env, { FORCE_COLOR: '1', TERM: 'dumb' }), tty: { stdout: true } });
+    expect(tty.stdout).toContain(ESC);
+    for (const args of [['habit', 'show', 'Walk'], ['habit', 'stats', 'Walk'], ['journal']]) {
+      const piped = await runCli(args, { env: cliEnv(svc, home.env, { FORCE_COLOR: '3' }) });
+      expect(piped.code).toBe(0);
+      expect(piped.stdout, args.join(' ')).not.toContain(ESC);
+    }
   });
 
   it('--json prints one document on stdout, whatever the terminal', async () => {
