@@ -1,5 +1,7 @@
 // Habit references through the CLI: id, id:, exact name, prefix, ids beginning with "-", ambiguity,
 // unknown names, and the name cache that makes a warm `log done` cost one request.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Habit } from '../../src/api/types.js';
 import { runCli, tempHome } from '../helpers/cli.js';
@@ -70,6 +72,20 @@ describe('references', () => {
 });
 
 describe('the name cache', () => {
+  it('is named and filled without the key', async () => {
+    expect((await cli(['log', 'done', 'Walk', '--date', '2026-11-06'])).code).toBe(0);
+    const dir = join(home.env.XDG_CACHE_HOME, 'habits');
+    const files = readdirSync(dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      expect(f).not.toContain(svc.apiKey);
+      const text = readFileSync(join(dir, f), 'utf8');
+      expect(text).toContain('Walk');
+      expect(text).not.toContain(svc.apiKey);
+      expect(text).not.toContain(svc.apiKey.slice(3, 15));
+    }
+  });
+
   it('a cold `log done` pages the habits once; a warm one costs exactly one request', async () => {
     const cold = await cli(['log', 'done', 'Walk', '--date', '2026-11-04']);
     expect(cold.requests).toEqual(['GET /habits?offset=0', `POST /habits/${walk.id}/logs/complete`]);
