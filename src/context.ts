@@ -182,6 +182,7 @@ export class Context {
       debug: this.verbose ? (line) => this.io.stderr.write(line + '\n') : undefined,
       dispatcher: this.deps.dispatcher,
       sleep: this.deps.sleep,
+      now: this.now,
     });
     this.onClose(() => client.close());
     return {

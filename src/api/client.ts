@@ -1,19 +1,21 @@
 // The API client: the one place in the project that does network I/O (undici). It fills the route's
 // path, sends JSON with our headers, retries by policy, unwraps envelopes and maps every failure to
 // an ApiError. It never prints; --verbose lines go to the injected `debug`, with the key redacted.
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import { AuthError } from '../errors.js';
-import { buildDispatcher, proxyFor, proxyHostPort, proxySettings, redactProxy } from './dispatcher.js';
+import { buildDispatcher, proxyAddress, proxyFor, proxySettings, redactProxy } from './dispatcher.js';
 import { ApiError } from './errors.js';
-import { deadlineError, networkError } from './network.js';
+import { parseApiKey } from './key.js';
+import { networkError } from './network.js';
 import type { Target } from './network.js';
 import { httpError, statusText, unwrapSuccess } from './response.js';
 import type { RawResponse, RequestInfo } from './response.js';
-import { retryPolicy, withRetry } from './retry.js';
+import { DEFAULT_RETRY_POLICY, withRetry } from './retry.js';
 import type { RetryPolicy } from './retry.js';
-import { ROUTES } from './routes.js';
+import { responseShape } from './routes.js';
 import type { Api, ResponseShape, RouteKey } from './routes.js';
-import { buildQuery, checkTransport, fillPath, isLoopbackHost, parseBaseUrl } from './url.js';
+import type { Ok } from './types.js';
+import { buildQuery, checkTransport, fillPath, parseBaseUrl } from './url.js';
 import type { BaseUrl } from './url.js';
 
 /** How to reach the API, and the seams tests use. */
@@ -22,7 +24,7 @@ export interface ClientOptions {
   baseUrl: string;
   /** Sent only as the X-API-Key header. */
   apiKey?: string;
-  /** Connect timeout, and response timeout (headers, and body inactivity). */
+  /** Connect timeout, and response timeout (headers, and body inactivity); the settings validate it. */
   timeoutMs: number;
   /** e.g. `habits-cli/0.1.0 node/20.20.2`. */
   userAgent: string;
@@ -32,9 +34,12 @@ export interface ClientOptions {
   allowInsecure?: boolean;
   /** --verbose: one line per request, response and retry; the key is redacted. */
   debug?: (line: string) => void;
-  sleep?: (ms: number) => Promise<void>;
+  /** The wait between tries; an abort ends it even when this ignores `signal`. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Jitter source in [0, 1). */
   random?: () => number;
+  /** The clock a Retry-After date is read against. */
+  now?: () => Date;
   /** Used as given and never closed by close(); otherwise an Agent or EnvHttpProxyAgent is built. */
   dispatcher?: Dispatcher;
   retry?: Partial<RetryPolicy>;
@@ -42,7 +47,10 @@ export interface ClientOptions {
 
 /** The typed API plus a way to release its connections. */
 export interface ApiClient extends Api {
-  /** Closes the connections of a dispatcher this client built (an injected one is left alone). */
+  /**
+   * Ends requests still running or waiting to retry, and closes the connections of a dispatcher
+   * this client built (an injected one is left alone).
+   */
   close(): Promise<void>;
 }
 
@@ -55,6 +63,7 @@ interface LooseOptions {
 
 interface Prepared {
   base: BaseUrl;
+  apiKey: string | undefined;
   dispatcher: Dispatcher;
   target: Target;
 }
@@ -67,54 +76,58 @@ interface Outgoing {
   shape: ResponseShape;
   headers: Record<string, string>;
   body: string | undefined;
-  signal: AbortSignal | undefined;
+  /** The caller's signal joined with the client's own, which close() aborts. */
+  signal: AbortSignal;
 }
 
 const REDACTED = '[redacted]';
 
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => delay(ms, undefined, { signal });
 
 /** Creates the client. Nothing is validated or connected until the first request. */
 export function createApiClient(options: ClientOptions): ApiClient {
   const { timeoutMs, userAgent } = options;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError('timeoutMs must be a positive number');
-  const apiKey = options.apiKey ? options.apiKey : undefined;
-  const policy = retryPolicy(options.retry);
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
+  const now = options.now ?? (() => new Date());
+  const rawKey = options.apiKey ? options.apiKey : undefined;
 
-  // The key cannot appear in what we log or throw, even if a server echoes it back.
-  const scrub = (text: string): string => (apiKey && apiKey.length >= 4 ? text.split(apiKey).join(REDACTED) : text);
+  // The key cannot appear in what we log or throw, even if a server echoes it back. A key of under
+  // four characters is left in: replacing it would mangle ordinary words (the header line is
+  // redacted regardless).
+  const scrub = (text: string): string => (rawKey && rawKey.length >= 4 ? text.split(rawKey).join(REDACTED) : text);
   const debug = options.debug ? (line: string) => options.debug?.(scrub(line)) : undefined;
 
   let prepared: Prepared | undefined;
   let ownDispatcher: Dispatcher | undefined;
   let closed = false;
+  const lifetime = new AbortController();
 
   function prepare(): Prepared {
     if (prepared) return prepared;
     const base = parseBaseUrl(options.baseUrl);
+    const apiKey = rawKey === undefined ? undefined : parseApiKey(rawKey);
     checkTransport(base, apiKey !== undefined, options.allowInsecure ?? false);
-    if (apiKey !== undefined && !/^[\x20-\x7e]+$/.test(apiKey)) {
-      throw new AuthError('the API key contains characters that cannot be sent in an HTTP header');
-    }
-    const target: Target = { hostPort: base.hostPort };
+    const target: Target = { server: { host: base.hostname, port: base.port } };
     let dispatcher = options.dispatcher;
     if (!dispatcher) {
-      const settings = isLoopbackHost(base.hostname) ? { noProxy: '' } : proxySettings(options.env);
-      const proxy = proxyFor(base, settings);
+      // A loopback base never goes through a proxy (one cannot reach our loopback, and --local must
+      // work with HTTPS_PROXY set), so the proxy variables are not even read for it.
+      const proxies = base.loopback ? undefined : proxySettings(options.env);
+      const proxy = proxies && proxyFor(base, proxies);
       if (proxy) {
-        target.proxyHostPort = proxyHostPort(proxy);
+        target.proxy = proxyAddress(proxy);
         debug?.(`using proxy ${redactProxy(proxy)} for ${base.origin}`);
       }
-      dispatcher = ownDispatcher = buildDispatcher(base, settings, timeoutMs);
+      dispatcher = ownDispatcher = buildDispatcher(proxies, timeoutMs);
     }
-    prepared = { base, dispatcher, target };
+    prepared = { base, apiKey, dispatcher, target };
     return prepared;
   }
 
-  /** One try: logs, sends, and turns the answer into data or an ApiError. */
-  async function attempt(p: Prepared, out: Outgoing): Promise<unknown> {
+  /** One try (`tryIndex` 0 is the first): logs, sends, and turns the answer into data or an ApiError. */
+  async function attempt(p: Prepared, out: Outgoing, tryIndex: number): Promise<unknown> {
     const { info, pathAndQuery, headers } = out;
     debug?.(`→ ${info.method} ${p.base.origin}${pathAndQuery}`);
     for (const [name, value] of Object.entries(headers)) {
@@ -126,68 +139,60 @@ export function createApiClient(options: ClientOptions): ApiClient {
     try {
       raw = await send(p, out);
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      debug?.(`← failed after ${elapsed()} ms: ${err.serverMessage}`);
+      if (err instanceof ApiError) debug?.(`← failed after ${elapsed()} ms: ${err.serverMessage}`);
       throw err;
     }
     debug?.(`← ${raw.status} ${statusText(raw.status)} ${elapsed()} ms`);
     if (raw.status >= 200 && raw.status < 300) return unwrapSuccess(raw, out.shape, info);
-    throw redactError(httpError({ ...raw, text: scrub(raw.text) }, info, Date.now()));
+    // A DELETE is retried after a lost answer or a 5xx, and the earlier try may have done it: its
+    // 404 now means the thing is gone, as asked, not that it never existed.
+    if (raw.status === 404 && info.method === 'DELETE' && tryIndex > 0) {
+      debug?.('← 404 on a retried DELETE: an earlier try deleted it');
+      return { ok: true } satisfies Ok;
+    }
+    throw httpError(raw, info, now().getTime());
   }
 
   /** Sends the request and reads the whole body; an ApiError when no complete answer came. */
   async function send(p: Prepared, { info, pathAndQuery, headers, body, signal }: Outgoing): Promise<RawResponse> {
-    // undici's timeouts cover each phase; this deadline on the whole wait for headers (connect +
-    // headers, plus a second for undici's coarse timers) is a backstop for undici states that no
-    // timeout covers and that ignore an abort.
-    const deadlineMs = 2 * timeoutMs + 1000;
-    const deadline = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => {
-        deadline.abort();
-        reject(deadline.signal.reason);
-      }, deadlineMs);
-    });
     try {
-      const res = await Promise.race([expired, p.dispatcher.request({
+      // No per-request timeouts: the dispatcher this client builds carries them (buildDispatcher).
+      const res = await p.dispatcher.request({
         origin: p.base.origin,
         path: pathAndQuery,
         method: info.method as Dispatcher.HttpMethod,
         headers,
         body: body ?? null,
-        signal: signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      })]);
-      clearTimeout(timer);
-      const text = await res.body.text();
-      const lower: Record<string, string | string[] | undefined> = {};
-      for (const [name, value] of Object.entries(res.headers)) lower[name.toLowerCase()] = value;
-      return { status: res.statusCode, headers: lower, text };
+        signal,
+      });
+      return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
     } catch (err) {
-      if (signal?.aborted) throw signal.reason;
-      throw redactError(deadline.signal.aborted
-        ? deadlineError(info, p.target, deadlineMs)
-        : networkError(err, info, p.target, timeoutMs));
-    } finally {
-      clearTimeout(timer);
+      if (signal.aborted) throw signal.reason;
+      throw networkError(err, info, p.target, timeoutMs);
     }
   }
 
-  function redactError(error: ApiError): ApiError {
-    if (!apiKey || scrub(error.message) === error.message) return error;
+  /**
+   * The one place the key is scrubbed from errors, as they leave the client: the server's words and
+   * validation details. Kind, status and cause are kept, so nothing downstream changes.
+   */
+  function redact(error: ApiError): ApiError {
+    const texts = [error.serverMessage, ...error.details.flatMap((d) => [d.field, d.message])];
+    if (texts.every((text) => scrub(text) === text)) return error;
     return new ApiError({
-      kind: error.kind, status: error.status, method: error.method, path: error.path,
-      serverMessage: scrub(error.serverMessage), details: error.details,
+      kind: error.kind,
+      status: error.status,
+      method: error.method,
+      path: error.path,
+      serverMessage: scrub(error.serverMessage),
+      details: error.details.map((d) => ({ field: scrub(d.field), message: scrub(d.message) })),
       ...(error.retryAfterSecs === undefined ? {} : { retryAfterSecs: error.retryAfterSecs }),
+      cause: error.cause,
     });
   }
 
   async function request(route: RouteKey, opts: LooseOptions = {}): Promise<unknown> {
     if (closed) throw new Error('the API client is closed');
-    const entry = ROUTES[route] as (typeof ROUTES)[RouteKey] | undefined;
-    if (!entry) throw new TypeError(`unknown route: ${route}`);
     opts.signal?.throwIfAborted();
     const p = prepare();
     const space = route.indexOf(' ');
@@ -195,20 +200,28 @@ export function createApiClient(options: ClientOptions): ApiClient {
     const path = fillPath(route.slice(space + 1), opts.params);
     const pathAndQuery = p.base.pathPrefix + path + buildQuery(opts.query);
     const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': userAgent };
-    if (apiKey !== undefined) headers['X-API-Key'] = apiKey;
+    if (p.apiKey !== undefined) headers['X-API-Key'] = p.apiKey;
     let body: string | undefined;
     if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['Content-Type'] = 'application/json';
     }
-    const out: Outgoing = { info: { method, path }, pathAndQuery, shape: entry.shape, headers, body, signal: opts.signal };
-    return withRetry(() => attempt(p, out), { method, path, policy, sleep, random, debug, signal: opts.signal });
+    const signal = opts.signal ? AbortSignal.any([opts.signal, lifetime.signal]) : lifetime.signal;
+    const out: Outgoing = { info: { method, path }, pathAndQuery, shape: responseShape(route), headers, body, signal };
+    try {
+      return await withRetry((tryIndex) => attempt(p, out, tryIndex), { method, path, policy, sleep, random, debug, signal });
+    } catch (err) {
+      throw err instanceof ApiError ? redact(err) : err;
+    }
   }
 
   return {
     request: request as Api['request'],
     async close() {
       closed = true;
+      // Requests still running or waiting to retry end now, rather than trying a dispatcher that is
+      // about to be destroyed.
+      lifetime.abort(new Error('the API client is closed'));
       const own = ownDispatcher;
       ownDispatcher = undefined;
       prepared = undefined;

@@ -1,11 +1,12 @@
 // The undici dispatcher the client talks through: a plain Agent, or EnvHttpProxyAgent when the
-// environment names a proxy. Proxy settings are read from the env the client was given, never from
-// process.env, so tests and the CLI's context decide.
+// environment names a proxy; EnvHttpProxyAgent alone decides which requests go through the proxy.
+// Proxy settings are read from the env the client was given, never from process.env, so tests and
+// the CLI's context decide.
 import { Agent, EnvHttpProxyAgent, Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
 import { PROXY_CLOSED } from './network.js';
-import { isLoopbackHost } from './url.js';
+import type { HostPort } from './network.js';
 import type { BaseUrl } from './url.js';
 
 /** Answers larger than this are refused rather than buffered (a broken server can stream forever). */
@@ -55,29 +56,24 @@ export function proxySettings(env: Env): ProxySettings {
   return { ...(httpProxy && { httpProxy }), ...(httpsProxy && { httpsProxy }), noProxy };
 }
 
-/** True when NO_PROXY exempts the host, by undici's rules: `*`, exact names, `.suffix`, `host:port`. */
-export function noProxyMatches(noProxy: string, hostname: string, port: number): boolean {
-  if (noProxy.trim() === '*') return true;
-  const host = hostname.toLowerCase();
-  return noProxy.split(/[,\s]/).some((entry) => {
-    if (!entry) return false;
-    const parsed = /^(.+):(\d+)$/.exec(entry);
-    const name = (parsed?.[1] ?? entry).replace(/^\*?\./, '').toLowerCase();
-    if (parsed?.[2] && Number(parsed[2]) !== port) return false;
-    return host === name || host.endsWith(`.${name}`);
-  });
-}
-
 /**
- * The proxy a request to `base` goes through, or undefined. Loopback hosts never use a proxy: a
- * proxy cannot reach our loopback, and `--local` must work with HTTPS_PROXY set. An https target
- * falls back to the http proxy when only HTTP_PROXY is set (undici's rule).
+ * The proxy a request to `base` will go through, or undefined; only to name it in messages and the
+ * --verbose line. The routing itself is EnvHttpProxyAgent's: this restates its rules (NO_PROXY `*`,
+ * names with their subdomains, a leading `.` or `*.`, `host:port`; an https target falls back to
+ * the http proxy) for the one host this client talks to.
  */
 export function proxyFor(base: BaseUrl, settings: ProxySettings): URL | undefined {
-  if (isLoopbackHost(base.hostname)) return undefined;
-  const port = Number(base.hostPort.slice(base.hostPort.lastIndexOf(':') + 1));
-  if (noProxyMatches(settings.noProxy, base.hostname, port)) return undefined;
-  return base.protocol === 'https:' ? settings.httpsProxy ?? settings.httpProxy : settings.httpProxy;
+  const proxy = base.protocol === 'https:' ? settings.httpsProxy ?? settings.httpProxy : settings.httpProxy;
+  if (!proxy || settings.noProxy === '*') return undefined;
+  const exempt = settings.noProxy.split(/[,\s]/).some((entry) => {
+    if (!entry) return false;
+    const parsed = /^(.+):(\d+)$/.exec(entry);
+    const port = parsed ? Number(parsed[2]) : 0;
+    if (port && port !== base.port) return false;
+    const name = (parsed?.[1] ?? entry).replace(/^\*?\./, '').toLowerCase();
+    return base.hostname === name || base.hostname.endsWith(`.${name}`);
+  });
+  return exempt ? undefined : proxy;
 }
 
 /** `http://proxy.corp:8080` without any user name or password. */
@@ -85,10 +81,10 @@ export function redactProxy(url: URL): string {
   return `${url.protocol}//${url.host}`;
 }
 
-/** `proxy.corp:8080`, with the default port filled in. */
-export function proxyHostPort(url: URL): string {
+/** The proxy's host and port, with the scheme's default port filled in. */
+export function proxyAddress(url: URL): HostPort {
   const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol.startsWith('socks') ? '1080' : '80');
-  return `${url.hostname}:${port}`;
+  return { host: url.hostname, port: Number(port) };
 }
 
 /**
@@ -110,13 +106,15 @@ class ProxyPool extends Pool {
 
 /**
  * Builds the dispatcher: connect, headers and body-inactivity timeouts all `timeoutMs`. With a proxy
- * variable set (and a non-loopback base), an EnvHttpProxyAgent whose settings all come from `env`.
+ * in `proxies`, an EnvHttpProxyAgent whose settings all come from them; the caller passes no proxies
+ * for a loopback base.
  */
-export function buildDispatcher(base: BaseUrl, settings: ProxySettings, timeoutMs: number): Dispatcher {
+export function buildDispatcher(proxies: ProxySettings | undefined, timeoutMs: number): Dispatcher {
+  // Timeouts are set here only, not per request: undici's CONNECT to a proxy carries no request's
+  // options, so they must live on the pools, where they cover every request too.
   const limits = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, maxResponseSize: MAX_RESPONSE_BYTES };
   const connect = { timeout: timeoutMs };
-  const anyProxy = settings.httpProxy !== undefined || settings.httpsProxy !== undefined;
-  if (!anyProxy || isLoopbackHost(base.hostname)) return new Agent({ connect, ...limits });
+  if (!proxies?.httpProxy && !proxies?.httpsProxy) return new Agent({ connect, ...limits });
   // undici builds some inner pools (to the proxy, and for absolute-form requests) without the
   // agent's timeouts; these factories put them back, so a hung proxy cannot hang us.
   const pool = (origin: string | URL, opts: object): Dispatcher => new Pool(origin, { ...limits, ...opts });
@@ -125,9 +123,9 @@ export function buildDispatcher(base: BaseUrl, settings: ProxySettings, timeoutM
     connect,
     ...limits,
     // '' rather than undefined: undici would otherwise fall back to process.env.
-    httpProxy: settings.httpProxy?.href ?? '',
-    httpsProxy: settings.httpsProxy?.href ?? '',
-    noProxy: settings.noProxy,
+    httpProxy: proxies.httpProxy?.href ?? '',
+    httpsProxy: proxies.httpsProxy?.href ?? '',
+    noProxy: proxies.noProxy,
     // Plain-http targets go as absolute-form requests (as curl does); https ones through CONNECT.
     proxyTunnel: false,
     proxyTls: { timeout: timeoutMs },

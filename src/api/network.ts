@@ -3,12 +3,16 @@
 import { ApiError } from './errors.js';
 import type { RequestInfo } from './response.js';
 
-/** Where a request was going: the target, and the proxy in between if there is one. */
+/** A host and its port, kept apart so messages never have to split them again. */
+export interface HostPort {
+  host: string;
+  port: number;
+}
+
+/** Where a request was going: the server, and the proxy in between if there is one. */
 export interface Target {
-  /** `api.habitify.me:443` */
-  hostPort: string;
-  /** `proxy.corp:8080`, when the request goes through a proxy. */
-  proxyHostPort?: string;
+  server: HostPort;
+  proxy?: HostPort;
 }
 
 /** Code of our error for a proxy that closes the connection instead of answering a CONNECT. */
@@ -16,11 +20,16 @@ export const PROXY_CLOSED = 'HABITS_PROXY_CLOSED';
 
 const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|ERR_OSSL_|CERT_|UNABLE_TO_|SELF_SIGNED_|DEPTH_ZERO_|HOSTNAME_MISMATCH|EPROTO$|UND_ERR_PRX_TLS$)/;
 
-/** Failures that will not go away by trying again, so are never retried. */
-const PERMANENT_CODES = new Set(['ENOTFOUND', 'UND_ERR_RES_EXCEEDED_MAX_SIZE', 'UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED']);
+/**
+ * Failures that will not go away by trying again, so are never retried. UND_ERR_DESTROYED: the
+ * dispatcher is gone (closed by its owner), and every further try would fail the same way.
+ */
+const PERMANENT_CODES = new Set([
+  'ENOTFOUND', 'UND_ERR_RES_EXCEEDED_MAX_SIZE', 'UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'UND_ERR_DESTROYED',
+]);
 
-/** `30 s`, `1.5 s`, `200 ms`. */
-export function formatDuration(ms: number): string {
+/** `30 s`, `1.5 s`, `200 ms`, from milliseconds. */
+export function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${Number((ms / 1000).toFixed(1))} s`;
 }
 
@@ -29,16 +38,15 @@ function field(err: unknown, name: string): unknown {
 }
 
 /** The error code of a Node or undici error, looking inside an AggregateError (happy eyeballs). */
-export function errorCode(err: unknown): string | undefined {
+function errorCode(err: unknown): string | undefined {
   const code = field(err, 'code');
   if (typeof code === 'string') return code;
   if (err instanceof AggregateError) return errorCode(err.errors[0]);
   return undefined;
 }
 
-/** True when a network failure should not be retried (unknown host, TLS, a refused proxy login...). */
+/** True when a network ApiError should not be retried (unknown host, TLS, a destroyed dispatcher...). */
 export function isPermanentNetworkError(err: ApiError): boolean {
-  if (err.kind !== 'network') return false;
   const code = errorCode(err.cause);
   return code !== undefined && (PERMANENT_CODES.has(code) || TLS_CODE.test(code));
 }
@@ -55,12 +63,13 @@ function tlsReason(err: unknown, code: string): string {
 /** Builds the ApiError for a request that got no (complete) answer. */
 export function networkError(err: unknown, req: RequestInfo, target: Target, timeoutMs: number): ApiError {
   const code = errorCode(err) ?? '';
-  const proxy = target.proxyHostPort;
+  const server = `${target.server.host}:${target.server.port}`;
+  const proxy = target.proxy && `${target.proxy.host}:${target.proxy.port}`;
   // Connection-level failures concern the first hop: the proxy when there is one.
-  const peer = proxy ? `proxy ${proxy}` : target.hostPort;
-  const where = proxy ? `${target.hostPort} (through proxy ${proxy})` : target.hostPort;
-  const host = String(field(err, 'hostname') ?? peer.replace(/:\d+$/, ''));
-  const waited = formatDuration(timeoutMs);
+  const peer = proxy ? `proxy ${proxy}` : server;
+  const where = proxy ? `${server} (through proxy ${proxy})` : server;
+  const host = String(field(err, 'hostname') ?? (target.proxy ?? target.server).host);
+  const waited = formatMs(timeoutMs);
   const message = String(field(err, 'message') ?? '');
 
   let kind: 'network' | 'timeout' = 'network';
@@ -77,28 +86,19 @@ export function networkError(err: unknown, req: RequestInfo, target: Target, tim
     case 'ENOTFOUND': text = proxy ? `proxy host not found: ${host}` : `host not found: ${host}`; break;
     case 'EAI_AGAIN': text = `could not look up ${host}: DNS is not answering`; break;
     case 'EHOSTUNREACH': case 'ENETUNREACH': text = `${peer} is unreachable (${code})`; break;
-    case PROXY_CLOSED: text = `the proxy ${proxy ?? '?'} closed the connection instead of opening a tunnel to ${target.hostPort}`; break;
+    case PROXY_CLOSED: text = `the proxy ${proxy ?? '?'} closed the connection instead of opening a tunnel to ${server}`; break;
     case 'UND_ERR_RES_EXCEEDED_MAX_SIZE': text = `the answer from ${where} was too large`; break;
     default:
       if (TLS_CODE.test(code)) {
-        text = `TLS failure with ${proxy && code === 'UND_ERR_PRX_TLS' ? peer : target.hostPort}: ${tlsReason(err, code)}`;
+        text = `TLS failure with ${proxy && code === 'UND_ERR_PRX_TLS' ? peer : server}: ${tlsReason(err, code)}`;
       } else if (proxy && /Proxy Authentication Required|\(407\)/.test(message)) {
         text = `the proxy ${proxy} wants a login (407); put user:password in the proxy URL`;
       } else if (proxy && /Proxy response \((\d+)\)/.test(message)) {
         const status = /Proxy response \((\d+)\)/.exec(message)?.[1] ?? '?';
-        text = `the proxy ${proxy} did not open a tunnel to ${target.hostPort} (it answered ${status})`;
+        text = `the proxy ${proxy} did not open a tunnel to ${server} (it answered ${status})`;
       } else {
         text = `request to ${where} failed: ${message || code || 'unknown error'}`;
       }
   }
   return new ApiError({ kind, status: 0, method: req.method, path: req.path, serverMessage: text, cause: err });
-}
-
-/** The timeout error when no answer (headers) came within `waitedMs` in all, whatever undici was doing. */
-export function deadlineError(req: RequestInfo, target: Target, waitedMs: number): ApiError {
-  const where = target.proxyHostPort ? `${target.hostPort} (through proxy ${target.proxyHostPort})` : target.hostPort;
-  return new ApiError({
-    kind: 'timeout', status: 0, method: req.method, path: req.path,
-    serverMessage: `no answer from ${where} within ${formatDuration(waitedMs)}`,
-  });
 }

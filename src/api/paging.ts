@@ -1,10 +1,7 @@
 // Reading a whole list through limit/offset paging. Works on the typed Api, so it does no I/O of its
 // own and loads no undici.
-import type { Api, RequestOptions, RouteKey, RouteResponse, Routes } from './routes.js';
+import type { Api, ListRoute, RequestOptions, RouteKey, RouteResponse, Routes } from './routes.js';
 import type { Page } from './types.js';
-
-/** The routes that answer a Page. */
-export type ListRoute = 'GET /habits' | 'GET /areas' | 'GET /habits/{habitId}/notes';
 
 /** The item type of a list route. */
 export type ListItem<K extends ListRoute> = RouteResponse<K> extends Page<infer T> ? T : never;
@@ -15,7 +12,7 @@ export type ListAllOptions<K extends ListRoute> = Omit<RequestOptions<K>, 'query
 };
 
 /** Page size asked of the server (the spec's maximum). */
-export const PAGE_LIMIT = 100;
+const PAGE_LIMIT = 100;
 
 type LooseRequest = (route: RouteKey, options: object) => Promise<Page<unknown>>;
 

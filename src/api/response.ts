@@ -28,13 +28,13 @@ export function statusText(status: number): string {
 }
 
 /** The first value of a header. */
-export function header(headers: RawResponse['headers'], name: string): string | undefined {
+function header(headers: RawResponse['headers'], name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
 /** Parses a body as JSON when its type says JSON or it looks like JSON; never throws. */
-export function parseBody(res: RawResponse): Parsed {
+function parseBody(res: RawResponse): Parsed {
   const text = res.text.replace(/^\uFEFF/, '');
   const contentType = header(res.headers, 'content-type') ?? '';
   if (text.trim() === '') return { kind: 'empty' };

@@ -1,8 +1,7 @@
 // Retry policy (architecture rule 9): when a failed request is tried again, and after how long.
 // Pure functions plus one loop; sleep and randomness are injected so tests take no time.
 import { ApiError } from './errors.js';
-import { formatDuration, isPermanentNetworkError } from './network.js';
-import { IDEMPOTENT_METHODS } from './routes.js';
+import { formatMs, isPermanentNetworkError } from './network.js';
 
 /** Knobs of the policy. */
 export interface RetryPolicy {
@@ -24,17 +23,8 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
   maxRetryAfterMs: 60_000,
 };
 
-/** Fills unset knobs with the defaults; negative or non-finite values are refused. */
-export function retryPolicy(overrides: Partial<RetryPolicy> = {}): RetryPolicy {
-  const policy = { ...DEFAULT_RETRY_POLICY };
-  for (const key of Object.keys(DEFAULT_RETRY_POLICY) as (keyof RetryPolicy)[]) {
-    const value = overrides[key];
-    if (value === undefined) continue;
-    if (!Number.isFinite(value) || value < 0) throw new TypeError(`retry.${key} must be a number >= 0`);
-    policy[key] = key === 'retries' ? Math.floor(value) : value;
-  }
-  return policy;
-}
+/** Methods that are safe to repeat after a network error or a 5xx. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 /**
  * Seconds to wait from a Retry-After value, given as delta-seconds or an HTTP date. Undefined when
@@ -53,8 +43,9 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
 /** Exponential backoff with full jitter: a random wait in [0, min(max, base * 2^retryIndex)). */
 export function backoffDelay(retryIndex: number, policy: RetryPolicy, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
-  const r = Math.min(Math.max(random(), 0), 1);
-  return Math.round(ceiling * r);
+  // random() is in [0, 1) by contract; the clamp and floor keep a faulty source below the ceiling.
+  const r = Math.min(Math.max(random(), 0), 1 - Number.EPSILON);
+  return Math.floor(ceiling * r);
 }
 
 /** What to do after a failed attempt. */
@@ -97,7 +88,8 @@ export interface RetryContext {
   /** Path for the debug line, e.g. `/habits`. */
   path: string;
   policy: RetryPolicy;
-  sleep: (ms: number) => Promise<void>;
+  /** May ignore `signal`: the loop stops waiting on an abort either way. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   debug?: ((line: string) => void) | undefined;
   signal?: AbortSignal | undefined;
@@ -108,17 +100,39 @@ function reason(error: unknown): string {
   return String(error);
 }
 
-/** Runs `attempt` until it succeeds or the policy says stop; the last error is thrown. */
-export async function withRetry<T>(attempt: () => Promise<T>, ctx: RetryContext): Promise<T> {
+/** Sleeps `ms`, but rejects with the abort reason as soon as `signal` aborts, whatever `sleep` does. */
+async function wait(sleep: RetryContext['sleep'], ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return sleep(ms);
+  signal.throwIfAborted();
+  let onAbort = (): void => {};
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([sleep(ms, signal), aborted]);
+  } catch (err) {
+    // A signal-aware sleep rejects with its own AbortError; callers expect the signal's reason.
+    signal.throwIfAborted();
+    throw err;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Runs `attempt` (given its index, 0 for the first try) until it succeeds or the policy says stop;
+ * the last error is thrown. An abort of `ctx.signal` ends a wait between tries at once.
+ */
+export async function withRetry<T>(attempt: (tryIndex: number) => Promise<T>, ctx: RetryContext): Promise<T> {
   for (let retryIndex = 0; ; retryIndex++) {
     try {
-      return await attempt();
+      return await attempt(retryIndex);
     } catch (error) {
       const decision = decideRetry(error, ctx.method, retryIndex, ctx.policy, ctx.random);
       if (!decision.retry || ctx.signal?.aborted) throw error;
-      ctx.debug?.(`retrying ${ctx.method} ${ctx.path} in ${formatDuration(decision.delayMs)} after ${reason(error)}`);
-      await ctx.sleep(decision.delayMs);
-      ctx.signal?.throwIfAborted();
+      ctx.debug?.(`retrying ${ctx.method} ${ctx.path} in ${formatMs(decision.delayMs)} after ${reason(error)}`);
+      await wait(ctx.sleep, decision.delayMs, ctx.signal);
     }
   }
 }

@@ -51,34 +51,16 @@ export type RouteKey = keyof Routes;
  */
 export type ResponseShape = 'item' | 'list';
 
-export const ROUTES: Record<RouteKey, { shape: ResponseShape }> = {
-  'GET /habits': { shape: 'list' },
-  'POST /habits': { shape: 'item' },
-  'GET /habits/journal': { shape: 'item' },
-  'GET /habits/{habitId}': { shape: 'item' },
-  'PUT /habits/{habitId}': { shape: 'item' },
-  'DELETE /habits/{habitId}': { shape: 'item' },
-  'POST /habits/{habitId}/archive': { shape: 'item' },
-  'GET /habits/{habitId}/statistics': { shape: 'item' },
-  'POST /habits/{habitId}/logs': { shape: 'item' },
-  'POST /habits/{habitId}/logs/complete': { shape: 'item' },
-  'POST /habits/{habitId}/logs/failed': { shape: 'item' },
-  'POST /habits/{habitId}/logs/skipped': { shape: 'item' },
-  'POST /habits/{habitId}/logs/undo': { shape: 'item' },
-  'DELETE /habits/{habitId}/logs/{logId}': { shape: 'item' },
-  'GET /habits/{habitId}/notes': { shape: 'list' },
-  'POST /habits/{habitId}/notes': { shape: 'item' },
-  'PUT /habits/{habitId}/notes/{noteId}': { shape: 'item' },
-  'DELETE /habits/{habitId}/notes/{noteId}': { shape: 'item' },
-  'GET /areas': { shape: 'list' },
-  'POST /areas': { shape: 'item' },
-  'GET /areas/{areaId}': { shape: 'item' },
-  'PUT /areas/{areaId}': { shape: 'item' },
-  'DELETE /areas/{areaId}': { shape: 'item' },
-};
+/** The routes that answer a Page; the one list of them (paging and unwrapping both derive from it). */
+export const LIST_ROUTES = ['GET /habits', 'GET /habits/{habitId}/notes', 'GET /areas'] as const satisfies readonly RouteKey[];
 
-/** Methods that are safe to repeat after a network error or a 5xx. */
-export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+/** A route that answers a Page. */
+export type ListRoute = (typeof LIST_ROUTES)[number];
+
+/** How the answer of `route` is unwrapped. */
+export function responseShape(route: RouteKey): ResponseShape {
+  return (LIST_ROUTES as readonly RouteKey[]).includes(route) ? 'list' : 'item';
+}
 
 type Opt<T, K extends string> = {} extends T ? { [P in K]?: T } : { [P in K]: T };
 

@@ -1,5 +1,5 @@
-// Building request URLs from the route table, and the checks on the base URL that must happen before
-// any connection is made. Pure: no I/O, no undici.
+// Building request URLs from the route table, and the base URL's one parser (the settings use it
+// too) with the checks that must happen before any connection is made. Pure: no I/O, no undici.
 import { UsageError } from '../errors.js';
 
 /** A validated base URL, split the way undici wants it. */
@@ -11,33 +11,57 @@ export interface BaseUrl {
   protocol: 'http:' | 'https:';
   /** Host name as in the URL: lower-case, IPv6 literals in brackets. */
   hostname: string;
-  /** `host:port`, with the protocol's default port filled in. */
-  hostPort: string;
+  /** The port, with the protocol's default filled in. */
+  port: number;
+  /** Decided here once: the plain-HTTP guard and the proxy choice both depend on it. */
+  loopback: boolean;
 }
 
-/** Parses the configured base URL, tolerating a trailing slash; throws UsageError when it is unusable. */
-export function parseBaseUrl(baseUrl: string): BaseUrl {
+/**
+ * The one parser of a base URL (the settings and the client both use it): http(s) only, no user
+ * name or password, no query or fragment, a trailing slash tolerated. Throws a UsageError that
+ * starts with `where` and shows the value only with anything that could be a password masked.
+ */
+export function parseBaseUrl(raw: string, where = 'base URL', example = 'https://api.habitify.me/v2'): BaseUrl {
+  const hint = `use e.g. ${example}`;
   let url: URL;
   try {
-    url = new URL(baseUrl.trim());
+    url = new URL(raw.trim());
   } catch {
-    throw new UsageError(`invalid base URL: ${baseUrl}`, 'use a URL such as https://api.habitify.me/v2');
+    throw new UsageError(`${where}: "${maskCredentials(raw)}" is not a URL`, hint);
   }
   if (url.username || url.password) {
-    // Do not echo it: the user name or password may be a secret.
-    throw new UsageError('the base URL must not contain a user name or password', 'the API key is sent in the X-API-Key header');
+    throw new UsageError(`${where}: must not contain a user name or password`, 'the API key is sent in the X-API-Key header');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`the base URL must start with https:// or http://: ${baseUrl}`);
+    throw new UsageError(`${where}: "${maskCredentials(raw)}" must start with https:// or http://`, hint);
   }
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  // Request paths are appended to the path, so these would be dropped without a word. Not echoed:
+  // a query can hold a token.
+  if (url.search || url.hash) {
+    throw new UsageError(`${where}: must not contain a query (?…) or fragment (#…)`, hint);
+  }
+  const hostname = url.hostname.toLowerCase();
   return {
     origin: url.origin,
     pathPrefix: url.pathname.replace(/\/+$/, ''),
     protocol: url.protocol,
-    hostname: url.hostname.toLowerCase(),
-    hostPort: `${url.hostname}:${port}`,
+    hostname,
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    loopback: isLoopbackHost(hostname),
   };
+}
+
+/**
+ * `raw` with everything between the scheme and the last `@` masked, so that a user name or
+ * password never shows, even in a value the URL parser could not read.
+ */
+function maskCredentials(raw: string): string {
+  const text = raw.trim();
+  const at = text.lastIndexOf('@');
+  if (at < 0) return text;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/*/i.exec(text)?.[0] ?? '';
+  return `${scheme}…${text.slice(at)}`;
 }
 
 /** True for `localhost`, 127.0.0.0/8 and `::1` (also IPv4-mapped 127.x), as the URL parser spells them. */
@@ -55,8 +79,8 @@ export function isLoopbackHost(hostname: string): boolean {
  * allowed to a loopback host, or when the user passed --allow-insecure.
  */
 export function checkTransport(base: BaseUrl, hasKey: boolean, allowInsecure: boolean): void {
-  if (!hasKey || allowInsecure || base.protocol !== 'http:' || isLoopbackHost(base.hostname)) return;
-  const shown = base.hostPort.endsWith(':80') ? base.hostname : base.hostPort;
+  if (!hasKey || allowInsecure || base.protocol !== 'http:' || base.loopback) return;
+  const shown = base.port === 80 ? base.hostname : `${base.hostname}:${base.port}`;
   throw new UsageError(
     `refusing to send the API key over plain HTTP to ${shown}`,
     'use an https:// base URL, or pass --allow-insecure',

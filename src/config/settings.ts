@@ -1,5 +1,7 @@
 // Settings with their precedence: flag > environment > config file > default. Each resolved value
 // remembers where it came from, so `auth status` and `config list` can say so.
+import { parseApiKey } from '../api/key.js';
+import { parseBaseUrl } from '../api/url.js';
 import { isValidTimeZone, systemTimeZone } from '../dates.js';
 import { ConfigError, UsageError } from '../errors.js';
 import type { ConfigKey, ConfigValues } from './file.js';
@@ -58,9 +60,9 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
     return fallback;
   };
 
-  const baseUrl = pick('base-url', { value: flags.baseUrl, name: '--base-url' }, 'HABITS_BASE_URL', (raw, where) => {
-    return raw.trim().toLowerCase() === LOCAL_BASE_URL ? LOCAL_BASE_URL : parseBaseUrl(raw, where);
-  }, { value: DEFAULT_BASE_URL, source: 'default', origin: 'default' });
+  const baseUrl = pick('base-url', { value: flags.baseUrl, name: '--base-url' }, 'HABITS_BASE_URL', parseBaseUrlSetting, {
+    value: DEFAULT_BASE_URL, source: 'default', origin: 'default',
+  });
 
   const local: Setting<boolean> = flags.local
     ? { value: true, source: 'flag', origin: '--local' }
@@ -75,9 +77,9 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
   const apiKeyEnv = env.HABITS_API_KEY?.trim();
   const apiKeyFile = file['api-key']?.trim();
   const apiKey: Setting<string> | undefined = apiKeyEnv
-    ? { value: apiKeyEnv, source: 'env', origin: 'HABITS_API_KEY' }
+    ? { value: asConfigError(() => parseApiKey(apiKeyEnv, 'HABITS_API_KEY')), source: 'env', origin: 'HABITS_API_KEY' }
     : apiKeyFile
-      ? { value: apiKeyFile, source: 'config', origin: 'api-key' }
+      ? { value: asConfigError(() => parseApiKey(apiKeyFile, `"api-key" in ${configFile}`)), source: 'config', origin: 'api-key' }
       : undefined;
 
   return {
@@ -97,21 +99,24 @@ export function envFlag(value: string | undefined): boolean {
   return value !== undefined && !['', '0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
 }
 
-/** Parses a base URL: http(s) only, trailing slash removed. */
-export function parseBaseUrl(raw: string, where: string): string {
-  let url: URL;
+/**
+ * Runs one of the client's own parsers (they name `where` in their messages), turning its
+ * UsageError into a ConfigError: a bad setting is a configuration problem.
+ */
+function asConfigError<T>(parse: () => T): T {
   try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new ConfigError(`${where}: "${raw}" is not a URL`, 'use e.g. https://api.habitify.me/v2, or `local`');
+    return parse();
+  } catch (err) {
+    if (err instanceof UsageError) throw new ConfigError(err.message, err.hint);
+    throw err;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigError(`${where}: "${raw}" must start with https:// or http://`);
-  }
-  if (url.username || url.password) {
-    throw new ConfigError(`${where}: credentials do not belong in the URL; the key is sent as a header`);
-  }
-  return url.toString().replace(/\/+$/, '');
+}
+
+/** A base URL setting: `local`, or a URL the client accepts (api/url.ts), trailing slash removed. */
+function parseBaseUrlSetting(raw: string, where: string): string {
+  if (raw.trim().toLowerCase() === LOCAL_BASE_URL) return LOCAL_BASE_URL;
+  const base = asConfigError(() => parseBaseUrl(raw, where, 'https://api.habitify.me/v2, or `local`'));
+  return base.origin + base.pathPrefix;
 }
 
 /** Parses a timeout: seconds (`30`), or with a unit (`500ms`, `30s`, `2m`). At most 10 minutes. */
@@ -150,7 +155,7 @@ export function normalizeConfigValue(key: ConfigKey, raw: string): string {
       case 'api-key':
         throw new UsageError('the API key is not set from the command line (it would show in `ps`)', 'run `habits auth login`, or `habits auth login --with-key < keyfile`');
       case 'base-url':
-        return raw.trim().toLowerCase() === LOCAL_BASE_URL ? LOCAL_BASE_URL : parseBaseUrl(raw, where);
+        return parseBaseUrlSetting(raw, where);
       case 'timezone':
         return parseTimeZone(raw, where);
       case 'color':

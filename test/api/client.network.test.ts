@@ -1,6 +1,5 @@
 // Real loopback servers that misbehave: never answer, stall, reset, refuse, speak no TLS. Also the
 // timeouts and close(). The client builds its own dispatcher here (no injection).
-import type { Dispatcher } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client.js';
 import type { ApiClient, ClientOptions } from '../../src/api/client.js';
@@ -41,14 +40,10 @@ describe('timeouts', () => {
   it('a server that never answers ends in a timeout error within the configured time, not retried', async () => {
     const s = await server(() => { /* never answers */ });
     const { c, sleep, lines } = client(`${s.url}/v2`, { timeoutMs: 300 });
-    const started = Date.now();
+    // Ends well within the test's own time limit: undici's default would be 300 s.
     const error = await apiError(c.request('GET /habits'));
-    const took = Date.now() - started;
     expect(error).toMatchObject({ kind: 'timeout', status: 0, method: 'GET', path: '/habits' });
     expect(error.serverMessage).toBe(`no answer from 127.0.0.1:${s.port} within 300 ms`);
-    // undici's timers tick coarsely (about 1 s for short timeouts); far below its 300 s default.
-    expect(took).toBeGreaterThanOrEqual(250);
-    expect(took).toBeLessThan(5_000);
     expect(s.seen).toHaveLength(1);
     expect(sleep).not.toHaveBeenCalled();
     expect(lines.at(-1)).toMatch(/^← failed after \d+ ms: no answer from 127\.0\.0\.1:\d+ within 300 ms$/);
@@ -83,7 +78,7 @@ describe('connection failures', () => {
     expect(error).toMatchObject({ kind: 'network', status: 0, method: 'GET', path: '/habits' });
     expect(error.serverMessage).toBe(`the connection to 127.0.0.1:${s.port} closed before the answer was complete`);
     expect(s.seen).toHaveLength(4);
-    expect(sleep.mock.calls).toEqual([[250], [500], [1000]]);
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([250, 500, 1000]);
     expect(lines.filter((l) => l.startsWith('retrying'))).toHaveLength(3);
   });
 
@@ -191,16 +186,30 @@ describe('close()', () => {
     await expect(c.request('GET /areas')).rejects.toThrow(/closed/);
   });
 
-  it('gives the request a hard deadline even when the dispatcher never settles', async () => {
-    // A dispatcher stuck in a state no undici timeout covers (as a proxy that drops every CONNECT
-    // once caused): the attempt still ends, after connect + headers timeouts plus a second.
-    const stuck = { request: () => new Promise(() => {}) } as unknown as Dispatcher;
-    const c = createApiClient({ baseUrl: 'https://api.test/v2', apiKey: KEY, timeoutMs: 100, userAgent: UA, env: {}, dispatcher: stuck });
-    const started = Date.now();
-    const error = await apiError(c.request('GET /habits'));
-    expect(error).toMatchObject({ kind: 'timeout', status: 0, serverMessage: 'no answer from api.test:443 within 1.2 s' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_100);
-    expect(Date.now() - started).toBeLessThan(3_000);
+  it('ends a request in flight at once, and does not retry it on the destroyed dispatcher', async () => {
+    let c: ApiClient | undefined;
+    // The server hears the request, and the client is closed while it waits for the answer.
+    const s = await server(() => void c?.close());
+    const made = client(`${s.url}/v2`, { timeoutMs: 30_000 });
+    c = made.c;
+    const error = await rejection(c.request('GET /habits'));
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).message).toBe('the API client is closed');
+    expect(made.sleep).not.toHaveBeenCalled();
+    expect(s.seen).toHaveLength(1);
+  });
+
+  it('ends a request waiting to retry, without another try', async () => {
+    const s = await server((req) => req.socket.destroy());
+    let c: ApiClient | undefined;
+    const sleep = vi.fn((_ms: number) => {
+      void c?.close();
+      return new Promise<void>(() => {});
+    });
+    c = client(`${s.url}/v2`, { sleep }).c;
+    expect(await rejection(c.request('GET /habits'))).toMatchObject({ message: 'the API client is closed' });
+    expect(sleep).toHaveBeenCalledTimes(1);
+    expect(s.seen).toHaveLength(1);
   });
 
   it('is harmless before any request', async () => {

@@ -100,16 +100,18 @@ describe('request building', () => {
     expect(m.seen[0]?.headers).not.toHaveProperty('x-api-key');
   });
 
-  it('rejects a key that cannot travel in a header, without echoing it', async () => {
-    m = mockClient({ apiKey: 'hb_bad\nkey-value' });
-    const error = await rejection(m.client.request('GET /areas'));
-    expect(error).toMatchObject({ name: 'AuthError', exitCode: 4 });
-    expect(String((error as Error).message)).not.toContain('key-value');
-    expect(m.seen).toHaveLength(0);
+  it('rejects a key that cannot travel in a header (the shared key check), without echoing it', async () => {
+    for (const apiKey of ['hb_bad\nkey-value', 'hb_bad\x01key-value']) {
+      m = mockClient({ apiKey });
+      const error = await rejection(m.client.request('GET /areas'));
+      expect(error).toMatchObject({ name: 'UsageError', exitCode: 2 });
+      expect(String((error as Error).message)).not.toContain('key-value');
+      expect(m.seen).toHaveLength(0);
+    }
   });
 
   it('rejects an unusable base URL with a UsageError, before any request', async () => {
-    for (const baseUrl of ['not a url', 'ftp://api.test/v2', 'https://user:pw-secret@api.test/v2']) {
+    for (const baseUrl of ['not a url', 'ftp://api.test/v2', 'https://user:pw-secret@api.test/v2', 'https://api.test/v2?pw-secret=1']) {
       m = mockClient({ baseUrl });
       const error = await rejection(m.client.request('GET /areas'));
       expect(error).toMatchObject({ name: 'UsageError', exitCode: 2 });

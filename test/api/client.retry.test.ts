@@ -1,5 +1,6 @@
-// 429 handling through the client: Retry-After in seconds and as a date, backoff with jitter
-// without it, POST retried, giving up. Sleep is injected, so nothing here waits.
+// Retrying through the client: Retry-After in seconds and as a date, backoff with jitter without it,
+// POST retried on 429, giving up, an abort during the wait, and a retried DELETE. Sleep is
+// injected (or aborted), so nothing here waits.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { mockClient, rejection } from './helpers.js';
@@ -24,16 +25,14 @@ describe('429', () => {
     expect(m.lines).toContain('retrying GET /habits in 2 s after 429');
   });
 
-  it('Retry-After as an HTTP date waits until then', async () => {
-    m = mockClient();
-    const at = new Date(Date.now() + 5_000).toUTCString();
+  it('Retry-After as an HTTP date waits until then, by the injected clock', async () => {
+    m = mockClient({ now: () => new Date('2026-11-22T10:00:00.400Z') });
+    const at = 'Sun, 22 Nov 2026 10:00:05 GMT';
     m.on('GET', '/v2/areas', { status: 429, body: TOO_MANY, headers: { 'content-type': 'application/json', 'retry-after': at } });
     m.on('GET', '/v2/areas', { status: 200, body: [] });
     await m.client.request('GET /areas');
-    expect(m.sleeps).toHaveLength(1);
-    // The date has whole seconds: between 4 and 5 s away, rounded up.
-    expect(m.sleeps[0]).toBeGreaterThanOrEqual(4_000);
-    expect(m.sleeps[0]).toBeLessThanOrEqual(5_000);
+    // 4.6 s away, rounded up to whole seconds.
+    expect(m.sleeps).toEqual([5_000]);
   });
 
   it('without Retry-After: full-jitter backoff, growing and capped', async () => {
@@ -41,7 +40,7 @@ describe('429', () => {
     m.on('GET', '/v2/habits', { status: 429, body: TOO_MANY }, 6);
     m.on('GET', '/v2/habits', { status: 200, body: { data: [] } });
     await m.client.request('GET /habits');
-    expect(m.sleeps).toEqual([500, 999, 1998, 3996, 7992, 7992]);
+    expect(m.sleeps).toEqual([499, 999, 1998, 3996, 7992, 7992]);
   });
 
   it('without Retry-After: each wait is a random fraction of its ceiling', async () => {
@@ -102,5 +101,52 @@ describe('429', () => {
     m.on('GET', '/v2/areas', { status: 200, body: [] });
     await m.client.request('GET /areas');
     expect(m.sleeps).toEqual([4000]);
+  });
+});
+
+describe('an abort during the wait', () => {
+  it('ends the request at once, not after the Retry-After (the real sleep, not a fake)', async () => {
+    const controller = new AbortController();
+    // Aborted as soon as the client announces the retry, i.e. during its 30 s wait.
+    m = mockClient({
+      sleep: undefined,
+      debug: (line) => void (line.startsWith('retrying') && queueMicrotask(() => controller.abort(new Error('gave up')))),
+    });
+    m.on('GET', '/v2/areas', { status: 429, body: TOO_MANY, headers: { 'content-type': 'application/json', 'retry-after': '30' } });
+    await expect(m.client.request('GET /areas', { signal: controller.signal })).rejects.toThrow('gave up');
+    expect(m.seen).toHaveLength(1);
+  });
+
+  it('ends the request even when the injected sleep never returns', async () => {
+    const controller = new AbortController();
+    m = mockClient({
+      sleep: () => {
+        setImmediate(() => controller.abort(new Error('gave up')));
+        return new Promise<void>(() => {});
+      },
+    });
+    m.on('GET', '/v2/areas', { status: 503 });
+    await expect(m.client.request('GET /areas', { signal: controller.signal })).rejects.toThrow('gave up');
+    expect(m.seen).toHaveLength(1);
+  });
+});
+
+describe('a retried DELETE', () => {
+  it('that gets 404 succeeded on an earlier try whose answer was lost', async () => {
+    m = mockClient();
+    m.on('DELETE', '/v2/habits/h1', { status: 502 });
+    m.on('DELETE', '/v2/habits/h1', { status: 404, body: { message: 'Habit not found' } });
+    expect(await m.client.request('DELETE /habits/{habitId}', { params: { habitId: 'h1' } })).toEqual({ ok: true });
+    expect(m.seen).toHaveLength(2);
+    expect(m.lines).toContain('← 404 on a retried DELETE: an earlier try deleted it');
+  });
+
+  it('a 404 on the first try, or on a retried GET, is still not found', async () => {
+    m = mockClient();
+    m.on('DELETE', '/v2/habits/h1', { status: 404, body: { message: 'Habit not found' } });
+    m.on('GET', '/v2/habits/h1', { status: 502 });
+    m.on('GET', '/v2/habits/h1', { status: 404, body: { message: 'Habit not found' } });
+    expect(await rejection(m.client.request('DELETE /habits/{habitId}', { params: { habitId: 'h1' } }))).toMatchObject({ status: 404 });
+    expect(await rejection(m.client.request('GET /habits/{habitId}', { params: { habitId: 'h1' } }))).toMatchObject({ status: 404 });
   });
 });

@@ -143,6 +143,26 @@ describe('--verbose lines', () => {
     expect(findString(error, KEY)).toEqual([]);
   });
 
+  it('a 2xx answer that is no JSON and echoes the key has it redacted too', async () => {
+    m = mockClient();
+    m.on('GET', '/v2/areas', { status: 200, body: '<html>portal</html>', headers: { 'content-type': `text/html; key=${KEY}` } });
+    const error = (await rejection(m.client.request('GET /areas'))) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.serverMessage).toMatch(/^the server's answer was not JSON \(content type text\/html; key=\[redacted\]\)/);
+    expect(findString(error, KEY)).toEqual([]);
+  });
+
+  it('a redacted network error keeps its cause, so a permanent failure is still not retried', async () => {
+    m = mockClient();
+    const tls = Object.assign(new Error(`certificate for ${KEY} has expired`), { code: 'CERT_HAS_EXPIRED' });
+    m.fail('GET', '/v2/areas', tls);
+    const error = (await rejection(m.client.request('GET /areas'))) as ApiError;
+    expect(error).toMatchObject({ kind: 'network', status: 0 });
+    expect(error.serverMessage).toBe('TLS failure with api.test:443: certificate rejected: certificate for [redacted] has expired (CERT_HAS_EXPIRED)');
+    expect(error.cause).toMatchObject({ code: 'CERT_HAS_EXPIRED' });
+    expect(m.sleep).not.toHaveBeenCalled();
+  });
+
   it('the header line is redacted for any key, however short', async () => {
     m = mockClient({ apiKey: 'k1' });
     m.on('GET', '/v2/areas', { status: 200, body: [] });

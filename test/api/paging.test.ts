@@ -7,10 +7,11 @@ import type { MockSetup, Seen } from './helpers.js';
 
 const habits = Array.from({ length: 230 }, (_, i) => ({ id: `h${i}`, name: `Habit ${i}` }));
 
-let m: MockSetup;
+let m: MockSetup | undefined;
 afterEach(async () => {
-  m.agent.assertNoPendingInterceptors();
-  await m.agent.close();
+  m?.agent.assertNoPendingInterceptors();
+  await m?.agent.close();
+  m = undefined;
 });
 
 /** A server that pages `items` by the query's limit (capped at `maxLimit`) and offset. */
@@ -97,7 +98,6 @@ describe('listAll', () => {
         return { data: [{ id: 'a1' }] };
       },
     } as unknown as Api;
-    m = mockClient();
     expect(await listAll(api, 'GET /areas', { signal: controller.signal })).toEqual([{ id: 'a1' }]);
     expect(calls).toEqual([{ signal: controller.signal, query: { limit: 100, offset: 0 } }]);
   });

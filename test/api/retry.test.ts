@@ -2,11 +2,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import type { ApiErrorKind } from '../../src/api/errors.js';
-import {
-  DEFAULT_RETRY_POLICY, backoffDelay, decideRetry, parseRetryAfter, retryPolicy, withRetry,
-} from '../../src/api/retry.js';
+import { DEFAULT_RETRY_POLICY, backoffDelay, decideRetry, parseRetryAfter, withRetry } from '../../src/api/retry.js';
 
-const policy = retryPolicy();
+const policy = DEFAULT_RETRY_POLICY;
 const half = () => 0.5;
 
 function err(kind: ApiErrorKind, status: number, extra: { retryAfterSecs?: number; cause?: unknown } = {}): ApiError {
@@ -36,17 +34,17 @@ describe('parseRetryAfter', () => {
 
 describe('backoffDelay', () => {
   it('doubles from the base and stops at the cap', () => {
-    const top = () => 1;
-    expect([0, 1, 2, 3, 4, 5, 10].map((i) => backoffDelay(i, policy, top))).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    expect([0, 1, 2, 3, 4, 5, 10].map((i) => backoffDelay(i, policy, half))).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
   });
   it('is a random fraction of the ceiling (full jitter)', () => {
     expect(backoffDelay(2, policy, () => 0)).toBe(0);
     expect(backoffDelay(2, policy, () => 0.25)).toBe(500);
-    for (let i = 0; i < 200; i++) {
-      const d = backoffDelay(3, policy, Math.random);
-      expect(d).toBeGreaterThanOrEqual(0);
-      expect(d).toBeLessThanOrEqual(4000);
-    }
+    expect(backoffDelay(2, policy, () => 0.9999)).toBe(1999);
+  });
+  it('stays below the ceiling even when the random source breaks its [0, 1) contract', () => {
+    expect(backoffDelay(0, policy, () => 1)).toBe(499);
+    expect(backoffDelay(10, policy, () => 7)).toBe(7999);
+    expect(backoffDelay(0, policy, () => -1)).toBe(0);
   });
 });
 
@@ -88,13 +86,9 @@ describe('decideRetry', () => {
   });
 });
 
-describe('retryPolicy', () => {
-  it('fills defaults and validates', () => {
-    expect(retryPolicy()).toEqual(DEFAULT_RETRY_POLICY);
+describe('DEFAULT_RETRY_POLICY', () => {
+  it('is 3 retries, 500 ms doubling up to 8 s, Retry-After honoured up to 60 s', () => {
     expect(DEFAULT_RETRY_POLICY).toEqual({ retries: 3, baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 60_000 });
-    expect(retryPolicy({ retries: 5 })).toEqual({ ...DEFAULT_RETRY_POLICY, retries: 5 });
-    expect(() => retryPolicy({ retries: -1 })).toThrow(TypeError);
-    expect(() => retryPolicy({ baseDelayMs: Number.NaN })).toThrow(TypeError);
   });
 });
 
@@ -123,11 +117,32 @@ describe('withRetry', () => {
     expect(sleep).toHaveBeenCalledTimes(3);
   });
 
-  it('stops when the signal is aborted during the wait', async () => {
+  it('passes each attempt its index, 0 for the first try', async () => {
+    const attempt = vi.fn((tryIndex: number) => (tryIndex < 2 ? Promise.reject(err('http', 503)) : Promise.resolve(tryIndex)));
+    expect(await withRetry(attempt, { method: 'GET', path: '/x', policy, sleep: async () => {}, random: half })).toBe(2);
+    expect(attempt.mock.calls).toEqual([[0], [1], [2]]);
+  });
+
+  it('an abort ends the wait at once, even when the sleep ignores the signal and never ends', async () => {
     const controller = new AbortController();
-    const attempt = vi.fn(() => Promise.reject(err('http', 429)));
-    const sleep = vi.fn(async () => controller.abort(new Error('stop')));
+    const attempt = vi.fn(() => Promise.reject(err('http', 429, { retryAfterSecs: 30 })));
+    const sleep = vi.fn((_ms: number) => {
+      setImmediate(() => controller.abort(new Error('stop')));
+      return new Promise<void>(() => {});
+    });
     await expect(withRetry(attempt, { method: 'GET', path: '/x', policy, sleep, random: half, signal: controller.signal })).rejects.toThrow('stop');
+    expect(sleep.mock.calls).toEqual([[30_000, controller.signal]]);
     expect(attempt).toHaveBeenCalledTimes(1);
+  });
+
+  it('an abort during a signal-aware sleep rejects with the abort reason, not the error of the sleep', async () => {
+    const controller = new AbortController();
+    const attempt = vi.fn(() => Promise.reject(err('http', 503)));
+    const sleep = (_ms: number, signal?: AbortSignal) => new Promise<void>((_resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(new Error('AbortError from the timer')));
+      setImmediate(() => controller.abort(new Error('user pressed Ctrl-C')));
+    });
+    await expect(withRetry(attempt, { method: 'GET', path: '/x', policy, sleep, random: half, signal: controller.signal }))
+      .rejects.toThrow('user pressed Ctrl-C');
   });
 });

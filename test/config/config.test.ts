@@ -92,7 +92,8 @@ describe('config set validation', () => {
   it.each([
     [['timezone', 'Mars/Olympus'], /timezone: "Mars\/Olympus" is not a known time zone/],
     [['base-url', 'not a url'], /base-url: "not a url" is not a URL/],
-    [['base-url', 'ftp://example.com/v2'], /must start with https:\/\/ or http:\/\//],
+    [['base-url', 'ftp://example.com/v2'], /base-url: "ftp:\/\/example.com\/v2" must start with https:\/\/ or http:\/\//],
+    [['base-url', 'https://example.com/v2?x=1#frag'], /base-url: must not contain a query \(\?…\) or fragment \(#…\)/],
     [['color', 'sometimes'], /color: "sometimes" must be auto, always or never/],
     [['timeout', 'soon'], /timeout: "soon" is not a duration/],
     [['timeout', '0'], /out of range/],
@@ -101,6 +102,17 @@ describe('config set validation', () => {
     const r = await run(['config', 'set', ...args]);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toMatch(message);
+    expect(existsSync(configFile())).toBe(false);
+  });
+
+  it.each([
+    ['ftp://me:hunter2@host/v2', /^error: base-url: must not contain a user name or password\n/],
+    ['http://me:hunter2@exa mple/v2', /^error: base-url: "http:\/\/…@exa mple\/v2" is not a URL\n/],
+  ])('never shows the password in %s', async (url, message) => {
+    const r = await run(['config', 'set', 'base-url', url]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr + r.stdout).not.toContain('hunter2');
     expect(existsSync(configFile())).toBe(false);
   });
 
@@ -160,5 +172,48 @@ describe('precedence: flag > environment > file > default', () => {
     const r = await run(['config', 'get', 'timeout'], { HABITS_TIMEOUT: 'forever' });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: HABITS_TIMEOUT: "forever" is not a duration/);
+  });
+
+  it('a base URL with a password, from the environment or a flag, names its source and hides the password', async () => {
+    const env = await run(['config', 'get', 'base-url'], { HABITS_BASE_URL: 'http://me:hunter2@exa mple/v2' });
+    expect(env.code).toBe(2);
+    expect(env.stderr).toMatch(/^error: HABITS_BASE_URL: "http:\/\/…@exa mple\/v2" is not a URL\n/);
+    const flag = await run(['config', 'get', 'base-url', '--base-url', 'ftp://me:hunter2@host/v2']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/^error: --base-url: must not contain a user name or password\n/);
+    expect(env.stderr + flag.stderr).not.toContain('hunter2');
+  });
+
+  it('a base URL in the file with a query the client would drop is refused, naming the file', async () => {
+    writeFileSync(configFile(), JSON.stringify({ 'base-url': 'https://file.example/v2?tenant=7' }));
+    const r = await run(['config', 'get', 'base-url']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`error: "base-url" in ${configFile()}: must not contain a query (?…) or fragment (#…)`);
+  });
+});
+
+describe('the API key setting', () => {
+  const unsendable = 'hb_ctrl\x01key_9f2c';
+
+  it('a key in HABITS_API_KEY that no header can carry is a config error naming the variable, not the key', async () => {
+    const r = await run(['config', 'get', 'api-key'], { HABITS_API_KEY: unsendable });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: HABITS_API_KEY: the API key contains characters that cannot be sent in an HTTP header\n/);
+    expect(r.stderr).not.toContain('ctrl');
+  });
+
+  it('the same key in the config file names the file', async () => {
+    mkdirSync(join(home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
+    writeFileSync(configFile(), JSON.stringify({ 'api-key': unsendable }));
+    const r = await run(['config', 'get', 'api-key']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`error: "api-key" in ${configFile()}: the API key contains characters that cannot be sent in an HTTP header`);
+  });
+
+  it('auth login --no-verify refuses to save it', async () => {
+    const r = await runCli(['auth', 'login', '--with-key', '--no-verify'], { env: home.env, stdin: `${unsendable}\n` });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: the API key contains characters that cannot be sent in an HTTP header\n/);
+    expect(existsSync(configFile())).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // `habits auth login [--with-key] [--no-verify]`: stores the API key in the config file (0600).
 import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.js';
+import { parseApiKey } from '../../api/key.js';
 import { updateConfigFile } from '../../config/file.js';
 import { maskKey } from '../../config/settings.js';
 import type { Context } from '../../context.js';
@@ -29,12 +30,15 @@ export function register(parent: Command, app: App): void {
       app.run(cmd, (ctx) => run(ctx, { withKey: !!opts.withKey, verify: opts.verify !== false })));
 }
 
-/** Checks that a key looks like one: a single token, no spaces. */
-export function parseKey(raw: string): string {
-  const key = raw.trim();
-  if (!key) throw new UsageError('no API key given');
-  if (/\s/.test(key)) throw new UsageError('the API key must be a single line with no spaces');
-  return key;
+/** The prompt's check: the same rules as parseApiKey, shown as the prompt's own message. */
+function promptCheck(value: string): true | string {
+  if (!value.trim()) return 'paste the key from Settings > API';
+  try {
+    parseApiKey(value);
+    return true;
+  } catch (err) {
+    return err instanceof UsageError ? err.message : String(err);
+  }
 }
 
 export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
@@ -43,11 +47,12 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
   if (opts.withKey) {
     raw = await readAll(ctx.io.stdin, 64 * 1024);
   } else if (ctx.prompter.available) {
-    raw = await ctx.prompter.password({ message: 'API key', validate: (v) => (v.trim() ? true : 'paste the key from Settings > API') });
+    raw = await ctx.prompter.password({ message: 'API key', validate: promptCheck });
   } else {
     throw new UsageError('no terminal to ask for the key', 'pipe it in: `habits auth login --with-key < keyfile`');
   }
-  const key = parseKey(raw);
+  // The client's own check, so --no-verify cannot save a key that no request could carry.
+  const key = parseApiKey(raw);
   const baseUrl = ctx.settings.baseUrl.value;
   if (opts.verify) {
     // Check this key, not the configured one.
