@@ -6,11 +6,12 @@ import type { AddressInfo } from 'node:net';
 import type { App, Reply } from './context.js';
 import { dayInZone, isValidTimeZone } from './domain/dates.js';
 import { DerivedCache } from './derived.js';
-import { HttpError, readJsonBody, sendJson } from './http.js';
+import { HttpError, readJsonBody, sendJson, validationError } from './http.js';
 import { pushId } from './ids.js';
 import { type RateLimitOptions, RateLimiter } from './rate-limit.js';
 import { route } from './router.js';
 import type { Store } from './store.js';
+import { InvalidInput } from './validate.js';
 
 /** One request as the service saw it; handed to `onRequest` once its status is known. */
 export interface RecordedRequest {
@@ -25,6 +26,7 @@ export interface RecordedRequest {
   status: number;
 }
 
+/** What createServer needs: the store and the key, and optional clock, zone, limits and hooks. */
 export interface ServerOptions {
   db: Store;
   apiKey: string;
@@ -41,11 +43,13 @@ export interface ServerOptions {
   onRequest?: (rec: RecordedRequest) => void;
 }
 
+/** Where listen() binds: port 0 (any free one) and 127.0.0.1 by default. */
 export interface ListenOptions {
   port?: number;
   host?: string;
 }
 
+/** A bound server. */
 export interface Listening {
   /** Base URL for clients, including /v2, e.g. http://127.0.0.1:41234/v2. */
   url: string;
@@ -55,6 +59,7 @@ export interface Listening {
   terminate(): void;
 }
 
+/** The service: a request handler for any node:http server, or its own via listen(). */
 export interface LocalServer {
   handler(req: IncomingMessage, res: ServerResponse): void;
   listen(options?: ListenOptions): Promise<Listening>;
@@ -134,7 +139,6 @@ export function createServer(options: ServerOptions): LocalServer {
       if (!inV2) throw new HttpError(404, { error: 'Not Found', message: `No endpoint at ${rawPath}; the API lives under /v2` });
       const match = route(method, path);
       if (method === 'POST' || method === 'PUT') body = await readJsonBody(req);
-      store.syncExternalChanges();
       reply = match.handler({ app, params: match.params, query, body });
     } catch (err) {
       reply = failure(err, method, rawPath, headers);
@@ -145,16 +149,18 @@ export function createServer(options: ServerOptions): LocalServer {
     }
     // While shutting down, end each connection after its answer so close() need not wait for it.
     if (closing()) headers.connection = 'close';
-    if (!res.headersSent && !res.destroyed) sendJson(res, reply.status, reply.body, headers, reply.json);
+    if (!res.headersSent && !res.destroyed) sendJson(res, reply.status, reply.body, headers);
   }
 
   function failure(err: unknown, method: string, path: string, headers: Record<string, string>): Reply {
+    if (err instanceof InvalidInput) err = validationError(err.details);
     if (err instanceof HttpError) {
       Object.assign(headers, err.headers);
       return { status: err.status, body: err.body };
     }
     const code = (err as { code?: unknown } | null | undefined)?.code;
-    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+    // Extended codes too: SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_RECOVERY, SQLITE_LOCKED_SHAREDCACHE...
+    if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))) {
       headers['retry-after'] = '1';
       return { status: 503, body: { error: 'Service Unavailable', message: 'The database is busy; retry shortly' } };
     }

@@ -15,6 +15,7 @@ export interface App {
   newId(): string;
 }
 
+/** One request as a handler sees it: the body is already parsed. */
 export interface RequestContext {
   app: App;
   params: Record<string, string>;
@@ -22,13 +23,13 @@ export interface RequestContext {
   body: unknown;
 }
 
+/** A handler's answer: the status and the body to send as JSON (none for 204). */
 export interface Reply {
   status: number;
   body?: unknown;
-  /** The body already serialised as JSON (a cached answer); wins over `body`. */
-  json?: string;
 }
 
+/** A route handler. */
 export type Handler = (ctx: RequestContext) => Reply;
 
 /** A path parameter the router guarantees. */

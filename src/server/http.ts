@@ -1,13 +1,9 @@
 // HTTP plumbing: the error type every layer throws, JSON bodies with a 1 MiB limit, and replies.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Detail } from './validate.js';
 
 /** Largest request body accepted; larger ones get 413. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
-export interface Detail {
-  field: string;
-  message: string;
-}
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** A failure with an HTTP status and the body to answer with. */
 export class HttpError extends Error {
@@ -21,16 +17,18 @@ export class HttpError extends Error {
 }
 
 /** 400 with one detail per problem. */
-export function validationError(details: Detail[]): HttpError {
+export function validationError(details: readonly Detail[]): HttpError {
   const summary = details.slice(0, 5).map((d) => `${d.field} ${d.message}`).join('; ');
   const more = details.length > 5 ? ` (and ${details.length - 5} more)` : '';
-  return new HttpError(400, { error: 'Validation Error', message: `Invalid request: ${summary}${more}`, details });
+  return new HttpError(400, { error: 'Validation Error', message: `Invalid request: ${summary}${more}`, details: [...details] });
 }
 
+/** 404 with a message naming what is missing. */
 export function notFound(message: string): HttpError {
   return new HttpError(404, { error: 'Not Found', message });
 }
 
+/** 409 with a message naming the conflict. */
 export function conflict(message: string): HttpError {
   return new HttpError(409, { error: 'Conflict', message });
 }
@@ -67,8 +65,9 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
       ended = true;
       if (!failed) resolve(Buffer.concat(chunks, size));
     });
-    // A client that goes away mid-body is not a server fault: nobody reads this answer anyway.
-    const aborted = (): void => reject(new HttpError(400, { error: 'Bad Request', message: 'The request body was not completed' }));
+    // A client that goes away mid-body is not a server fault. Nobody may read the answer, but it
+    // keeps the documented shape of a 400 for the one that does (and for onRequest and the log).
+    const aborted = (): void => reject(validationError([{ field: 'body', message: 'was not completed: the connection closed before its end' }]));
     req.on('error', aborted);
     req.on('close', () => {
       if (!ended) aborted();
@@ -91,14 +90,14 @@ function tooLarge(): HttpError {
   return new HttpError(413, { error: 'Payload Too Large', message: `Request body exceeds ${MAX_BODY_BYTES} bytes` }, { connection: 'close' });
 }
 
-/** Writes a JSON reply (or an empty one for 204); `json` is a body serialised beforehand. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, json?: string): void {
-  if (status === 204 || (body === undefined && json === undefined)) {
+/** Writes a JSON reply (or an empty one for 204 or without a body). */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (status === 204 || body === undefined) {
     res.writeHead(status, headers);
     res.end();
     return;
   }
-  const text = json ?? JSON.stringify(body);
+  const text = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
     'content-type': 'application/json; charset=utf-8',

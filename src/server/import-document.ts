@@ -1,14 +1,21 @@
 // Shape checks of an export document before anything is written. Each problem names its JSON path
-// (`$.habits[2].goals[0].unit`); the importer reports the first. Values are checked against the
-// same limits the API enforces, so the store never holds what its own endpoints would refuse.
+// (`$.habits[2].goals[0].unit`); the importer reports the first. Values go through the API's own
+// validators, so the store never holds what its endpoints would refuse; the leniencies (colours,
+// times of day, null for "none") are for exports of other servers and are listed in
+// docs/export-import.md.
 import {
-  EXPORT_FORMAT, EXPORT_VERSION, GOAL_UNITS, HABIT_TYPES, JOURNAL_STATUSES, MOOD_LEVELS, PERIODICITIES,
-  type Area, type DailyProgress, type EndCondition, type ExportDocument, type ExportedHabit, type Goal, type Note,
+  EXPORT_FORMAT, EXPORT_VERSION, HABIT_TYPES, JOURNAL_STATUSES,
+  type Area, type DailyProgress, type EndCondition, type ExportDocument, type ExportedHabit, type Goal, type HabitStack, type Note,
   type Reminders, type TimeOfDay,
 } from '../api/types.js';
+import { endConditionView } from './domain/end-condition.js';
+import { activeGoalOf } from './domain/goals.js';
 import { LIMITS } from './limits.js';
-import { Issues, type Obj, array, at, boolean, date, isObject, oneOf, positive, text } from './validate.js';
-import { endCondition, occurrence, reminders } from './validate-habit.js';
+import {
+  Issues, type Obj, array, at, boolean, date, isObject, oneOf, recordId, required, text, trimmedName,
+} from './validate.js';
+import { endCondition, goal as goalInput, occurrence, reminders } from './validate-habit.js';
+import { areaIcon, noteFields } from './validate-misc.js';
 
 /** A document that is not a valid export; `path` is where the first problem is. */
 export class InvalidExportError extends Error {
@@ -18,8 +25,10 @@ export class InvalidExportError extends Error {
   }
 }
 
-const ID = { max: 200, nonEmpty: true };
-/** Colours are kept as the source wrote them (another server may use another notation). */
+/**
+ * Colours are the one value kept as the source wrote them, where the API takes only #RGB and
+ * #RRGGBB: another server may use another notation, and refusing it would refuse the whole export.
+ */
 const COLOR = { max: 50, nonEmpty: true };
 const DAY_STATUSES = [...JOURNAL_STATUSES, 'none'] as const;
 
@@ -42,11 +51,6 @@ function timestamp(value: unknown, path: string, issues: Issues): string | undef
   return value;
 }
 
-/** A required string: a missing one says so rather than "must be a string". */
-function required(value: unknown, path: string, issues: Issues, opts: { max: number; nonEmpty?: boolean }): string | undefined {
-  return value === undefined ? issues.add(path, 'is required') : text(value, path, issues, opts);
-}
-
 function optionalText(value: unknown, path: string, issues: Issues, max: number): string | null | undefined {
   return value === undefined || value === null ? null : text(value, path, issues, { max });
 }
@@ -62,10 +66,10 @@ function object(value: unknown, path: string, issues: Issues): Obj | undefined {
 function area(value: unknown, path: string, issues: Issues): Area | undefined {
   const o = object(value, path, issues);
   if (!o) return undefined;
-  const id = required(o.id, at(path, 'id'), issues, ID);
-  const name = required(o.name, at(path, 'name'), issues, { max: LIMITS.areaName, nonEmpty: true });
+  const id = recordId(o.id, at(path, 'id'), issues);
+  const name = trimmedName(o.name, at(path, 'name'), issues, LIMITS.areaName);
   const color = required(o.colorHex, at(path, 'colorHex'), issues, COLOR);
-  const icon = o.icon === null || o.icon === undefined ? '' : text(o.icon, at(path, 'icon'), issues, { max: LIMITS.icon });
+  const icon = o.icon === null || o.icon === undefined ? '' : areaIcon(o.icon, at(path, 'icon'), issues);
   const createdAt = timestamp(o.createdAt, at(path, 'createdAt'), issues);
   if (id === undefined || name === undefined || color === undefined || icon === undefined || createdAt === undefined) return undefined;
   return { id, name, colorHex: color, icon, createdAt };
@@ -74,14 +78,12 @@ function area(value: unknown, path: string, issues: Issues): Area | undefined {
 function goal(value: unknown, path: string, issues: Issues): Goal | undefined {
   const o = object(value, path, issues);
   if (!o) return undefined;
-  const id = required(o.id, at(path, 'id'), issues, ID);
+  const id = recordId(o.id, at(path, 'id'), issues);
   const createdAt = timestamp(o.createdAt, at(path, 'createdAt'), issues);
-  const periodicity = oneOf(o.periodicity, at(path, 'periodicity'), issues, PERIODICITIES);
-  const amount = positive(o.value, at(path, 'value'), issues, LIMITS.amount);
-  const unit = oneOf(o.unit, at(path, 'unit'), issues, GOAL_UNITS);
+  const input = goalInput(o, path, issues);
   const isActive = o.isActive === undefined ? false : boolean(o.isActive, at(path, 'isActive'), issues);
-  if (!id || !createdAt || !periodicity || amount === undefined || !unit || isActive === undefined) return undefined;
-  return { id, createdAt, periodicity, value: amount, unit, isActive };
+  if (!id || !createdAt || !input || isActive === undefined) return undefined;
+  return { id, createdAt, ...input, isActive };
 }
 
 /**
@@ -96,43 +98,39 @@ function settleActive(goals: Goal[], goalField: unknown): Goal[] {
   return goals.map((g) => (g === newest ? { ...g, isActive: true } : g));
 }
 
+/** A note, held to the API's rules; null (or missing) content, mood and photos mean none. */
 function note(value: unknown, path: string, issues: Issues): Note | undefined {
   const o = object(value, path, issues);
   if (!o) return undefined;
-  const id = required(o.id, at(path, 'id'), issues, ID);
+  const id = recordId(o.id, at(path, 'id'), issues);
   const createdAt = timestamp(o.createdAt, at(path, 'createdAt'), issues);
-  const content = optionalText(o.content, at(path, 'content'), issues, LIMITS.noteContent);
-  const moodLevel = o.moodLevel === undefined || o.moodLevel === null ? null : oneOf(o.moodLevel, at(path, 'moodLevel'), issues, MOOD_LEVELS);
-  const photos = list(o.photos, at(path, 'photos'), issues, LIMITS.photos);
-  photos?.forEach((p, i) => text(p, `${at(path, 'photos')}[${i}]`, issues, { max: LIMITS.photoUrl, nonEmpty: true }));
-  if (!id || !createdAt || content === undefined || moodLevel === undefined || !photos) return undefined;
-  return { id, createdAt, content, moodLevel, photos: photos as string[] };
+  const fields = noteFields({ ...o, photos: o.photos ?? [] }, path, issues, undefined, true);
+  if (!id || !createdAt || !fields) return undefined;
+  return { id, createdAt, ...fields };
 }
 
 function returnedEndCondition(value: unknown, path: string, issues: Issues): EndCondition | null | undefined {
   if (value === undefined || value === null) return null;
   const o = object(value, path, issues);
   if (!o) return undefined;
-  const id = required(o.id, at(path, 'id'), issues, ID);
+  const id = recordId(o.id, at(path, 'id'), issues);
   const createdAt = timestamp(o.createdAt, at(path, 'createdAt'), issues);
   const condition = endCondition(o, path, issues);
   if (!id || !createdAt || !condition) return undefined;
   // isMet and periodType are derived by the service; the importer does not store them.
-  return { ...condition, id, createdAt, isMet: o.isMet === true } as EndCondition;
+  return endConditionView(id, createdAt, condition, o.isMet === true, typeof o.periodType === 'string' ? o.periodType : 'daily');
 }
 
-function returnedReminders(value: unknown, path: string, issues: Issues): Reminders | undefined {
+/** Reminders as the API checks them, every stack with its id and none on the habit itself. */
+function returnedReminders(value: unknown, path: string, issues: Issues, habitId: string | undefined): Reminders | undefined {
   if (value === undefined || value === null) return { timeTriggers: [], habitStacks: [] };
-  const parsed = reminders(value, path, issues);
-  const raw = isObject(value) && Array.isArray(value.habitStacks) ? value.habitStacks : [];
-  raw.forEach((s, i) => {
-    if (isObject(s) && s.id === undefined) issues.add(`${path}.habitStacks[${i}].id`, 'is required (stacks keep their ids)');
-  });
+  const parsed = reminders(value, path, issues, true);
   if (!parsed) return undefined;
-  return {
-    timeTriggers: parsed.timeTriggers ?? [],
-    habitStacks: (parsed.habitStacks ?? []).map((s) => ({ ...s, id: s.id ?? '', timerDelaySecs: s.timerDelaySecs ?? 0 })),
-  };
+  const stacks = (parsed.habitStacks ?? []) as HabitStack[];
+  stacks.forEach((s, i) => {
+    if (s.conditionHabitId === habitId) issues.add(`${path}.habitStacks[${i}].conditionHabitId`, 'cannot be the habit itself');
+  });
+  return { timeTriggers: parsed.timeTriggers ?? [], habitStacks: stacks };
 }
 
 function timeOfDays(value: unknown, path: string, issues: Issues): TimeOfDay[] | undefined {
@@ -143,8 +141,8 @@ function timeOfDays(value: unknown, path: string, issues: Issues): TimeOfDay[] |
     const p = `${path}[${i}]`;
     const o = object(t, p, issues);
     if (!o) return;
-    const id = required(o.id, at(p, 'id'), issues, ID);
-    const name = o.name === undefined || o.name === null ? '' : required(o.name, at(p, 'name'), issues, { max: 200 });
+    const id = recordId(o.id, at(p, 'id'), issues);
+    const name = o.name === undefined || o.name === null ? '' : text(o.name, at(p, 'name'), issues, { max: 200 });
     if (id !== undefined && name !== undefined) out.push({ ...(o as unknown as TimeOfDay), id, name });
   });
   return out;
@@ -177,9 +175,9 @@ function habit(value: unknown, path: string, issues: Issues, ids: IdRegistry): E
   if (!o) return undefined;
   const before = issues.list.length;
   const f = (key: string): string => at(path, key);
-  const id = required(o.id, f('id'), issues, ID);
+  const id = recordId(o.id, f('id'), issues);
   ids.claim('habit', id, f('id'), issues);
-  const name = required(o.name, f('name'), issues, { max: LIMITS.habitName, nonEmpty: true });
+  const name = trimmedName(o.name, f('name'), issues, LIMITS.habitName);
   const type = oneOf(o.type, f('type'), issues, HABIT_TYPES);
   const description = optionalText(o.description, f('description'), issues, LIMITS.description);
   const icon = optionalText(o.icon, f('icon'), issues, LIMITS.icon);
@@ -193,7 +191,7 @@ function habit(value: unknown, path: string, issues: Issues, ids: IdRegistry): E
   goals.forEach((g, i) => ids.claim('goal', g?.id, `${f('goals')}[${i}].id`, issues));
   const areas = (list(o.areas, f('areas'), issues, LIMITS.areaIds) ?? []).map((a, i) => area(a, `${f('areas')}[${i}]`, issues));
   const tods = timeOfDays(o.timeOfDays, f('timeOfDays'), issues);
-  const rem = returnedReminders(o.reminders, f('reminders'), issues);
+  const rem = returnedReminders(o.reminders, f('reminders'), issues, id);
   rem?.habitStacks?.forEach((s, i) => ids.claim('habit stack', s.id, `${f('reminders')}.habitStacks[${i}].id`, issues));
   const end = returnedEndCondition(o.endCondition, f('endCondition'), issues);
   if (end) ids.claim('end condition', end.id, `${f('endCondition')}.id`, issues);
@@ -208,7 +206,7 @@ function habit(value: unknown, path: string, issues: Issues, ids: IdRegistry): E
     id: id!, name: name!, type: type!, description: description ?? null, icon: icon ?? null, colorHex: color!,
     occurrence: occ!, startDate: startDate!, createdAt: createdAt!, isArchived: isArchived!,
     logMethod: typeof o.logMethod === 'string' ? o.logMethod : 'manual', customUnitName: customUnitName ?? null,
-    goal: activeGoals.filter((g) => g.isActive).at(-1) ?? null, goals: activeGoals,
+    goal: activeGoalOf(activeGoals), goals: activeGoals,
     areas: areas as Area[], timeOfDays: tods, reminders: rem, endCondition: end ?? null,
     notes: notes as Note[],
     statistics: { ...(o.statistics as object), dailyProgress: progress } as ExportedHabit['statistics'],

@@ -1,22 +1,23 @@
 // Rebuilding a habit's logs from the `dailyProgress` of its exported statistics. Production has no
 // log listing, so an export carries each day's total and status, not the logs. The rebuild writes
-// at most one log per day, chosen so the timeline code (domain/timeline.ts, domain/queries.ts)
-// computes the same totals and statuses again:
-// - every day keeps its total, as a log in the goal's unit (raw, without a goal);
+// at most two logs per day, a value and a mark, chosen so the timeline code (domain/timeline.ts,
+// domain/queries.ts) computes the same totals and statuses again:
+// - every day keeps its total, as a value log in the goal's unit (raw, without a goal);
 // - a day shown `skipped` gets a skip mark (a skipped day that is not in a completed or failed
 //   period is always a marked one, and a wholly skipped period is every due day marked);
 // - a period shown `completed` or `failed` that the totals alone do not explain gets a complete or
 //   fail mark on its last due day of that status (totals explain a reached goal and, for a bad
 //   habit, a broken limit or a period that has ended clean);
-// - the day's total rides on its mark, so the mark does not add to it;
+// - marks carry no amount: a mark replaced or undone later must not take the day's total with it;
 // - amounts move within their rounding so totalLogs and avg come out the same (import-rounding.ts).
 // The result is checked by computing the statistics again; whatever still differs is reported.
 import { createHash } from 'node:crypto';
-import type { DailyProgress, ExportedHabit, Periodicity } from '../api/types.js';
+import type { DailyProgress, ExportedHabit } from '../api/types.js';
 import { type Day, formatDay, parseDate } from './domain/dates.js';
+import { activeGoalOf, goalRuleOf } from './domain/goals.js';
 import { rangeStats, round } from './domain/stats.js';
 import {
-  COMPLETED, FAILED, type GoalRule, type HabitRules, type LogKind, type StatusCode, type Timeline, aggregateLogs, buildTimeline,
+  COMPLETED, FAILED, type HabitRules, type LogKind, type StatusCode, type Timeline, aggregateLogs, buildTimeline,
 } from './domain/timeline.js';
 import { type Targets, compensateRounding } from './import-rounding.js';
 import type { LogRow } from './repo/logs.js';
@@ -24,19 +25,15 @@ import type { LogRow } from './repo/logs.js';
 /** The logs that reproduce a habit's history, and the dates the rebuild could not reproduce. */
 export interface RebuiltHistory {
   logs: LogRow[];
+  /** How many days have logs. */
+  days: number;
   /** Dates whose total or status differs after the rebuild, then `totalLogs` or `avg` if they do. */
   inexact: string[];
 }
 
-/** The active goal as the timeline sees it. */
-export function goalRule(habit: Pick<ExportedHabit, 'goals'>): GoalRule | null {
-  const goal = (habit.goals ?? []).filter((g) => g.isActive).at(-1);
-  return goal ? { periodicity: goal.periodicity as Periodicity, value: goal.value, unit: goal.unit } : null;
-}
-
 /** A stable log id, so importing the same document twice leaves the same rows. */
-function logId(habitId: string, date: string): string {
-  return createHash('sha256').update(`${habitId}\0${date}`).digest('base64url').slice(0, 20);
+function logId(habitId: string, date: string, kind: LogKind): string {
+  return createHash('sha256').update(`${habitId}\0${date}\0${kind}`).digest('base64url').slice(0, 20);
 }
 
 interface Planned {
@@ -55,8 +52,8 @@ export function rebuildHistory(habit: ExportedHabit): RebuiltHistory {
   const progress = stats.dailyProgress;
   const first = progress[0];
   const last = progress.at(-1);
-  if (!first || !last) return { logs: [], inexact: [] };
-  const goal = goalRule(habit);
+  if (!first || !last) return { logs: [], days: 0, inexact: [] };
+  const goal = goalRuleOf(activeGoalOf(habit.goals ?? []));
   const unit = goal?.unit ?? null;
   const rules: HabitRules = { type: habit.type, occurrence: habit.occurrence, startDate: parseDate(habit.startDate) ?? 0, goal };
   const today = parseDate(last.date) ?? 0;
@@ -87,7 +84,7 @@ export function rebuildHistory(habit: ExportedHabit): RebuiltHistory {
 
   // Amounts moved within their rounding, kept only when they make the result closer to the document.
   const amounts = progress.map((p) => ({ day: parseDate(p.date) ?? 0, amount: p.totalLog, none: p.status === 'none' }));
-  const moved = compensateRounding(amounts, targets, tl);
+  const moved = inexact.includes('totalLogs') || inexact.includes('avg') ? compensateRounding(amounts, targets, tl) : amounts;
   if (moved.some((d, i) => d.amount !== amounts[i]?.amount)) {
     const trial = new Map([...plan].map(([day, p]) => [day, { ...p }]));
     for (const d of moved) {
@@ -102,12 +99,16 @@ export function rebuildHistory(habit: ExportedHabit): RebuiltHistory {
   }
 
   const logs: LogRow[] = [];
+  let days = 0;
   for (const [day, p] of plan) {
-    if (p.kind === 'value' && p.amount === 0) continue;
+    if (p.amount === 0 && p.kind === 'value') continue;
+    days++;
     const date = formatDay(day);
-    logs.push({ id: logId(habit.id, date), habitId: habit.id, date, kind: p.kind, value: p.amount, unit, createdAt: `${date}T12:00:00.000Z` });
+    const log = (kind: LogKind, value: number): LogRow => ({ id: logId(habit.id, date, kind), habitId: habit.id, date, kind, value, unit, createdAt: `${date}T12:00:00.000Z` });
+    if (p.amount !== 0) logs.push(log('value', p.amount));
+    if (p.kind !== 'value') logs.push(log(p.kind, 0));
   }
-  return { logs, inexact };
+  return { logs, days, inexact };
 }
 
 /** What statistics over `range` on `tl` would show differently from the document: dates, then totals. */

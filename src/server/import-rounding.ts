@@ -13,6 +13,7 @@ const STEP = 4.5e-7;
 /** Keeps aimed-for averages this far inside their rounding window (5e-7 wide each side). */
 const MARGIN = 4.9e-7;
 
+/** One day's total as the rebuild plans it. */
 export interface DayAmount {
   day: Day;
   amount: number;
@@ -20,29 +21,13 @@ export interface DayAmount {
   none: boolean;
 }
 
+/** The sums the document shows, where it shows them. */
 export interface Targets {
   totalLogs?: number;
   avg?: number;
 }
 
-const round = (n: number): number => Math.round(n * 1e6) / 1e6;
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
-
-/** Whether rounded totals `days` already give `targets` (the ones not given are ignored). */
-export function totalsMatch(days: readonly DayAmount[], targets: Targets): boolean {
-  let sum = 0;
-  let due = 0;
-  let n = 0;
-  for (const d of days) {
-    sum += d.amount;
-    if (!d.none) {
-      due += d.amount;
-      n++;
-    }
-  }
-  if (targets.totalLogs !== undefined && round(sum) !== targets.totalLogs) return false;
-  return targets.avg === undefined || round(n === 0 ? 0 : due / n) === targets.avg;
-}
 
 /**
  * Days whose amount may move: non-zero, and before the start date (they count in no period) or in
@@ -65,10 +50,10 @@ function movable(days: readonly DayAmount[], tl: Timeline): boolean[] {
 
 /**
  * The amounts moved (each by at most STEP) so that totalLogs and avg round to `targets`; the input
- * when they already do, or when a target is out of reach of rounding (another server's definition).
+ * when a target is out of reach of rounding (another server's definition). Called only when the
+ * rebuilt sums differ: statistics computed on the rebuilt timeline tell that, not this module.
  */
 export function compensateRounding(days: readonly DayAmount[], targets: Targets, tl: Timeline): DayAmount[] {
-  if (totalsMatch(days, targets)) return [...days];
   const can = movable(days, tl);
   let sDue = 0;
   let sNone = 0;

@@ -5,12 +5,18 @@
 //   from the document (fields, goals, reminders, stacks, end condition, links and logs); its notes
 //   that the document lacks are kept. Records the document does not mention are left alone.
 // - Upserts keep the row's position, so list order stays the store's; new rows follow document order.
-import type { Area, EndCondition, EndConditionInput, ExportDocument, ExportedHabit, Note } from '../api/types.js';
-import { timeOfDayById, TIME_OF_DAYS } from './domain/time-of-day.js';
-import { InvalidExportError, parseExportDocument } from './import-document.js';
+// Every write goes through the repo layer, which also marks what it changes stale for the caches.
+import type { ExportDocument, ExportedHabit } from '../api/types.js';
+import { TIME_OF_DAYS, timeOfDayById } from './domain/time-of-day.js';
+import { InvalidExportError } from './import-document.js';
 import { type RebuiltHistory, rebuildHistory } from './import-history.js';
-import { habitExists } from './repo/habits.js';
-import { setEndCondition, setHabitAreas, setHabitStacks, setHabitTimeOfDays, setTimeTriggers } from './repo/parts.js';
+import { missingAreaIds, upsertArea } from './repo/areas.js';
+import { habitExists, upsertHabit } from './repo/habits.js';
+import { replaceLogs } from './repo/logs.js';
+import { upsertNote } from './repo/notes.js';
+import {
+  claimStackIds, replaceGoals, setEndCondition, setHabitAreas, setHabitStacks, setHabitTimeOfDays, setTimeTriggers,
+} from './repo/parts.js';
 import type { Store } from './store.js';
 
 /** What an import wrote. */
@@ -20,22 +26,28 @@ export interface ImportResult {
   /** How many of `habits` are archived. */
   archived: number;
   notes: number;
-  /** Days of history written (one log each). */
+  /** Days of history written (a value log, a mark, or both). */
   days: number;
   /** Per habit, what its rebuilt history does not reproduce exactly: dates, then `totalLogs`, `avg`. */
   inexact: { habitId: string; name: string; dates: string[] }[];
 }
 
 /**
- * Imports an export document (checked first: a bad one throws InvalidExportError and writes
- * nothing) and marks every imported habit's derived data stale.
+ * Imports a document checked by parseExportDocument. A stack naming a habit that neither the
+ * document nor the store holds throws InvalidExportError, and nothing is written.
  */
-export function importDocument(store: Store, input: unknown): ImportResult {
-  const doc = parseExportDocument(input);
+export function importDocument(store: Store, doc: ExportDocument): ImportResult {
   const histories = new Map<string, RebuiltHistory>(doc.habits.map((h) => [h.id, rebuildHistory(h)]));
   return store.write(() => {
     const areas = writeAreas(store, doc);
-    for (const habit of doc.habits) upsertHabit(store, habit);
+    // Every habit exists before any stack is written, since stacks may point forward in the document.
+    for (const habit of doc.habits) {
+      upsertHabit(store, {
+        id: habit.id, name: habit.name, type: habit.type, description: habit.description, icon: habit.icon, colorHex: habit.colorHex,
+        occurrence: habit.occurrence, startDate: habit.startDate, createdAt: habit.createdAt, isArchived: habit.isArchived,
+        customUnitName: habit.customUnitName ?? null,
+      });
+    }
     let notes = 0;
     let days = 0;
     doc.habits.forEach((habit, i) => {
@@ -43,11 +55,8 @@ export function importDocument(store: Store, input: unknown): ImportResult {
       for (const note of habit.notes) upsertNote(store, habit.id, note);
       notes += habit.notes.length;
       const history = histories.get(habit.id);
-      store.prepare('DELETE FROM logs WHERE habit_id = ?').run(habit.id);
-      const insert = store.prepare('INSERT INTO logs (id, habit_id, date, kind, value, unit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-      for (const log of history?.logs ?? []) insert.run(log.id, log.habitId, log.date, log.kind, log.value, log.unit, log.createdAt);
-      days += history?.logs.length ?? 0;
-      store.touch(habit.id);
+      replaceLogs(store, habit.id, history?.logs ?? []);
+      days += history?.days ?? 0;
     });
     return {
       areas,
@@ -62,45 +71,20 @@ export function importDocument(store: Store, input: unknown): ImportResult {
   });
 }
 
-function upsertArea(store: Store, area: Area): void {
-  store
-    .prepare(
-      `INSERT INTO areas (id, name, color_hex, icon, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET name = excluded.name, color_hex = excluded.color_hex, icon = excluded.icon, created_at = excluded.created_at`,
-    )
-    .run(area.id, area.name, area.colorHex, area.icon, area.createdAt);
-}
-
 /** The document's areas, then any area a habit names that neither the document nor the store lists. */
 function writeAreas(store: Store, doc: ExportDocument): number {
   for (const area of doc.areas) upsertArea(store, area);
   const listed = new Set(doc.areas.map((a) => a.id));
   let count = doc.areas.length;
-  const exists = store.prepare('SELECT 1 FROM areas WHERE id = ?');
   for (const habit of doc.habits) {
     for (const area of habit.areas ?? []) {
-      if (listed.has(area.id) || exists.get(area.id) !== undefined) continue;
+      if (listed.has(area.id) || !missingAreaIds(store, [area.id]).has(area.id)) continue;
       upsertArea(store, area);
       listed.add(area.id);
       count++;
     }
   }
   return count;
-}
-
-// An upsert, never INSERT OR REPLACE: a replace deletes the row first, and the foreign keys would
-// cascade that delete to the habit's notes and to other habits' stacks.
-function upsertHabit(store: Store, h: ExportedHabit): void {
-  store
-    .prepare(
-      `INSERT INTO habits (id, name, type, description, icon, color_hex, occurrence, start_date, created_at, is_archived, custom_unit_name)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type, description = excluded.description,
-         icon = excluded.icon, color_hex = excluded.color_hex, occurrence = excluded.occurrence, start_date = excluded.start_date,
-         created_at = excluded.created_at, is_archived = excluded.is_archived, custom_unit_name = excluded.custom_unit_name`,
-    )
-    .run(h.id, h.name, h.type, h.description, h.icon, h.colorHex, JSON.stringify(h.occurrence), h.startDate, h.createdAt,
-      h.isArchived ? 1 : 0, h.customUnitName ?? null);
 }
 
 /** A time of day by id, else by name (another server's ids differ); periods this service lacks are dropped. */
@@ -123,41 +107,11 @@ function writeParts(store: Store, h: ExportedHabit, path: string): void {
     if (!habitExists(store, s.conditionHabitId)) {
       throw new InvalidExportError(`${path}.reminders.habitStacks[${i}].conditionHabitId`, `no habit has the id "${s.conditionHabitId}", in the document or the store`, 0);
     }
-    // Ids are unique store-wide: a stack moving between habits must leave its old one.
-    store.prepare('DELETE FROM habit_stacks WHERE id = ?').run(s.id);
   });
+  claimStackIds(store, stacks.map((s) => s.id));
   setHabitStacks(store, h.id, stacks);
-  store.prepare('DELETE FROM goals WHERE habit_id = ?').run(h.id);
-  const insertGoal = store.prepare('INSERT INTO goals (id, habit_id, created_at, periodicity, value, unit, is_active) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  for (const g of h.goals ?? []) {
-    store.prepare('DELETE FROM goals WHERE id = ?').run(g.id);
-    insertGoal.run(g.id, h.id, g.createdAt, g.periodicity, g.value, g.unit, g.isActive ? 1 : 0);
-  }
+  replaceGoals(store, h.id, h.goals ?? []);
   const end = h.endCondition;
-  if (end) store.prepare('DELETE FROM end_conditions WHERE id = ?').run(end.id);
-  setEndCondition(store, h.id, end ? conditionOf(end) : null, end?.id ?? '', end?.createdAt ?? '');
-}
-
-/** The stored part of a returned end condition: isMet and periodType are derived on read. */
-function conditionOf(end: EndCondition): EndConditionInput {
-  switch (end.type) {
-    case 'date':
-      return { type: 'date', date: end.date };
-    case 'streak':
-      return { type: 'streak', streakLength: end.streakLength };
-    case 'successPeriods':
-      return { type: 'successPeriods', totalPeriods: end.totalPeriods };
-    case 'totalLogValue':
-      return { type: 'totalLogValue', totalLogValue: end.totalLogValue };
-  }
-}
-
-function upsertNote(store: Store, habitId: string, note: Note): void {
-  store
-    .prepare(
-      `INSERT INTO notes (id, habit_id, created_at, content, mood_level, photos) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET habit_id = excluded.habit_id, created_at = excluded.created_at, content = excluded.content,
-         mood_level = excluded.mood_level, photos = excluded.photos`,
-    )
-    .run(note.id, habitId, note.createdAt, note.content, note.moodLevel, JSON.stringify(note.photos));
+  // The returned shape holds the stored one: isMet and periodType are derived again on read.
+  setEndCondition(store, h.id, end ? { id: end.id, createdAt: end.createdAt, condition: end } : null);
 }

@@ -1,5 +1,7 @@
 // Limits the spec leaves open, chosen for the local service and listed in docs/local-service.md.
 export const LIMITS = {
+  /** Record ids sent in bodies, queries and export documents. */
+  id: 200,
   habitName: 200,
   description: 5000,
   icon: 100,

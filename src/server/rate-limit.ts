@@ -1,11 +1,13 @@
 // A fixed-window request limit per API key (production: 500 requests per minute per account).
 // The window opens with a key's first request and resets `windowMs` later.
 
+/** `limit` requests per `windowMs` per key. */
 export interface RateLimitOptions {
   limit: number;
   windowMs: number;
 }
 
+/** Whether a request may pass, and what the rate-limit headers say. */
 export interface RateDecision {
   allowed: boolean;
   limit: number;
@@ -14,6 +16,7 @@ export interface RateDecision {
   resetSecs: number;
 }
 
+/** Fixed windows per key, kept in memory. */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 

@@ -51,6 +51,7 @@ for (const [method, path, handler] of TABLE) {
   pattern.methods.set(method, handler);
 }
 
+/** The handler a request goes to, with its path parameters. */
 export interface Match {
   handler: Handler;
   params: Record<string, string>;

@@ -3,6 +3,7 @@
 // immediate transaction so two processes opening a fresh file cannot both apply them.
 import type BetterSqlite3 from 'better-sqlite3';
 
+/** Migration i takes the schema from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import { createServer } from './app.js';
 import { getOrCreateApiKey, openStore } from './store.js';
 
+/** What `habits serve` runs with. */
 export interface ServeOptions {
   port?: number;
   host?: string;
@@ -20,6 +21,7 @@ export interface ServeOptions {
   timezone?: string;
 }
 
+/** A running `habits serve`. */
 export interface Serving {
   url: string;
   /** Shuts down as a signal would; resolves once the database is closed. */

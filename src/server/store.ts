@@ -12,7 +12,9 @@ export class Store {
   private readonly versions = new Map<string, number>();
   private lastDataVersion: number;
   private counter = 0;
-  private dataVersionStmt: Statement | undefined;
+  private readonly dataVersionStmt: Statement;
+  /** Runs a function in a transaction whose first statement notices other connections' commits. */
+  private readonly transaction: BetterSqlite3.Transaction<(fn: () => unknown) => unknown>;
   /** Bumped whenever another connection (another process) committed; invalidates every cache. */
   generation = 0;
 
@@ -22,7 +24,13 @@ export class Store {
     /** The raw connection, for bulk imports and tooling; the service goes through the methods. */
     readonly db: BetterSqlite3.Database,
   ) {
+    // A cached statement: db.pragma() would compile one on every transaction.
+    this.dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
     this.lastDataVersion = this.dataVersion();
+    this.transaction = db.transaction((fn: () => unknown) => {
+      this.noticeExternalCommits();
+      return fn();
+    });
   }
 
   /** A prepared statement, compiled once per connection. */
@@ -37,12 +45,12 @@ export class Store {
 
   /** Runs `fn` in a `BEGIN IMMEDIATE` transaction: the write lock is taken before the first read. */
   write<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    return this.transaction.immediate(fn) as T;
   }
 
   /** Runs `fn` in a read transaction, so its queries see one snapshot. */
   read<T>(fn: () => T): T {
-    return this.db.inTransaction ? fn() : this.db.transaction(fn).deferred();
+    return this.db.inTransaction ? fn() : (this.transaction.deferred(fn) as T);
   }
 
   /** Marks a habit's derived data stale (logs, goal, schedule or the habit itself changed). */
@@ -55,8 +63,13 @@ export class Store {
     return this.versions.get(habitId) ?? 0;
   }
 
-  /** Notices commits made by other connections since the last call (PRAGMA data_version). */
-  syncExternalChanges(): void {
+  /**
+   * Bumps `generation` when another connection committed since the last look. It runs as the first
+   * statement of every transaction: reading data_version starts the read snapshot, so the version
+   * seen is the one of the data the transaction reads (checked before BEGIN, a commit landing in
+   * between would be read but never noticed, and caches built from it would go stale).
+   */
+  private noticeExternalCommits(): void {
     const current = this.dataVersion();
     if (current !== this.lastDataVersion) {
       this.lastDataVersion = current;
@@ -65,8 +78,6 @@ export class Store {
   }
 
   private dataVersion(): number {
-    // A cached statement: db.pragma() would compile one on every request.
-    this.dataVersionStmt ??= this.db.prepare('PRAGMA data_version').pluck();
     return this.dataVersionStmt.get() as number;
   }
 
@@ -82,6 +93,7 @@ export class Store {
   }
 }
 
+/** Options of openStore. */
 export interface OpenStoreOptions {
   /** Loads the better-sqlite3 module; replaced only to test the missing-driver path. */
   loadDriver?: () => Promise<unknown>;

@@ -5,13 +5,13 @@ import {
   type CreateHabitBody, type EndConditionInput, type HabitType, type GoalInput, type HabitStackInput, type Occurrence,
   type RemindersInput, type TimeTrigger, type UpdateHabitBody,
 } from '../api/types.js';
-import { timeOfDayById } from './domain/time-of-day.js';
 import { LIMITS } from './limits.js';
 import {
-  Issues, type Obj, array, at, bodyObject, boolean, colorHex, date, integer, isObject, oneOf, positive, text,
-  uniqueIntegers, uniqueStrings,
+  Issues, type Obj, array, at, bodyObject, boolean, colorHex, date, integer, isObject, oneOf, positive, recordId, text, timeOfDayId,
+  trimmedName, uniqueIds, uniqueIntegers,
 } from './validate.js';
 
+/** A habit's schedule. */
 export function occurrence(value: unknown, path: string, issues: Issues): Occurrence | undefined {
   if (!isObject(value)) return issues.add(path, 'must be an object');
   const type = oneOf(value.type, at(path, 'type'), issues, OCCURRENCE_TYPES);
@@ -35,6 +35,7 @@ export function occurrence(value: unknown, path: string, issues: Issues): Occurr
   }
 }
 
+/** A goal as sent: periodicity, value and unit. */
 export function goal(value: unknown, path: string, issues: Issues): GoalInput | undefined {
   if (!isObject(value)) return issues.add(path, 'must be an object with periodicity, value and unit');
   const periodicity = oneOf(value.periodicity, at(path, 'periodicity'), issues, PERIODICITIES);
@@ -70,26 +71,33 @@ function timeTrigger(value: unknown, path: string, issues: Issues): TimeTrigger 
   };
 }
 
-function habitStack(value: unknown, path: string, issues: Issues): HabitStackInput | undefined {
+/** A habit stack; its `id` is optional on the API (omitted to create one), required in an export. */
+function habitStack(value: unknown, path: string, issues: Issues, idRequired: boolean): HabitStackInput | undefined {
   if (!isObject(value)) return issues.add(path, 'must be an object');
   const before = issues.list.length;
-  const id = value.id === undefined ? undefined : text(value.id, at(path, 'id'), issues, { max: 200, nonEmpty: true });
-  const conditionHabitId =
-    value.conditionHabitId === undefined
-      ? issues.add(at(path, 'conditionHabitId'), 'is required')
-      : text(value.conditionHabitId, at(path, 'conditionHabitId'), issues, { max: 200, nonEmpty: true });
+  const id =
+    value.id !== undefined ? recordId(value.id, at(path, 'id'), issues)
+    : idRequired ? issues.add(at(path, 'id'), 'is required (stacks keep their ids)')
+    : undefined;
+  const conditionHabitId = recordId(value.conditionHabitId, at(path, 'conditionHabitId'), issues);
   const type = oneOf(value.type, at(path, 'type'), issues, STACK_TYPES);
   const timerType = oneOf(value.timerType, at(path, 'timerType'), issues, TIMER_TYPES);
   let delay: number | undefined;
   if (value.timerDelaySecs === undefined) {
     if (timerType === 'after') issues.add(at(path, 'timerDelaySecs'), 'is required when timerType is "after"');
-  } else delay = integer(value.timerDelaySecs, at(path, 'timerDelaySecs'), issues, 0, LIMITS.timerDelaySecs);
+  } else {
+    delay = integer(value.timerDelaySecs, at(path, 'timerDelaySecs'), issues, 0, LIMITS.timerDelaySecs);
+    // Stored as 0 it would silently differ from what was sent: say so instead.
+    if (delay !== undefined && delay !== 0 && timerType === 'immediately') {
+      issues.add(at(path, 'timerDelaySecs'), 'must be 0 (or left out) when timerType is "immediately"');
+    }
+  }
   if (issues.list.length !== before || !conditionHabitId || !type || !timerType) return undefined;
-  // An immediate stack has no delay, whatever was sent.
-  return { ...(id ? { id } : {}), conditionHabitId, type, timerType, timerDelaySecs: timerType === 'after' ? (delay ?? 0) : 0 };
+  return { ...(id ? { id } : {}), conditionHabitId, type, timerType, timerDelaySecs: delay ?? 0 };
 }
 
-export function reminders(value: unknown, path: string, issues: Issues): RemindersInput | undefined {
+/** Reminders as sent; with `stackIds`, every habit stack must carry its id (an export). */
+export function reminders(value: unknown, path: string, issues: Issues, stackIds = false): RemindersInput | undefined {
   if (!isObject(value)) return issues.add(path, 'must be an object with timeTriggers and/or habitStacks');
   const before = issues.list.length;
   const out: RemindersInput = {};
@@ -99,11 +107,12 @@ export function reminders(value: unknown, path: string, issues: Issues): Reminde
   }
   if (value.habitStacks !== undefined) {
     const items = array(value.habitStacks, at(path, 'habitStacks'), issues, 0, LIMITS.habitStacks);
-    if (items) out.habitStacks = items.map((s, i) => habitStack(s, `${at(path, 'habitStacks')}[${i}]`, issues)).filter((s) => s !== undefined);
+    if (items) out.habitStacks = items.map((s, i) => habitStack(s, `${at(path, 'habitStacks')}[${i}]`, issues, stackIds)).filter((s) => s !== undefined);
   }
   return issues.list.length === before ? out : undefined;
 }
 
+/** An end condition as sent. */
 export function endCondition(value: unknown, path: string, issues: Issues): EndConditionInput | undefined {
   if (!isObject(value)) return issues.add(path, 'must be an object');
   const type = oneOf(value.type, at(path, 'type'), issues, END_CONDITION_TYPES);
@@ -130,12 +139,10 @@ export function endCondition(value: unknown, path: string, issues: Issues): EndC
 }
 
 function timeOfDayIds(value: unknown, issues: Issues): string[] | undefined {
-  const ids = uniqueStrings(value, 'timeOfDayIds', issues, 3);
+  const ids = uniqueIds(value, 'timeOfDayIds', issues, 3);
   if (!ids) return undefined;
   const before = issues.list.length;
-  ids.forEach((id, i) => {
-    if (!timeOfDayById(id)) issues.add(`timeOfDayIds[${i}]`, `is not a time of day; use morning, afternoon or evening`);
-  });
+  ids.forEach((id, i) => timeOfDayId(id, `timeOfDayIds[${i}]`, issues));
   return issues.list.length === before ? ids : undefined;
 }
 
@@ -146,8 +153,7 @@ function common(body: Obj, issues: Issues, create: boolean): UpdateHabitBody & {
   const out: UpdateHabitBody & { type?: HabitType } = {};
   const present = (key: string): boolean => body[key] !== undefined;
   const cleared = (key: Nullable): boolean => !create && body[key] === null;
-  if (present('name')) out.name = text(body.name, 'name', issues, { max: LIMITS.habitName, nonEmpty: true })?.trim();
-  else if (create) issues.add('name', 'is required');
+  if (present('name') || create) out.name = trimmedName(body.name, 'name', issues, LIMITS.habitName);
   if (create) {
     if (present('type')) out.type = oneOf(body.type, 'type', issues, HABIT_TYPES);
     else issues.add('type', 'is required (good or bad)');
@@ -161,7 +167,7 @@ function common(body: Obj, issues: Issues, create: boolean): UpdateHabitBody & {
   if (present('colorHex')) out.colorHex = colorHex(body.colorHex, 'colorHex', issues);
   if (cleared('customUnitName')) out.customUnitName = null;
   else if (present('customUnitName')) out.customUnitName = text(body.customUnitName, 'customUnitName', issues, { max: LIMITS.customUnitName });
-  if (present('areaIds')) out.areaIds = uniqueStrings(body.areaIds, 'areaIds', issues, LIMITS.areaIds);
+  if (present('areaIds')) out.areaIds = uniqueIds(body.areaIds, 'areaIds', issues, LIMITS.areaIds);
   if (present('timeOfDayIds')) out.timeOfDayIds = timeOfDayIds(body.timeOfDayIds, issues);
   if (cleared('goal')) out.goal = null;
   else if (present('goal')) out.goal = goal(body.goal, 'goal', issues);

@@ -1,28 +1,50 @@
 // Validation primitives. Each check records one detail per problem, naming the field path
-// (`occurrence.days[2]`), and returns the value when it is valid, undefined otherwise.
-import { MAX_YEAR, MIN_YEAR, parseDate } from './domain/dates.js';
-import { type Detail, validationError } from './http.js';
+// (`occurrence.days[2]`), and returns the value when it is valid, undefined otherwise. Nothing here
+// knows about HTTP: the service turns an InvalidInput into a 400 at its boundary (app.ts), the
+// importer into an InvalidExportError.
+import { type Day, MAX_YEAR, MIN_YEAR, dateParts, parseDate } from './domain/dates.js';
+import { timeOfDayById } from './domain/time-of-day.js';
+import { LIMITS } from './limits.js';
 
-/** Collects problems; `done()` throws a 400 when there are any. */
+/** One problem: the field path and what is wrong with it. */
+export interface Detail {
+  field: string;
+  message: string;
+}
+
+/** Input that failed validation, with one detail per problem. */
+export class InvalidInput extends Error {
+  constructor(readonly details: readonly Detail[]) {
+    super(details.map((d) => `${d.field} ${d.message}`).join('; '));
+    this.name = 'InvalidInput';
+  }
+}
+
+/** Collects problems; `done()` throws an InvalidInput when there are any. */
 export class Issues {
   readonly list: Detail[] = [];
 
+  /** Records a problem; returns undefined so a check can `return issues.add(...)`. */
   add(field: string, message: string): undefined {
     this.list.push({ field, message });
     return undefined;
   }
 
+  /** Whether no problem was recorded. */
   get ok(): boolean {
     return this.list.length === 0;
   }
 
+  /** Throws the problems recorded so far, if any. */
   done(): void {
-    if (this.list.length > 0) throw validationError(this.list);
+    if (this.list.length > 0) throw new InvalidInput(this.list);
   }
 }
 
+/** A JSON object being validated. */
 export type Obj = Record<string, unknown>;
 
+/** A plain object (not null, not an array). */
 export function isObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -39,13 +61,31 @@ export function bodyObject(body: unknown, issues: Issues, required = true): Obj 
   return body;
 }
 
-export function text(value: unknown, field: string, issues: Issues, opts: { max: number; nonEmpty?: boolean }): string | undefined {
+/** A string of at most `max` characters; with `trim` the trimmed string is checked and returned. */
+export function text(value: unknown, field: string, issues: Issues, opts: { max: number; nonEmpty?: boolean; trim?: boolean }): string | undefined {
   if (typeof value !== 'string') return issues.add(field, 'must be a string');
-  if (opts.nonEmpty && value.trim() === '') return issues.add(field, 'must not be empty');
-  if (value.length > opts.max) return issues.add(field, `must be at most ${opts.max} characters`);
-  return value;
+  const s = opts.trim ? value.trim() : value;
+  if (opts.nonEmpty && s.trim() === '') return issues.add(field, 'must not be empty');
+  if (s.length > opts.max) return issues.add(field, `must be at most ${opts.max} characters`);
+  return s;
 }
 
+/** A required string: a missing one says so rather than "must be a string". */
+export function required(value: unknown, field: string, issues: Issues, opts: { max: number; nonEmpty?: boolean; trim?: boolean }): string | undefined {
+  return value === undefined ? issues.add(field, 'is required') : text(value, field, issues, opts);
+}
+
+/** A required name: trimmed, then 1 to `max` characters. */
+export function trimmedName(value: unknown, field: string, issues: Issues, max: number): string | undefined {
+  return required(value, field, issues, { max, nonEmpty: true, trim: true });
+}
+
+/** A record id as sent or stored (non-empty, at most LIMITS.id characters). */
+export function recordId(value: unknown, field: string, issues: Issues): string | undefined {
+  return required(value, field, issues, { max: LIMITS.id, nonEmpty: true });
+}
+
+/** An integer in [min, max]. */
 export function integer(value: unknown, field: string, issues: Issues, min: number, max: number): number | undefined {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     return issues.add(field, `must be an integer between ${min} and ${max}`);
@@ -60,6 +100,7 @@ export function positive(value: unknown, field: string, issues: Issues, max: num
   return value;
 }
 
+/** One of the `allowed` strings. */
 export function oneOf<T extends string>(value: unknown, field: string, issues: Issues, allowed: readonly T[]): T | undefined {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
     return issues.add(field, `must be one of: ${allowed.join(', ')}`);
@@ -67,20 +108,25 @@ export function oneOf<T extends string>(value: unknown, field: string, issues: I
   return value as T;
 }
 
+/** A boolean. */
 export function boolean(value: unknown, field: string, issues: Issues): boolean | undefined {
   if (typeof value !== 'boolean') return issues.add(field, 'must be a boolean');
   return value;
 }
 
-/** A `YYYY-MM-DD` string naming a real calendar date between MIN_YEAR and MAX_YEAR. */
+/** A `YYYY-MM-DD` string naming a real calendar date between MIN_YEAR and MAX_YEAR, as a Day. */
+export function dayValue(value: unknown, field: string, issues: Issues): Day | undefined {
+  const parts = typeof value === 'string' ? dateParts(value) : null;
+  if (parts === null) return issues.add(field, 'must be a date in YYYY-MM-DD form');
+  const parsed = parseDate(value as string);
+  if (parsed !== null) return parsed;
+  if (parts.year < MIN_YEAR || parts.year > MAX_YEAR) return issues.add(field, `must be between ${MIN_YEAR}-01-01 and ${MAX_YEAR}-12-31`);
+  return issues.add(field, 'is not a valid calendar date');
+}
+
+/** The same check as `dayValue`, keeping the date as the string sent. */
 export function date(value: unknown, field: string, issues: Issues): string | undefined {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return issues.add(field, 'must be a date in YYYY-MM-DD form');
-  if (parseDate(value) === null) {
-    const year = Number(value.slice(0, 4));
-    if (year < MIN_YEAR || year > MAX_YEAR) return issues.add(field, `must be between ${MIN_YEAR}-01-01 and ${MAX_YEAR}-12-31`);
-    return issues.add(field, 'is not a valid calendar date');
-  }
-  return value;
+  return dayValue(value, field, issues) === undefined ? undefined : (value as string);
 }
 
 /** `#RRGGBB` or `#RGB`, either case. */
@@ -91,6 +137,13 @@ export function colorHex(value: unknown, field: string, issues: Issues): string 
   return value;
 }
 
+/** The id of one of the service's times of day. */
+export function timeOfDayId(value: unknown, field: string, issues: Issues): string | undefined {
+  if (typeof value === 'string' && timeOfDayById(value)) return value;
+  return issues.add(field, 'is not a time of day; use morning, afternoon or evening');
+}
+
+/** An array of `min` to `max` items. */
 export function array(value: unknown, field: string, issues: Issues, min: number, max: number): unknown[] | undefined {
   if (!Array.isArray(value)) return issues.add(field, 'must be an array');
   if (value.length < min || value.length > max) {
@@ -114,14 +167,14 @@ export function uniqueIntegers(value: unknown, field: string, issues: Issues, lo
   return issues.list.length === before ? (items as number[]) : undefined;
 }
 
-/** An array of unique non-empty strings. */
-export function uniqueStrings(value: unknown, field: string, issues: Issues, max: number): string[] | undefined {
+/** An array of at most `max` unique ids. */
+export function uniqueIds(value: unknown, field: string, issues: Issues, max: number): string[] | undefined {
   const items = array(value, field, issues, 0, max);
   if (!items) return undefined;
   const before = issues.list.length;
   const seen = new Set<string>();
   items.forEach((item, i) => {
-    const s = text(item, `${field}[${i}]`, issues, { max: 200, nonEmpty: true });
+    const s = text(item, `${field}[${i}]`, issues, { max: LIMITS.id, nonEmpty: true });
     if (s === undefined) return;
     if (seen.has(s)) issues.add(`${field}[${i}]`, `duplicates "${s}"; items must be unique`);
     seen.add(s);

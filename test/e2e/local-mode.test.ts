@@ -71,7 +71,7 @@ describe('local mode', () => {
   it('runs every kind of command the same way as against a server', async () => {
     const steps: string[][] = [
       ['area', 'add', 'Health', '--color', '#2EAD6B'],
-      ['habit', 'add', 'Run', '--days', 'mon,wed,fri', '--goal', '5 kM daily', '--area', 'Health', '--remind', '07:30@mon'],
+      ['habit', 'add', 'Run', '--days', 'mon,wed,fri', '--goal', '5 kM daily', '--area', 'Health', '--remind', '07:30@mon', '--start', '2026-11-01'],
       ['habit', 'edit', 'Run', '--goal', '6 kM daily'],
       ['habit', 'show', 'Run'],
       ['log', 'add', 'Run', '3', '--date', '2026-11-20'],

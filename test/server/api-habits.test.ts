@@ -135,7 +135,10 @@ describe('GET /habits', () => {
     expect(await names('?type=bad')).toEqual(['b']);
     expect(await names('?timeOfDay=morning')).toEqual(['a']);
     expect(await names('?timeOfDay=evening&type=good')).toEqual([]);
-    expect(a.id && b.id).toBeTruthy();
+    // Names could collide; the ids say which records matched.
+    const ids = async (q: string): Promise<string[]> => (await call('GET', `/habits${q}`)).body.data.map((h: any) => h.id);
+    expect(await ids(`?areaId=${work}&timeOfDay=morning`)).toEqual([a.id]);
+    expect(await ids('?type=bad&timeOfDay=evening')).toEqual([b.id]);
   });
 
   test('rejects bad query values, one detail each', async () => {

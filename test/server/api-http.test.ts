@@ -1,7 +1,8 @@
 // Transport behaviour: auth, routing, bodies, rate limits, faults, recording and shutdown.
-import { request } from 'node:http';
+import { type IncomingMessage, type ServerResponse, request } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createServer, openStore } from '../../src/server/index.js';
+import { type Store, createServer, openStore } from '../../src/server/index.js';
 import { type LocalService, startLocalService } from '../helpers/local-service.js';
 import { client, fakeClock } from './client.js';
 
@@ -123,6 +124,53 @@ describe('rate limit', () => {
 });
 
 describe('faults', () => {
+  test('a busy or locked database, extended codes included, is 503 with Retry-After; other SQLite errors are 500', async () => {
+    const lines: string[] = [];
+    const answer = async (code: string) => {
+      const busy = { prepare: () => { throw Object.assign(new Error(code), { code }); } } as unknown as Store;
+      const listening = await createServer({ db: busy, apiKey: 'k', log: (l) => lines.push(l), timezone: 'UTC' }).listen();
+      try {
+        const res = await fetch(`${listening.url}/areas`, { headers: { 'x-api-key': 'k' } });
+        return { code, status: res.status, retryAfter: res.headers.get('retry-after') };
+      } finally {
+        await listening.close();
+      }
+    };
+    for (const code of ['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT', 'SQLITE_LOCKED', 'SQLITE_LOCKED_SHAREDCACHE']) {
+      expect(await answer(code)).toEqual({ code, status: 503, retryAfter: '1' });
+    }
+    expect(lines).toEqual([]);
+    expect(await answer('SQLITE_CORRUPT')).toEqual({ code: 'SQLITE_CORRUPT', status: 500, retryAfter: null });
+  });
+
+  test('a body cut off by the client is a 400 in the validation shape, with a body detail', async () => {
+    const store = await openStore(':memory:');
+    const statuses: number[] = [];
+    const server = createServer({ db: store, apiKey: 'k', timezone: 'UTC', onRequest: (r) => statuses.push(r.status) });
+    // A request whose socket closes mid-body, and a response that keeps what is written to it.
+    const req = Object.assign(new PassThrough(), { method: 'POST', url: '/v2/areas', headers: { 'x-api-key': 'k', 'content-type': 'application/json', 'content-length': '100' } });
+    const sent: { status?: number; body?: string } = {};
+    const done = new Promise<void>((resolve) => {
+      const res = {
+        headersSent: false, destroyed: false,
+        writeHead(status: number) { sent.status = status; },
+        end(text?: string) { sent.body = text; resolve(); },
+      };
+      server.handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+    });
+    req.write('{"name":');
+    req.destroy();
+    await done;
+    expect(sent.status).toBe(400);
+    expect(JSON.parse(sent.body ?? '')).toEqual({
+      error: 'Validation Error',
+      message: 'Invalid request: body was not completed: the connection closed before its end',
+      details: [{ field: 'body', message: 'was not completed: the connection closed before its end' }],
+    });
+    expect(statuses).toEqual([400]);
+    store.close();
+  });
+
   test('unexpected errors are 500 {error: "Internal server error"} with no stack, and are logged', async () => {
     const store = await openStore(':memory:');
     const lines: string[] = [];

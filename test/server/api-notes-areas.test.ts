@@ -72,11 +72,13 @@ describe('areas', () => {
     expect((await call('GET', '/areas/-Nope')).status).toBe(404);
   });
 
-  test('update changes the fields sent and answers {data}', async () => {
+  test('update changes the fields sent and answers {data}; the list shows the change', async () => {
     const area = (await call('POST', '/areas', { name: 'Health' })).body.data;
+    expect((await call('GET', '/areas')).body).toEqual({ data: [area] });
     const res = await call('PUT', `/areas/${area.id}`, { icon: 'leaf' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { ...area, icon: 'leaf' } });
+    expect((await call('GET', '/areas')).body).toEqual({ data: [{ ...area, icon: 'leaf' }] });
     expect((await call('PUT', `/areas/${area.id}`, { name: '' })).status).toBe(400);
     expect((await call('PUT', '/areas/-Nope', { name: 'x' })).status).toBe(404);
   });

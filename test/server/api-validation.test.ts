@@ -37,6 +37,9 @@ describe('habit body', () => {
     expect(await fields({ name: '   ' })).toEqual(['name']);
     expect(await fields({ name: 'x'.repeat(201) })).toEqual(['name']);
     expect(await fields({ name: 42 })).toEqual(['name']);
+    // The limit applies to the name as stored: trimmed first.
+    const padded = await call('POST', '/habits', { name: `  ${'x'.repeat(200)}  `, type: 'good' });
+    expect([padded.status, padded.body.name]).toEqual([201, 'x'.repeat(200)]);
   });
 
   test('occurrence weekDays: 1-7 unique integers, each 0-6', async () => {
@@ -117,6 +120,11 @@ describe('habit body', () => {
       { field: 'reminders.habitStacks[0].conditionHabitId', message: 'no habit has the id "-Missing"' },
     ]);
     expect(await fields(stack({ id: 'invented' }))).toEqual(['reminders.habitStacks[0].id']);
+    // An immediate stack has no delay: one sent is an error, not silently stored as 0.
+    expect(await createDetails(stack({ timerDelaySecs: 600 }))).toEqual([
+      { field: 'reminders.habitStacks[0].timerDelaySecs', message: 'must be 0 (or left out) when timerType is "immediately"' },
+    ]);
+    expect((await call('POST', '/habits', { name: 'x', type: 'good', ...stack({ timerDelaySecs: 0 }) })).status).toBe(201);
     // A habit cannot stack on itself.
     const self = await call('PUT', `/habits/${habitId}`, stack({}));
     expect(self.body.details).toEqual([{ field: 'reminders.habitStacks[0].conditionHabitId', message: 'cannot be the habit itself' }]);
@@ -202,9 +210,20 @@ describe('other bodies and queries', () => {
     expect((await call('POST', `/habits/${habitId}/notes`, { content: 'x'.repeat(10_001) })).body.details[0].field).toBe('content');
   });
 
+  test('a new note must say something, as an updated one must', async () => {
+    const empty = [{ field: 'body', message: 'must have content, a moodLevel or at least one photo' }];
+    for (const body of [{ content: '' }, { photos: [] }, { content: '', photos: [] }]) {
+      const res = await call('POST', `/habits/${habitId}/notes`, body);
+      expect({ body, status: res.status, details: res.body.details }).toEqual({ body, status: 400, details: empty });
+    }
+    expect((await call('POST', `/habits/${habitId}/notes`, { content: '', moodLevel: 'low' })).status).toBe(201);
+  });
+
   test('areas need a name on create; colour and icon are checked', async () => {
     expect((await call('POST', '/areas', {})).body.details).toEqual([{ field: 'name', message: 'is required' }]);
     expect((await call('POST', '/areas', { name: 'x', colorHex: 'x', icon: 3 })).body.details.map((d: any) => d.field)).toEqual(['colorHex', 'icon']);
+    expect((await call('POST', '/areas', { name: 'a'.repeat(101) })).body.details).toEqual([{ field: 'name', message: 'must be at most 100 characters' }]);
+    expect((await call('POST', '/areas', { name: ` ${'a'.repeat(100)} ` })).body.data.name).toBe('a'.repeat(100));
   });
 
   test('journal and statistics dates, and pagination of notes', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { dayInZone, formatDay, parseDate, weekday } from '../../src/server/domain/dates.js';
 import { periodEnd, periodStart } from '../../src/server/domain/periods.js';
-import { isDue } from '../../src/server/domain/schedule.js';
+import { dueChecker } from '../../src/server/domain/schedule.js';
 import { convertUnit } from '../../src/server/domain/units.js';
 import type { Occurrence } from '../../src/api/types.js';
 
@@ -15,7 +15,8 @@ const d = (s: string): number => {
 /** Due dates between two dates inclusive. */
 function dueDates(occurrence: Occurrence, start: string, from: string, to: string): string[] {
   const out: string[] = [];
-  for (let day = d(from); day <= d(to); day++) if (isDue(occurrence, d(start), day)) out.push(formatDay(day));
+  const due = dueChecker(occurrence, d(start));
+  for (let day = d(from); day <= d(to); day++) if (due(day)) out.push(formatDay(day));
   return out;
 }
 

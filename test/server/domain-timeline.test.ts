@@ -292,11 +292,11 @@ describe('marks', () => {
   });
 
   test('a complete mark records what the period still lacks', () => {
-    const rules: HabitRules = { type: 'good', occurrence: { type: 'daily' }, startDate: 0, goal: { periodicity: 'weekly', value: 20, unit: 'kM' } };
-    expect(completionAmount(rules, 0)).toBe(20);
-    expect(completionAmount(rules, 15)).toBe(5);
-    expect(completionAmount(rules, 25)).toBe(0);
-    expect(completionAmount({ ...rules, goal: null }, 0)).toBe(1);
-    expect(completionAmount({ ...rules, type: 'bad' }, 0)).toBe(0);
+    const goal: GoalRule = { periodicity: 'weekly', value: 20, unit: 'kM' };
+    expect(completionAmount('good', goal, 0)).toBe(20);
+    expect(completionAmount('good', goal, 15)).toBe(5);
+    expect(completionAmount('good', goal, 25)).toBe(0);
+    expect(completionAmount('good', null, 0)).toBe(1);
+    expect(completionAmount('bad', goal, 0)).toBe(0);
   });
 });

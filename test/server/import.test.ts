@@ -47,26 +47,28 @@ describe('rebuildHistory', () => {
     expect(rebuildHistory(h).inexact).toEqual([]);
   });
 
-  it('a wholly skipped week is a skip mark on each due day; a failed day carries its amount on the fail mark', () => {
+  it('a wholly skipped week is a skip mark on each due day; a marked day keeps its amount in a value log of its own', () => {
     const h = habit({ goals: goal('daily', 30, 'min') }, days('2026-11-16', 's0 s5 f10 i12 c30 c0 i0'));
-    expect(kinds(h)).toEqual(['11-16 skipped 0', '11-17 skipped 5', '11-18 failed 10', '11-19 value 12', '11-20 value 30', '11-21 completed 0']);
+    expect(kinds(h)).toEqual([
+      '11-16 skipped 0', '11-17 value 5', '11-17 skipped 0', '11-18 value 10', '11-18 failed 0', '11-19 value 12', '11-20 value 30', '11-21 completed 0',
+    ]);
   });
 
   it('a bad habit: ended clean days need nothing, over-limit days are their amounts, the open day needs its mark', () => {
     const h = habit({ type: 'bad', goals: goal('daily', 3, 'rep') }, days('2026-11-18', 'c2 f5 f0 s0 c1'));
-    expect(kinds(h)).toEqual(['11-18 value 2', '11-19 value 5', '11-20 failed 0', '11-21 skipped 0', '11-22 completed 1']);
+    expect(kinds(h)).toEqual(['11-18 value 2', '11-19 value 5', '11-20 failed 0', '11-21 skipped 0', '11-22 value 1', '11-22 completed 0']);
     expect(rebuildHistory(habit({ type: 'bad', goals: goal('daily', 3, 'rep') }, days('2026-11-21', 'c0 i0'))).logs).toEqual([]);
   });
 
   it('days before the start date keep their amounts; a monthly goal is judged per calendar month', () => {
     const h = habit({ startDate: '2026-10-31', goals: goal('monthly', 5, 'hr') }, days('2026-10-29', '-2 -0 c1 i0 i4'));
-    expect(kinds(h)).toEqual(['10-29 value 2', '10-31 completed 1', '11-02 value 4']);
+    expect(kinds(h)).toEqual(['10-29 value 2', '10-31 value 1', '10-31 completed 0', '11-02 value 4']);
   });
 
-  it('uses stable ids, and reports days a rebuild cannot reproduce', () => {
+  it('gives every log its own id, and reports days a rebuild cannot reproduce', () => {
     const h = habit({ goals: goal('daily', 30, 'min') }, days('2026-11-20', 'c30 f40'));
-    expect(rebuildHistory(h).logs.map((l) => l.id)).toEqual(rebuildHistory(h).logs.map((l) => l.id));
-    expect(new Set(rebuildHistory(h).logs.map((l) => l.id)).size).toBe(2);
+    expect(kinds(h)).toEqual(['11-20 value 30', '11-21 value 40', '11-21 failed 0']);
+    expect(new Set(rebuildHistory(h).logs.map((l) => l.id)).size).toBe(3);
     // A good habit cannot fail a day whose amount reaches the goal.
     expect(rebuildHistory(h).inexact).toEqual(['2026-11-21']);
   });
@@ -144,6 +146,66 @@ describe('importDocument', () => {
     store.close();
   });
 
+  it('importing the same document twice leaves the same rows, ids included', async () => {
+    const store = await openStore(':memory:');
+    const area = { id: 'a1', name: 'Health', colorHex: '#00FF00', icon: 'leaf', createdAt: '2026-10-01T08:00:00.000Z' };
+    const note = { id: 'n1', createdAt: '2026-11-01T08:00:00.000Z', content: 'ok', moodLevel: 'high', photos: ['https://x.test/1.jpg'] };
+    const end = { id: 'e1', type: 'streak', streakLength: 3, createdAt: '2026-10-01T08:00:00.000Z', isMet: false } as const;
+    const document = doc([
+      habit({ goals: goal('daily', 30, 'min'), areas: [area], notes: [note], endCondition: end }, days('2026-11-16', 's0 s5 f10 i12 c30 c0 i0')),
+      habit({ id: 'h2', reminders: { habitStacks: [{ id: 's1', conditionHabitId: 'h1', type: 'completed', timerType: 'immediately', timerDelaySecs: 0 }] } }, days('2026-11-21', 'c1 i0')),
+    ], [area]);
+    const dump = () => Object.fromEntries(['areas', 'habits', 'goals', 'habit_areas', 'habit_stacks', 'end_conditions', 'notes', 'logs'].map((table) => {
+      // Every column but seq: re-inserted rows get new row numbers, which nothing shows.
+      const columns = (store.db.prepare(`SELECT name FROM pragma_table_info('${table}') WHERE name <> 'seq'`).all() as { name: string }[]).map((c) => c.name);
+      return [table, store.db.prepare(`SELECT ${columns.join(', ')} FROM ${table} ORDER BY ${columns.join(', ')}`).all()];
+    }));
+    importDocument(store, document);
+    const first = dump();
+    expect(first.logs).toHaveLength(9);
+    importDocument(store, document);
+    expect(dump()).toEqual(first);
+    store.close();
+  });
+
+  it("keeps an imported day's amount when its mark is replaced later", async () => {
+    const store = await openStore(':memory:');
+    importDocument(store, doc([habit({ goals: goal('daily', 30, 'min') }, days('2026-11-20', 'f10 s5 i0'))]));
+    const svc = await serve(store);
+    try {
+      const call = (path: string, body: unknown) => fetch(svc.url + path, { method: 'POST', headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect((await call('/habits/h1/logs/skipped', { targetDate: '2026-11-20' })).status).toBe(201);
+      expect((await call('/habits/h1/logs/failed', { targetDate: '2026-11-21' })).status).toBe(201);
+      const stats = await svc.get('/habits/h1/statistics?startDate=2026-11-20&endDate=2026-11-21');
+      expect(stats.dailyProgress).toEqual([
+        { date: '2026-11-20', totalLog: 10, status: 'skipped' },
+        { date: '2026-11-21', totalLog: 5, status: 'failed' },
+      ]);
+    } finally {
+      await svc.close();
+      store.close();
+    }
+  });
+
+  it('a running service sees imported areas, and a goal that moved away from the habit that held it', async () => {
+    const store = await openStore(':memory:');
+    importDocument(store, doc([habit({ goals: goal('daily', 30, 'min') }, days('2026-11-22', 'i10'))]));
+    const svc = await serve(store);
+    try {
+      expect(await svc.get('/areas')).toEqual([]);
+      expect((await svc.get('/habits/h1/statistics?startDate=2026-11-22')).unit).toBe('min');
+      const area = { id: 'a1', name: 'Health', colorHex: '#00FF00', icon: '', createdAt: '2026-10-01T08:00:00.000Z' };
+      // h2 takes goal g1: ids are unique, so h1 is left without a goal.
+      importDocument(store, doc([habit({ id: 'h2', goals: goal('daily', 30, 'min') }, days('2026-11-22', 'i0'))], [area]));
+      expect(await svc.get('/areas')).toEqual([area]);
+      expect((await svc.get('/habits/h1')).goals).toEqual([]);
+      expect(await svc.get('/habits/h1/statistics?startDate=2026-11-22')).toMatchObject({ unit: null, dailyProgress: [{ date: '2026-11-22', totalLog: 10, status: 'completed' }] });
+    } finally {
+      await svc.close();
+      store.close();
+    }
+  });
+
   it('reads another server: the newest goal is active when none is flagged, times of day match by name', async () => {
     const store = await openStore(':memory:');
     const goals = [
@@ -153,7 +215,7 @@ describe('importDocument', () => {
     const raw = JSON.parse(JSON.stringify(doc([habit({}, days('2026-11-22', 'c20'))]))) as any;
     Object.assign(raw.habits[0], { goals, timeOfDays: [{ id: '-Nx1', name: 'Evening' }, { id: '-Nx2', name: 'Night owl' }], reminders: undefined });
     delete raw.habits[0].goal;
-    importDocument(store, raw);
+    importDocument(store, parseExportDocument(raw));
     const svc = await serve(store);
     try {
       const h = await svc.get('/habits/h1');
@@ -198,8 +260,25 @@ describe('parseExportDocument', () => {
     ['the day order', (d: any) => d.habits[0].statistics.dailyProgress.reverse(), '$.habits[0].statistics.dailyProgress[1].date: must come after 2026-11-22: days are listed once, in order'],
     ['a total', (d: any) => (d.habits[0].statistics.dailyProgress[0].totalLog = -1), '$.habits[0].statistics.dailyProgress[0].totalLog: must be a number of at least 0'],
     ['a duplicate habit', (d: any) => d.habits.push(d.habits[0]), '$.habits[1].id: duplicates the habit id "h1" of $.habits[0].id (and 1 more problem)'],
+    // What the API refuses, an import refuses too.
+    ['a stack on the habit itself', (d: any) => (d.habits[0].reminders.habitStacks = [{ id: 's', conditionHabitId: 'h1', type: 'completed', timerType: 'immediately' }]),
+      '$.habits[0].reminders.habitStacks[0].conditionHabitId: cannot be the habit itself'],
+    ['an immediate stack with a delay', (d: any) => (d.habits[0].reminders.habitStacks = [{ id: 's', conditionHabitId: 'h9', type: 'completed', timerType: 'immediately', timerDelaySecs: 600 }]),
+      '$.habits[0].reminders.habitStacks[0].timerDelaySecs: must be 0 (or left out) when timerType is "immediately"'],
+    ['a photo that is no URL', (d: any) => (d.habits[0].notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', content: 'x', photos: ['photo.jpg'] }]), '$.habits[0].notes[0].photos[0]: must be an absolute URL'],
+    ['an empty note', (d: any) => (d.habits[0].notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', content: '', moodLevel: null, photos: [] }]),
+      '$.habits[0].notes[0]: must have content, a moodLevel or at least one photo'],
+    ['a name too long once trimmed', (d: any) => (d.habits[0].name = ` ${'x'.repeat(201)} `), '$.habits[0].name: must be at most 200 characters'],
   ])('names the path of a bad %s', (_what, mutate, message) => {
     expect(problem(mutate)).toBe(message);
+  });
+
+  it('keeps a colour in another notation, which the API would refuse, so that a foreign export imports', () => {
+    const d = valid();
+    d.habits[0].colorHex = '#FF7B61FF';
+    d.areas = [{ id: 'a', name: 'A', colorHex: 'rgb(1, 2, 3)', icon: '', createdAt: '2026-01-01T00:00:00Z' }];
+    const parsed = parseExportDocument(d);
+    expect([parsed.habits[0]!.colorHex, parsed.areas[0]!.colorHex]).toEqual(['#FF7B61FF', 'rgb(1, 2, 3)']);
   });
 });
 
@@ -214,11 +293,14 @@ describe('rebuild against the timeline, on random histories', () => {
     const b = await openStore(':memory:');
     const sa = await serve(a);
     const sb = await serve(b);
-    const call = async (method: string, path: string, body: unknown) => {
+    const send = async (method: string, path: string, body: unknown) => {
       const res = await fetch(sa.url + path, { method, headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const parsed = (await res.json()) as { data?: any; error?: string };
-      if (res.status >= 400 && res.status !== 409) throw new Error(`${method} ${path}: ${JSON.stringify(parsed)}`);
-      return parsed.data ?? parsed;
+      return { status: res.status, body: (await res.json()) as { data?: any; error?: string; details?: unknown } };
+    };
+    const call = async (method: string, path: string, body: unknown) => {
+      const res = await send(method, path, body);
+      if (res.status >= 400 && res.status !== 409) throw new Error(`${method} ${path}: ${JSON.stringify(res.body)}`);
+      return res.body.data ?? res.body;
     };
     try {
       const random = rng(20261122);
@@ -238,11 +320,17 @@ describe('rebuild against the timeline, on random histories', () => {
         for (let k = 0; k < 40; k++) {
           const targetDate = day(Math.floor(random() * 80));
           const r = random();
-          if (r < 0.45) await call('POST', `/habits/${h.id}/logs`, { value: pick([0.1, 0.5, 1, 3, 7.25, 20]), unitSymbol: pick(units[unit]), targetDate });
-          else if (r < 0.95) await call('POST', `/habits/${h.id}/logs/${pick(['complete', 'failed', 'skipped'])}`, { targetDate });
+          // Writes before the start date are refused; undo is not.
+          const log = (path: string, logBody: object) => targetDate < body.startDate
+            ? send('POST', path, logBody).then((res) => expect(res.status).toBe(400))
+            : call('POST', path, logBody);
+          if (r < 0.45) await log(`/habits/${h.id}/logs`, { value: pick([0.1, 0.5, 1, 3, 7.25, 20]), unitSymbol: pick(units[unit]), targetDate });
+          else if (r < 0.95) await log(`/habits/${h.id}/logs/${pick(['complete', 'failed', 'skipped'])}`, { targetDate });
           else await call('POST', `/habits/${h.id}/logs/undo`, { targetDate });
         }
         if (random() < 0.2) await call('PUT', `/habits/${h.id}`, { goal: { periodicity: pick(['daily', 'weekly']), value: 5, unit } });
+        // A start date moved later leaves logs before it, which the export still shows.
+        if (random() < 0.2) await call('PUT', `/habits/${h.id}`, { startDate: day(Math.floor(random() * 40)) });
         const habitNow = await sa.get(`/habits/${h.id}`);
         const from = [habitNow.startDate, habitNow.createdAt.slice(0, 10)].sort()[0];
         const statistics = await sa.get(`/habits/${h.id}/statistics?startDate=${day(90) < from ? day(90) : from}&endDate=${day(0)}`);

@@ -41,7 +41,7 @@ describe('two processes on one file', () => {
     const [a, b] = await Promise.all([spawnServe(bundle.file, file, { apiKey: KEY, quiet: true }), spawnServe(bundle.file, file, { apiKey: KEY, quiet: true })]);
     const callA = client({ url: a.url, apiKey: KEY });
     const callB = client({ url: b.url, apiKey: KEY });
-    const habit = (await callA('POST', '/habits', { name: 'shared', type: 'good' })).body;
+    const habit = (await callA('POST', '/habits', { name: 'shared', type: 'good', startDate: '2026-01-01' })).body;
     const N = 120;
     const results = await pool(8, 2 * N, async (i) => {
       const call = i % 2 === 0 ? callA : callB;
@@ -115,7 +115,8 @@ describe('shutdown on signals', () => {
       req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
       req.on('continue', () => {
         served.child.kill('SIGTERM'); // waits for this request, whose body never completes
-        setTimeout(() => served.child.kill('SIGTERM'), 200);
+        // Two signals sent back to back may arrive as one: send the second once the first is handled.
+        void served.waitFor('SIGTERM received, shutting down').then(() => served.child.kill('SIGTERM'), () => {});
       });
       req.flushHeaders();
     });
@@ -123,7 +124,6 @@ describe('shutdown on signals', () => {
     expect((await served.exited).code).toBe(0);
     expect(served.stderr()).toContain('habits serve: SIGTERM again, closing every connection now');
   });
-
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     test(`${signal} lets an in-flight request finish, closes the database and exits 0`, async () => {
@@ -140,10 +140,11 @@ describe('shutdown on signals', () => {
           resolve(res.statusCode ?? 0);
         });
         req.on('error', reject);
-        // "100 Continue" proves the server is handling the request: signal, then send the body.
+        // "100 Continue" proves the server is handling the request: signal, and once the server
+        // says it is shutting down, send the body.
         req.on('continue', () => {
           served.child.kill(signal);
-          setTimeout(() => req.end('{"name":"Late"}'), 100);
+          void served.waitFor(`${signal} received, shutting down`).then(() => req.end('{"name":"Late"}'), reject);
         });
         req.flushHeaders();
       });

@@ -32,6 +32,8 @@ export interface ServeChild {
   child: ChildProcess;
   url: string;
   stderr(): string;
+  /** Resolves once stderr contains `text` (rejects if the child exits first). */
+  waitFor(text: string): Promise<void>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -57,5 +59,16 @@ export async function spawnServe(bundle: string, dataFile: string, extra: Record
     });
     void exited.then(({ code }) => rej(new Error(`serve child exited (${code}) before listening:\n${err}`)));
   });
-  return { child, url, stderr: () => err, exited };
+  const waitFor = (text: string): Promise<void> =>
+    new Promise<void>((res, rej) => {
+      const check = (): void => {
+        if (!err.includes(text)) return;
+        child.stderr?.off('data', check);
+        res();
+      };
+      child.stderr?.on('data', check);
+      check();
+      void exited.then(() => rej(new Error(`serve child exited before printing "${text}":\n${err}`)));
+    });
+  return { child, url, stderr: () => err, waitFor, exited };
 }

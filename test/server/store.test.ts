@@ -116,6 +116,29 @@ describe('restart', () => {
   });
 });
 
+describe('transactions', () => {
+  test("notice other connections' commits in their first statement, which also fixes the snapshot they read", async () => {
+    const file = join(dir, 'tx.db');
+    const [a, b] = [await openStore(file), await openStore(file)];
+    const count = (): number => (a.prepare('SELECT COUNT(*) AS n FROM areas').get() as { n: number }).n;
+    const commitThroughB = (id: string): void => {
+      b.write(() => b.prepare("INSERT INTO areas (id, name, color_hex, icon, created_at) VALUES (?, 'x', '#000', '', '2026-01-01T00:00:00Z')").run(id));
+    };
+    const start = a.read(() => a.generation);
+    commitThroughB('a1');
+    expect(a.read(() => [a.generation, count()])).toEqual([start + 1, 1]);
+    // A commit landing inside a transaction is neither read nor counted by it, so caches built in it
+    // match the data it read; the next transaction counts it.
+    expect(a.read(() => {
+      commitThroughB('a2');
+      return [a.generation, count()];
+    })).toEqual([start + 1, 1]);
+    expect(a.write(() => [a.generation, count()])).toEqual([start + 2, 2]);
+    a.close();
+    b.close();
+  });
+});
+
 describe('two connections on one file', () => {
   test('cached statistics notice writes made through another connection', async () => {
     const file = join(dir, 'shared.db');

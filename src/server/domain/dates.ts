@@ -11,13 +11,17 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2999;
 
+/** The numbers of a `YYYY-MM-DD` string, unchecked against the calendar; null when it has another form. */
+export function dateParts(text: string): { year: number; month: number; day: number } | null {
+  const m = DATE_RE.exec(text);
+  return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : null;
+}
+
 /** `YYYY-MM-DD` to a Day, or null when malformed or not a real calendar date (2026-02-30). */
 export function parseDate(text: string): Day | null {
-  const m = DATE_RE.exec(text);
-  if (!m) return null;
-  const y = Number(m[1]);
-  const mo = Number(m[2]);
-  const d = Number(m[3]);
+  const parts = dateParts(text);
+  if (!parts) return null;
+  const { year: y, month: mo, day: d } = parts;
   if (y < MIN_YEAR || y > MAX_YEAR || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
   return fromYmd(y, mo, d);
 }
@@ -43,10 +47,11 @@ export function weekday(day: Day): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
+/** Days in a month (1-12) of a year. */
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;

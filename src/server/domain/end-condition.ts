@@ -3,9 +3,9 @@
 // - streak: a streak of the required length was reached at any time;
 // - successPeriods: that many periods were completed in all;
 // - totalLogValue: the sum of every logged amount (goal unit; raw without a goal) reaches the value.
-import type { EndConditionInput } from '../../api/types.js';
+import type { EndCondition, EndConditionInput } from '../../api/types.js';
 import { type Day, parseDate } from './dates.js';
-import type { Timeline } from './timeline.js';
+import { type Timeline, reached } from './timeline.js';
 
 /** `isMet` of an end condition, given the habit's timeline. */
 export function endConditionMet(condition: EndConditionInput, tl: Timeline, today: Day): boolean {
@@ -19,6 +19,23 @@ export function endConditionMet(condition: EndConditionInput, tl: Timeline, toda
     case 'successPeriods':
       return tl.completedCount >= condition.totalPeriods;
     case 'totalLogValue':
-      return tl.totalAmount >= condition.totalLogValue - 1e-9;
+      return reached(tl.totalAmount, condition.totalLogValue);
+  }
+}
+
+/**
+ * An end condition as the API returns it: the stored fields plus `isMet` and, for streak and
+ * successPeriods, `periodType` (the goal's periodicity).
+ */
+export function endConditionView(id: string, createdAt: string, condition: EndConditionInput, isMet: boolean, periodType: string): EndCondition {
+  switch (condition.type) {
+    case 'date':
+      return { id, type: 'date', createdAt, date: condition.date, isMet };
+    case 'streak':
+      return { id, type: 'streak', createdAt, periodType, streakLength: condition.streakLength, isMet };
+    case 'successPeriods':
+      return { id, type: 'successPeriods', createdAt, periodType, totalPeriods: condition.totalPeriods, isMet };
+    case 'totalLogValue':
+      return { id, type: 'totalLogValue', createdAt, totalLogValue: condition.totalLogValue, isMet };
   }
 }

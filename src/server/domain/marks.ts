@@ -1,10 +1,13 @@
 // Marks (complete, fail, skip) on one date. A day carries at most one mark: a different mark
 // replaces the earlier one, the same mark again is a conflict. The amount a complete mark records
 // is what the period still lacks to reach the goal.
-import type { HabitRules, LogKind } from './timeline.js';
+import type { HabitType } from '../../api/types.js';
+import type { GoalRule, LogKind } from './timeline.js';
 
+/** The kinds of log that are marks. */
 export type MarkKind = Exclude<LogKind, 'value'>;
 
+/** A conflict (the same mark is there), or the ids of the other marks the new one replaces. */
 export type MarkPlan = { conflict: true } | { conflict: false; replace: string[] };
 
 /** What setting `kind` on a date that already has `existing` marks does. */
@@ -19,8 +22,8 @@ export function planMark(existing: readonly { id: string; kind: LogKind }[], kin
  * it is already reached); 1 for a good habit without a goal; 0 for a bad habit, whose complete mark
  * says "stayed clean" and must not count as consumption.
  */
-export function completionAmount(rules: HabitRules, periodSum: number): number {
-  if (rules.type === 'bad') return 0;
-  if (!rules.goal) return 1;
-  return Math.max(0, rules.goal.value - periodSum);
+export function completionAmount(type: HabitType, goal: GoalRule | null, periodSum: number): number {
+  if (type === 'bad') return 0;
+  if (!goal) return 1;
+  return Math.max(0, goal.value - periodSum);
 }

@@ -1,7 +1,7 @@
 // Questions asked of a timeline: which period holds a day, a day's status, a period's progress and
 // the streak as seen on a day.
 import type { Day } from './dates.js';
-import { periodEnd } from './periods.js';
+import { periodEnd, periodStart } from './periods.js';
 import { firstDueBetween } from './schedule.js';
 import { COMPLETED, FAILED, INPROGRESS, NONE, STATUS_NAMES, type StatusCode, type StatusName, type Timeline } from './timeline.js';
 
@@ -41,10 +41,18 @@ export function dayStatus(tl: Timeline, day: Day): StatusName | typeof NONE {
   return STATUS_NAMES[mark !== 0 ? mark : status];
 }
 
-/** Progress of the due period containing `day` in the goal unit (0 outside any). */
+/**
+ * Progress of the goal period containing `day`: the sum of its days' amounts in the goal unit, from
+ * the start date on. The journal shows it; a complete mark records what it lacks of the goal.
+ */
 export function periodAmount(tl: Timeline, day: Day): number {
   const i = periodIndexOf(tl, day);
-  return i < 0 ? 0 : (tl.pSum[i] ?? 0);
+  if (i >= 0) return tl.pSum[i] ?? 0;
+  // A period without a due day is not kept in the timeline, but its days may still hold amounts.
+  let sum = 0;
+  const last = periodEnd(tl.periodicity, day);
+  for (let d = Math.max(periodStart(tl.periodicity, day), tl.rules.startDate); d <= last; d++) sum += tl.days.get(d)?.amount ?? 0;
+  return sum;
 }
 
 /** The streak as seen on `day`: consecutive completed due periods up to it. */

@@ -3,7 +3,7 @@ import type { Occurrence } from '../../api/types.js';
 import { type Day, toYmd, weekday } from './dates.js';
 
 /** Longest gap between two due days of any valid occurrence (monthDays [31] skips at most two months). */
-export const MAX_DUE_GAP = 3700;
+const MAX_DUE_GAP = 3700;
 
 /** A predicate telling whether a day is due; built once per habit because timelines call it per day. */
 export function dueChecker(occurrence: Occurrence, startDate: Day): (day: Day) => boolean {
@@ -24,11 +24,6 @@ export function dueChecker(occurrence: Occurrence, startDate: Day): (day: Day) =
       return (day) => day >= startDate && (day - startDate) % interval === 0;
     }
   }
-}
-
-/** Whether the habit is due on `day`. */
-export function isDue(occurrence: Occurrence, startDate: Day, day: Day): boolean {
-  return dueChecker(occurrence, startDate)(day);
 }
 
 /** The first due day in [from, to], or null. */

@@ -13,6 +13,7 @@ import { type Day, formatDay } from './dates.js';
 import { dayStatus, periodIndexAtOrBefore, streakAt } from './queries.js';
 import { COMPLETED, FAILED, INPROGRESS, SKIPPED, type Timeline } from './timeline.js';
 
+/** The statistics fields computed from a timeline. */
 export interface RangeStats {
   totalLogs: number;
   completions: number;

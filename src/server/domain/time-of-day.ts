@@ -2,6 +2,7 @@
 // interface (docs/local-service.md); the hours are inclusive of the whole end minute.
 import type { TimeOfDay } from '../../api/types.js';
 
+/** The periods, in the order of the day. */
 export const TIME_OF_DAYS: readonly TimeOfDay[] = [
   { id: 'morning', name: 'Morning', icon: 'sunrise', startTime: '05:00:00', endTime: '11:59:59', colorHex: '#F5A623' },
   { id: 'afternoon', name: 'Afternoon', icon: 'sun', startTime: '12:00:00', endTime: '17:59:59', colorHex: '#F8C51C' },

@@ -26,11 +26,14 @@ export const FAILED = 2;
 export const SKIPPED = 3;
 /** A status code; marks use the same codes, with 0 meaning "no mark". */
 export type StatusCode = 0 | 1 | 2 | 3;
+/** Status names by code, as the API shows them. */
 export const STATUS_NAMES = ['inprogress', 'completed', 'failed', 'skipped'] as const;
+/** A period's or day's status as the API shows it. */
 export type StatusName = (typeof STATUS_NAMES)[number];
 /** Status of a day that is not due (or before the start date). */
 export const NONE = 'none';
 
+/** The active goal as the rules see it. */
 export interface GoalRule {
   periodicity: Periodicity;
   value: number;
@@ -45,8 +48,10 @@ export interface HabitRules {
   goal: GoalRule | null;
 }
 
+/** What a log records: an amount, or a mark. */
 export type LogKind = 'value' | 'completed' | 'failed' | 'skipped';
 
+/** A log as the timeline reads it. */
 export interface LogRecord {
   day: Day;
   kind: LogKind;
@@ -71,6 +76,7 @@ export class DayAccumulator {
 
   constructor(private readonly goalUnit: string | null) {}
 
+  /** Folds one log into its day. */
   add(day: Day, kind: LogKind, value: number, unit: string | null): void {
     let entry = this.days.get(day);
     if (!entry) {
@@ -115,9 +121,11 @@ export interface Timeline {
   readonly totalAmount: number;
 }
 
+/** Relative tolerance of every comparison of a sum with a goal: float sums of 0.1s must reach 0.3. */
 const EPS = 1e-9;
 
-function reached(sum: number, target: number | null): boolean {
+/** Whether `sum` reaches `target` (any amount when target is null), within EPS. */
+export function reached(sum: number, target: number | null): boolean {
   return target === null ? sum > EPS : sum >= target - EPS * Math.max(1, target);
 }
 
@@ -135,7 +143,7 @@ interface PeriodFacts {
 }
 
 /** The status of one period under the rules above. */
-export function periodStatus(type: 'good' | 'bad', target: number | null, p: PeriodFacts, today: Day): StatusCode {
+function periodStatus(type: 'good' | 'bad', target: number | null, p: PeriodFacts, today: Day): StatusCode {
   const allSkipped = p.dueDays > 0 && p.skippedDays === p.dueDays;
   if (type === 'good') {
     if (p.hasComplete || reached(p.sum, target)) return COMPLETED;

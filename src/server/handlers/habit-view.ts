@@ -2,7 +2,8 @@
 import type { EndCondition, Habit, TimeOfDay } from '../../api/types.js';
 import type { App } from '../context.js';
 import type { Day } from '../domain/dates.js';
-import { endConditionMet } from '../domain/end-condition.js';
+import { endConditionMet, endConditionView as viewOf } from '../domain/end-condition.js';
+import { activeGoalOf } from '../domain/goals.js';
 import { timeOfDayById } from '../domain/time-of-day.js';
 import type { HabitRow } from '../repo/habits.js';
 import { endCondition, habitAreas, habitStacks, habitTimeOfDayIds, listGoals, timeTriggers } from '../repo/parts.js';
@@ -11,7 +12,7 @@ import { endCondition, habitAreas, habitStacks, habitTimeOfDayIds, listGoals, ti
 export function habitView(app: App, row: HabitRow, today: Day): Habit {
   const { store } = app;
   const goals = listGoals(store, row.id);
-  const goal = goals.filter((g) => g.isActive).at(-1) ?? null;
+  const goal = activeGoalOf(goals);
   return {
     id: row.id,
     name: row.name,
@@ -40,16 +41,6 @@ export function habitView(app: App, row: HabitRow, today: Day): Habit {
 function endConditionView(app: App, row: HabitRow, today: Day, periodType: string): EndCondition | null {
   const stored = endCondition(app.store, row.id);
   if (!stored) return null;
-  const { id, createdAt, condition } = stored;
-  const isMet = endConditionMet(condition, app.derived.timeline(row, today), today);
-  switch (condition.type) {
-    case 'date':
-      return { id, type: 'date', createdAt, date: condition.date, isMet };
-    case 'streak':
-      return { id, type: 'streak', createdAt, periodType, streakLength: condition.streakLength, isMet };
-    case 'successPeriods':
-      return { id, type: 'successPeriods', createdAt, periodType, totalPeriods: condition.totalPeriods, isMet };
-    case 'totalLogValue':
-      return { id, type: 'totalLogValue', createdAt, totalLogValue: condition.totalLogValue, isMet };
-  }
+  const isMet = endConditionMet(stored.condition, app.derived.timeline(row, today), today);
+  return viewOf(stored.id, stored.createdAt, stored.condition, isMet, periodType);
 }

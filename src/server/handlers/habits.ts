@@ -60,9 +60,10 @@ function writeParts(app: App, habitId: string, input: UpdateHabitBody, stacks: H
   if (input.reminders?.timeTriggers) setTimeTriggers(store, habitId, input.reminders.timeTriggers);
   if (stacks) setHabitStacks(store, habitId, stacks);
   if (input.goal !== undefined) setGoal(store, habitId, input.goal, app.newId(), now);
-  if (input.endCondition !== undefined) setEndCondition(store, habitId, input.endCondition, app.newId(), now);
+  if (input.endCondition !== undefined) setEndCondition(store, habitId, input.endCondition && { id: app.newId(), createdAt: now, condition: input.endCondition });
 }
 
+/** POST /habits. */
 export const createHabit: Handler = ({ app, body }) => {
   const input = parseCreateHabit(body);
   const today = app.today();
@@ -88,25 +89,28 @@ export const createHabit: Handler = ({ app, body }) => {
   return { status: 201, body: habit };
 };
 
+/** GET /habits: one page, filtered. */
 export const listHabitsHandler: Handler = ({ app, query }) => {
-  const q = parseHabitListQuery(query);
+  const { filter, page } = parseHabitListQuery(query);
   const today = app.today();
   return app.store.read(() => {
-    if (q.areaId && !getArea(app.store, q.areaId)) throw validationError([{ field: 'areaId', message: `no area has the id "${q.areaId}"` }]);
-    const { rows, total } = listHabits(app.store, q, q.limit, q.offset);
+    if (filter.areaId && !getArea(app.store, filter.areaId)) throw validationError([{ field: 'areaId', message: `no area has the id "${filter.areaId}"` }]);
+    const { rows, total } = listHabits(app.store, filter, page.limit, page.offset);
     return {
       status: 200,
-      body: { data: rows.map((row) => habitView(app, row, today)), pagination: { total, limit: q.limit, offset: q.offset } },
+      body: { data: rows.map((row) => habitView(app, row, today)), pagination: { total, ...page } },
     };
   });
 };
 
+/** GET /habits/{id}. */
 export const getHabitHandler: Handler = (ctx) => {
   const { app } = ctx;
   const today = app.today();
   return app.store.read(() => ({ status: 200, body: { data: habitView(app, requireHabit(app, param(ctx, 'habitId')), today) } }));
 };
 
+/** PUT /habits/{id}: changes the fields sent. */
 export const updateHabit: Handler = (ctx) => {
   const { app } = ctx;
   const input = parseUpdateHabit(ctx.body);
@@ -125,6 +129,7 @@ export const updateHabit: Handler = (ctx) => {
   return { status: 200, body: { message: 'Habit updated successfully', data: habit } };
 };
 
+/** POST /habits/{id}/archive. */
 export const archiveHabit: Handler = (ctx) => {
   const { app } = ctx;
   app.store.write(() => {
@@ -135,6 +140,7 @@ export const archiveHabit: Handler = (ctx) => {
   return { status: 204 };
 };
 
+/** DELETE /habits/{id}. */
 export const deleteHabitHandler: Handler = (ctx) => {
   const { app } = ctx;
   const id = param(ctx, 'habitId');

@@ -13,6 +13,7 @@ import { Issues } from '../validate.js';
 import { queryDate } from '../validate-misc.js';
 import { requireHabit } from './habits.js';
 
+/** GET /habits/journal: active habits due on `date` (default today), with status, streak and progress. */
 export const journal: Handler = ({ app, query }) => {
   const issues = new Issues();
   const requested = queryDate(query, 'date', issues);
@@ -44,6 +45,7 @@ export const journal: Handler = ({ app, query }) => {
   return { status: 200, body: { data: entries } };
 };
 
+/** GET /habits/{id}/statistics over startDate..endDate. */
 export const statistics: Handler = (ctx) => {
   const { app } = ctx;
   const issues = new Issues();

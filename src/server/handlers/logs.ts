@@ -1,56 +1,57 @@
 // Log endpoints: a measured value, the complete/failed/skipped marks, undo of a date, delete by id.
+// Writes dated before the habit's start date are refused: nothing is due then, so they would never
+// count, and `habits export` (which covers the habit's life from its start) would silently lose them.
+// Undo and delete stay allowed, so such logs written earlier can still be removed.
 import { type Handler, type RequestContext, param } from '../context.js';
-import { formatDay, parseDate } from '../domain/dates.js';
+import { type Day, formatDay } from '../domain/dates.js';
 import { type MarkKind, completionAmount, planMark } from '../domain/marks.js';
-import { periodEnd, periodStart } from '../domain/periods.js';
-import { aggregateLogs } from '../domain/timeline.js';
-import { conflict, notFound } from '../http.js';
-import { deleteLogs, deleteLogsOn, habitLogs, insertLog, logsOn } from '../repo/logs.js';
-import { activeGoal } from '../repo/parts.js';
+import { periodAmount } from '../domain/queries.js';
+import { conflict, notFound, validationError } from '../http.js';
 import type { HabitRow } from '../repo/habits.js';
-import type { Store } from '../store.js';
+import { deleteLogs, deleteLogsOn, insertLog, logsOn } from '../repo/logs.js';
+import { activeGoal } from '../repo/parts.js';
 import { parseLogValue, parseMark } from '../validate-misc.js';
 import { requireHabit } from './habits.js';
 
+/** The habit, unless `date` is before its start date (a 400 on targetDate). */
+function requireLoggable(ctx: RequestContext, date: string): HabitRow {
+  const row = requireHabit(ctx.app, param(ctx, 'habitId'));
+  if (date < row.startDate) throw validationError([{ field: 'targetDate', message: `is before the habit's start date ${row.startDate}` }]);
+  return row;
+}
+
+/** POST /habits/{id}/logs: adds an amount to a day. */
 export const logValue: Handler = (ctx) => {
   const { app } = ctx;
   const input = parseLogValue(ctx.body, app.today());
+  const date = formatDay(input.day);
   const logId = app.store.write(() => {
-    const row = requireHabit(app, param(ctx, 'habitId'));
+    const row = requireLoggable(ctx, date);
     const id = app.newId();
-    insertLog(app.store, {
-      id, habitId: row.id, date: input.targetDate, kind: 'value', value: input.value, unit: input.unitSymbol, createdAt: app.now().toISOString(),
-    });
+    insertLog(app.store, { id, habitId: row.id, date, kind: 'value', value: input.value, unit: input.unitSymbol, createdAt: app.now().toISOString() });
     return id;
   });
-  return { status: 201, body: { message: `Logged ${input.value} ${input.unitSymbol} for ${input.targetDate}`, logId } };
+  return { status: 201, body: { message: `Logged ${input.value} ${input.unitSymbol} for ${date}`, logId } };
 };
-
-/** Sum of the goal period around `date`, in the goal unit, counting logs from the start date on. */
-function periodSum(store: Store, row: HabitRow, date: string, goal: NonNullable<ReturnType<typeof activeGoal>>): number {
-  const day = parseDate(date) ?? 0;
-  const start = Math.max(periodStart(goal.periodicity, day), parseDate(row.startDate) ?? 0);
-  const end = periodEnd(goal.periodicity, day);
-  const logs = habitLogs(store, row.id, formatDay(start), formatDay(end)).map((l) => ({ ...l, day: parseDate(l.date) ?? 0 }));
-  let sum = 0;
-  for (const data of aggregateLogs(logs, goal.unit).values()) sum += data.amount;
-  return sum;
-}
 
 function mark(kind: MarkKind): Handler {
   return (ctx: RequestContext) => {
     const { app } = ctx;
-    const date = parseMark(ctx.body, app.today());
+    const today = app.today();
+    const day: Day = parseMark(ctx.body, today);
+    const date = formatDay(day);
     const logId = app.store.write(() => {
-      const row = requireHabit(app, param(ctx, 'habitId'));
+      const row = requireLoggable(ctx, date);
       const plan = planMark(logsOn(app.store, row.id, date), kind);
       if (plan.conflict) throw conflict(`Habit ${row.id} is already marked ${kind} on ${date}`);
       if (plan.replace.length > 0) deleteLogs(app.store, row.id, plan.replace);
       const goal = activeGoal(app.store, row.id);
       let value = 0;
       if (kind === 'completed') {
-        const rules = { type: row.type, occurrence: row.occurrence, startDate: parseDate(row.startDate) ?? 0, goal };
-        value = completionAmount(rules, goal ? periodSum(app.store, row, date, goal) : 0);
+        // The period's progress as the journal shows it, read after the replaced mark is gone; only
+        // a good habit's goal needs it, so other marks skip building the timeline.
+        const progress = goal && row.type === 'good' ? periodAmount(app.derived.timeline(row, today), day) : 0;
+        value = completionAmount(row.type, goal, progress);
       }
       const id = app.newId();
       insertLog(app.store, { id, habitId: row.id, date, kind, value, unit: goal?.unit ?? null, createdAt: app.now().toISOString() });
@@ -60,18 +61,23 @@ function mark(kind: MarkKind): Handler {
   };
 }
 
+/** POST /habits/{id}/logs/complete. */
 export const markCompleted = mark('completed');
+/** POST /habits/{id}/logs/failed. */
 export const markFailed = mark('failed');
+/** POST /habits/{id}/logs/skipped. */
 export const markSkipped = mark('skipped');
 
+/** POST /habits/{id}/logs/undo: removes every log of the date. */
 export const undoLogs: Handler = (ctx) => {
   const { app } = ctx;
-  const date = parseMark(ctx.body, app.today());
+  const date = formatDay(parseMark(ctx.body, app.today()));
   const removed = app.store.write(() => deleteLogsOn(app.store, requireHabit(app, param(ctx, 'habitId')).id, date));
   const message = removed === 0 ? `Nothing to undo on ${date}` : `Removed ${removed} log${removed === 1 ? '' : 's'} for ${date}`;
   return { status: 200, body: { message } };
 };
 
+/** DELETE /habits/{id}/logs/{logId}. */
 export const deleteLog: Handler = (ctx) => {
   const { app } = ctx;
   const logId = param(ctx, 'logId');

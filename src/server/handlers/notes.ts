@@ -1,12 +1,13 @@
 // Note endpoints: list (oldest first, paginated), create, update, delete. There is no single-note GET.
 import type { Note } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
-import { notFound, validationError } from '../http.js';
+import { notFound } from '../http.js';
 import { deleteNote, getNote, insertNote, listNotes, saveNote } from '../repo/notes.js';
 import { Issues } from '../validate.js';
 import { pageQuery, parseNote } from '../validate-misc.js';
 import { requireHabit } from './habits.js';
 
+/** GET /habits/{id}/notes. */
 export const listNotesHandler: Handler = (ctx) => {
   const { app } = ctx;
   const issues = new Issues();
@@ -19,42 +20,35 @@ export const listNotesHandler: Handler = (ctx) => {
   });
 };
 
+/** POST /habits/{id}/notes. */
 export const createNote: Handler = (ctx) => {
   const { app } = ctx;
-  const input = parseNote(ctx.body, false);
+  const input = parseNote(ctx.body);
   const note = app.store.write(() => {
     const habit = requireHabit(app, param(ctx, 'habitId'));
-    const created: Note = {
-      id: app.newId(),
-      createdAt: app.now().toISOString(),
-      content: input.content ?? null,
-      moodLevel: input.moodLevel ?? null,
-      photos: input.photos ?? [],
-    };
+    const created: Note = { id: app.newId(), createdAt: app.now().toISOString(), ...input };
     insertNote(app.store, habit.id, created);
     return created;
   });
   return { status: 201, body: note };
 };
 
+/** PUT /habits/{id}/notes/{noteId}: changes the fields sent (checked against the stored note). */
 export const updateNote: Handler = (ctx) => {
   const { app } = ctx;
-  const input = parseNote(ctx.body, true);
   const noteId = param(ctx, 'noteId');
   const note = app.store.write(() => {
     const habit = requireHabit(app, param(ctx, 'habitId'));
     const current = getNote(app.store, habit.id, noteId);
     if (!current) throw notFound(`Note ${noteId} not found for habit ${habit.id}`);
-    const next: Note = { ...current, ...input };
-    if ((next.content ?? '') === '' && next.moodLevel === null && next.photos.length === 0) {
-      throw validationError([{ field: 'body', message: 'would leave the note without content, moodLevel or photos' }]);
-    }
+    const next: Note = { ...current, ...parseNote(ctx.body, current) };
     saveNote(app.store, habit.id, next);
     return next;
   });
   return { status: 200, body: note };
 };
 
+/** DELETE /habits/{id}/notes/{noteId}. */
 export const deleteNoteHandler: Handler = (ctx) => {
   const { app } = ctx;
   const noteId = param(ctx, 'noteId');

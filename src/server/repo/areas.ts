@@ -2,6 +2,7 @@
 import type { Area } from '../../api/types.js';
 import type { Store } from '../store.js';
 
+/** An area row as SQLite returns it. */
 export interface RawArea {
   id: string;
   name: string;
@@ -34,10 +35,17 @@ export function missingAreaIds(store: Store, ids: readonly string[]): Set<string
   return new Set(ids.filter((id) => stmt.get(id) === undefined));
 }
 
+const INSERT = 'INSERT INTO areas (id, name, color_hex, icon, created_at) VALUES (?, ?, ?, ?, ?)';
+
 /** Inserts an area. */
 export function insertArea(store: Store, area: Area): void {
+  store.prepare(INSERT).run(area.id, area.name, area.colorHex, area.icon, area.createdAt);
+}
+
+/** Inserts an area, or overwrites the one with its id in place (its habit links stay). */
+export function upsertArea(store: Store, area: Area): void {
   store
-    .prepare('INSERT INTO areas (id, name, color_hex, icon, created_at) VALUES (?, ?, ?, ?, ?)')
+    .prepare(`${INSERT} ON CONFLICT (id) DO UPDATE SET name = excluded.name, color_hex = excluded.color_hex, icon = excluded.icon, created_at = excluded.created_at`)
     .run(area.id, area.name, area.colorHex, area.icon, area.createdAt);
 }
 

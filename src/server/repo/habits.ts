@@ -1,7 +1,8 @@
 // Rows of the habits table and the queries over it. Callers run these inside store.read/write.
-import type { HabitType, Occurrence } from '../../api/types.js';
+import type { HabitListQuery, HabitType, Occurrence } from '../../api/types.js';
 import type { Store } from '../store.js';
 
+/** A habit's own columns, as the service uses them. */
 export interface HabitRow {
   id: string;
   name: string;
@@ -48,15 +49,33 @@ function toRow(raw: RawHabit): HabitRow {
   };
 }
 
+const INSERT = `INSERT INTO habits (id, name, type, description, icon, color_hex, occurrence, start_date, created_at, is_archived, custom_unit_name)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+function values(row: HabitRow): unknown[] {
+  return [row.id, row.name, row.type, row.description, row.icon, row.colorHex, JSON.stringify(row.occurrence),
+    row.startDate, row.createdAt, row.isArchived ? 1 : 0, row.customUnitName];
+}
+
 /** Inserts a habit row. */
 export function insertHabit(store: Store, row: HabitRow): void {
+  store.prepare(INSERT).run(...values(row));
+  store.touch(row.id);
+}
+
+/**
+ * Inserts a habit row, or overwrites every column of the one with its id; the row keeps its place in
+ * the list. Never INSERT OR REPLACE: that deletes the row first, and the foreign keys would cascade
+ * the delete to the habit's notes and logs and to other habits' stacks.
+ */
+export function upsertHabit(store: Store, row: HabitRow): void {
   store
     .prepare(
-      `INSERT INTO habits (id, name, type, description, icon, color_hex, occurrence, start_date, created_at, is_archived, custom_unit_name)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `${INSERT} ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type, description = excluded.description,
+         icon = excluded.icon, color_hex = excluded.color_hex, occurrence = excluded.occurrence, start_date = excluded.start_date,
+         created_at = excluded.created_at, is_archived = excluded.is_archived, custom_unit_name = excluded.custom_unit_name`,
     )
-    .run(row.id, row.name, row.type, row.description, row.icon, row.colorHex, JSON.stringify(row.occurrence),
-      row.startDate, row.createdAt, row.isArchived ? 1 : 0, row.customUnitName);
+    .run(...values(row));
   store.touch(row.id);
 }
 
@@ -71,12 +90,8 @@ export function habitExists(store: Store, id: string): boolean {
   return store.prepare('SELECT 1 FROM habits WHERE id = ?').get(id) !== undefined;
 }
 
-export interface HabitFilter {
-  archived: boolean;
-  areaId?: string;
-  type?: HabitType;
-  timeOfDay?: string;
-}
+/** Which habits GET /habits lists (the query's filters, with archived settled). */
+export type HabitFilter = Pick<HabitListQuery, 'areaId' | 'type' | 'timeOfDay'> & { archived: boolean };
 
 /** One page of habits in creation order, and how many match in all. */
 export function listHabits(store: Store, filter: HabitFilter, limit: number, offset: number): { rows: HabitRow[]; total: number } {
@@ -110,6 +125,7 @@ export function activeHabitsStartedBy(store: Store, date: string): HabitRow[] {
   return raws.map(toRow);
 }
 
+/** Columns a habit update may change. */
 export type HabitPatch = Partial<Pick<HabitRow, 'name' | 'description' | 'icon' | 'colorHex' | 'occurrence' | 'startDate' | 'customUnitName' | 'isArchived'>>;
 
 const PATCH_COLUMNS: Record<keyof HabitPatch, string> = {

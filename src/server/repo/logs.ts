@@ -2,6 +2,7 @@
 import type { LogKind } from '../domain/timeline.js';
 import type { Store } from '../store.js';
 
+/** A log as stored. */
 export interface LogRow {
   id: string;
   habitId: string;
@@ -12,25 +13,36 @@ export interface LogRow {
   createdAt: string;
 }
 
+const INSERT = 'INSERT INTO logs (id, habit_id, date, kind, value, unit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
+
+function insertRows(store: Store, logs: Iterable<LogRow>): Set<string> {
+  const insert = store.prepare(INSERT);
+  const habits = new Set<string>();
+  for (const log of logs) {
+    insert.run(log.id, log.habitId, log.date, log.kind, log.value, log.unit, log.createdAt);
+    habits.add(log.habitId);
+  }
+  return habits;
+}
+
 /** Inserts a log. */
 export function insertLog(store: Store, log: LogRow): void {
-  store
-    .prepare('INSERT INTO logs (id, habit_id, date, kind, value, unit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(log.id, log.habitId, log.date, log.kind, log.value, log.unit, log.createdAt);
+  insertRows(store, [log]);
   store.touch(log.habitId);
 }
 
-/** Inserts many logs of one habit in one transaction (bulk import; the bench seeds with it). */
+/** Inserts many logs in one transaction (bulk loading; the bench seeds with it). */
 export function importLogs(store: Store, logs: readonly LogRow[]): void {
   store.write(() => {
-    const insert = store.prepare('INSERT INTO logs (id, habit_id, date, kind, value, unit, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const touched = new Set<string>();
-    for (const log of logs) {
-      insert.run(log.id, log.habitId, log.date, log.kind, log.value, log.unit, log.createdAt);
-      touched.add(log.habitId);
-    }
-    for (const id of touched) store.touch(id);
+    for (const id of insertRows(store, logs)) store.touch(id);
   });
+}
+
+/** Replaces every log of a habit with `logs` (which must all be the habit's). */
+export function replaceLogs(store: Store, habitId: string, logs: readonly LogRow[]): void {
+  store.prepare('DELETE FROM logs WHERE habit_id = ?').run(habitId);
+  insertRows(store, logs);
+  store.touch(habitId);
 }
 
 /** The logs of a habit on one date. */
@@ -39,13 +51,6 @@ export function logsOn(store: Store, habitId: string, date: string): { id: strin
     id: string;
     kind: LogKind;
   }[];
-}
-
-/** The logs of a habit dated `from`..`to`, oldest first. */
-export function habitLogs(store: Store, habitId: string, from: string, to: string): { date: string; kind: LogKind; value: number; unit: string | null }[] {
-  return store
-    .prepare('SELECT date, kind, value, unit FROM logs WHERE habit_id = ? AND date BETWEEN ? AND ? ORDER BY date, seq')
-    .all(habitId, from, to) as { date: string; kind: LogKind; value: number; unit: string | null }[];
 }
 
 /**

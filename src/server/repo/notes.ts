@@ -31,10 +31,20 @@ export function getNote(store: Store, habitId: string, id: string): Note | undef
   return raw && toNote(raw);
 }
 
+const INSERT = 'INSERT INTO notes (id, habit_id, created_at, content, mood_level, photos) VALUES (?, ?, ?, ?, ?, ?)';
+
 /** Inserts a note. */
 export function insertNote(store: Store, habitId: string, note: Note): void {
+  store.prepare(INSERT).run(note.id, habitId, note.createdAt, note.content, note.moodLevel, JSON.stringify(note.photos));
+}
+
+/** Inserts a note, or overwrites the one with its id, moving it to `habitId` when it was another habit's. */
+export function upsertNote(store: Store, habitId: string, note: Note): void {
   store
-    .prepare('INSERT INTO notes (id, habit_id, created_at, content, mood_level, photos) VALUES (?, ?, ?, ?, ?, ?)')
+    .prepare(
+      `${INSERT} ON CONFLICT (id) DO UPDATE SET habit_id = excluded.habit_id, created_at = excluded.created_at, content = excluded.content,
+         mood_level = excluded.mood_level, photos = excluded.photos`,
+    )
     .run(note.id, habitId, note.createdAt, note.content, note.moodLevel, JSON.stringify(note.photos));
 }
 

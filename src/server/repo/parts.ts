@@ -1,6 +1,8 @@
 // The parts of a habit kept in their own tables: goals, area and time-of-day links, time
 // triggers, habit stacks and the end condition.
-import type { Area, EndConditionInput, Goal, GoalInput, HabitStack, Periodicity, TimeTrigger } from '../../api/types.js';
+import type { Area, EndConditionInput, Goal, GoalInput, HabitStack, TimeTrigger } from '../../api/types.js';
+import { activeGoalOf, goalRuleOf } from '../domain/goals.js';
+import type { GoalRule } from '../domain/timeline.js';
 import type { Store } from '../store.js';
 import { type RawArea, toArea } from './areas.js';
 
@@ -21,13 +23,12 @@ export function listGoals(store: Store, habitId: string): Goal[] {
   return raws.map((g) => ({ id: g.id, createdAt: g.created_at, periodicity: g.periodicity, value: g.value, unit: g.unit, isActive: g.is_active === 1 }));
 }
 
-/** The active goal of a habit, or null. */
-export function activeGoal(store: Store, habitId: string): { periodicity: Periodicity; value: number; unit: string } | null {
-  const raw = store
-    .prepare('SELECT periodicity, value, unit FROM goals WHERE habit_id = ? AND is_active = 1 ORDER BY seq DESC LIMIT 1')
-    .get(habitId) as { periodicity: Periodicity; value: number; unit: string } | undefined;
-  return raw ?? null;
+/** The active goal of a habit as the timeline sees it, or null. */
+export function activeGoal(store: Store, habitId: string): GoalRule | null {
+  return goalRuleOf(activeGoalOf(listGoals(store, habitId)));
 }
+
+const INSERT_GOAL = 'INSERT INTO goals (id, habit_id, created_at, periodicity, value, unit, is_active) VALUES (?, ?, ?, ?, ?, ?, ?)';
 
 /**
  * Makes `goal` the active goal: the old one is deactivated and kept in the history. Setting the
@@ -37,10 +38,27 @@ export function setGoal(store: Store, habitId: string, goal: GoalInput | null, i
   const current = activeGoal(store, habitId);
   if (goal && current && current.periodicity === goal.periodicity && current.value === goal.value && current.unit === goal.unit) return;
   store.prepare('UPDATE goals SET is_active = 0 WHERE habit_id = ? AND is_active = 1').run(habitId);
-  if (goal) {
-    store
-      .prepare('INSERT INTO goals (id, habit_id, created_at, periodicity, value, unit, is_active) VALUES (?, ?, ?, ?, ?, ?, 1)')
-      .run(id, habitId, createdAt, goal.periodicity, goal.value, goal.unit);
+  if (goal) store.prepare(INSERT_GOAL).run(id, habitId, createdAt, goal.periodicity, goal.value, goal.unit, 1);
+  store.touch(habitId);
+}
+
+/**
+ * Replaces a habit's goals with `goals` (oldest first), keeping their ids, dates and flags. Goal ids
+ * are unique store-wide: a goal another habit holds moves here, and that habit's derived data is
+ * marked stale too, since its active goal may be the one that left.
+ */
+export function replaceGoals(store: Store, habitId: string, goals: readonly Goal[]): void {
+  store.prepare('DELETE FROM goals WHERE habit_id = ?').run(habitId);
+  const owner = store.prepare('SELECT habit_id AS habitId FROM goals WHERE id = ?');
+  const remove = store.prepare('DELETE FROM goals WHERE id = ?');
+  const insert = store.prepare(INSERT_GOAL);
+  for (const g of goals) {
+    const held = owner.get(g.id) as { habitId: string } | undefined;
+    if (held) {
+      remove.run(g.id);
+      store.touch(held.habitId);
+    }
+    insert.run(g.id, habitId, g.createdAt, g.periodicity, g.value, g.unit, g.isActive ? 1 : 0);
   }
   store.touch(habitId);
 }
@@ -129,6 +147,15 @@ export function setHabitStacks(store: Store, habitId: string, stacks: readonly H
   stacks.forEach((s, position) => insert.run(s.id, habitId, s.conditionHabitId, s.type, s.timerType, s.timerDelaySecs, position));
 }
 
+/**
+ * Frees stack ids for `setHabitStacks`: ids are unique store-wide, so a stack moving between habits
+ * leaves its old one first. Stacks feed no derived data, so nothing is marked stale.
+ */
+export function claimStackIds(store: Store, ids: readonly string[]): void {
+  const remove = store.prepare('DELETE FROM habit_stacks WHERE id = ?');
+  for (const id of ids) remove.run(id);
+}
+
 /** The habit stacks of a habit. */
 export function habitStacks(store: Store, habitId: string): HabitStack[] {
   return store
@@ -139,16 +166,22 @@ export function habitStacks(store: Store, habitId: string): HabitStack[] {
     .all(habitId) as HabitStack[];
 }
 
+/** An end condition as stored: `isMet` and `periodType` are derived when it is read. */
 export interface StoredEndCondition {
   id: string;
   createdAt: string;
   condition: EndConditionInput;
 }
 
-/** Replaces (or with null removes) the end condition of a habit. */
-export function setEndCondition(store: Store, habitId: string, condition: EndConditionInput | null, id: string, createdAt: string): void {
+/**
+ * Replaces (or with null removes) the end condition of a habit. Ids are unique store-wide: a
+ * condition another habit holds (an import moving it) leaves that habit.
+ */
+export function setEndCondition(store: Store, habitId: string, end: StoredEndCondition | null): void {
   store.prepare('DELETE FROM end_conditions WHERE habit_id = ?').run(habitId);
-  if (!condition) return;
+  if (!end) return;
+  const { id, createdAt, condition } = end;
+  store.prepare('DELETE FROM end_conditions WHERE id = ?').run(id);
   store
     .prepare(
       `INSERT INTO end_conditions (habit_id, id, type, created_at, date, streak_length, total_periods, total_log_value)
