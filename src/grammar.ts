@@ -24,13 +24,12 @@ export function check(parse: () => unknown): true | string {
   }
 }
 
-/** Runs one flag's parser, naming the flag in the error (exit 2). */
+/** Runs one flag's parser, naming the flag in a grammar error (exit 2); other errors pass as they are. */
 export function flagValue<T>(flag: string, parse: () => T): T {
   try {
     return parse();
   } catch (err) {
     if (err instanceof GrammarError) throw new UsageError(`${flag}: ${err.message}`);
-    if (err instanceof CliError && !err.message.startsWith('--')) throw new UsageError(`${flag}: ${err.message}`, err.hint);
     throw err;
   }
 }
@@ -43,18 +42,31 @@ export function parseColor(value: string): string {
   return `#${hex.toUpperCase()}`;
 }
 
-const UNIT_ALIASES: Record<string, GoalUnit> = {
-  meter: 'm', meters: 'm', metre: 'm', metres: 'm', kilometer: 'kM', kilometers: 'kM', kilometre: 'kM', kilometres: 'kM',
-  feet: 'ft', foot: 'ft', yard: 'yd', yards: 'yd', mile: 'mi', miles: 'mi', floors: 'floor',
-  l: 'L', liter: 'L', liters: 'L', litre: 'L', litres: 'L', milliliter: 'mL', milliliters: 'mL', millilitre: 'mL', millilitres: 'mL',
-  floz: 'fl oz', 'fluid ounce': 'fl oz', 'fluid ounces': 'fl oz', cups: 'cup',
-  s: 'sec', secs: 'sec', second: 'sec', seconds: 'sec', mins: 'min', minute: 'min', minutes: 'min',
-  h: 'hr', hrs: 'hr', hour: 'hr', hours: 'hr', millisecond: 'ms', milliseconds: 'ms',
-  kgs: 'kg', kilogram: 'kg', kilograms: 'kg', gram: 'g', grams: 'g', milligram: 'mg', milligrams: 'mg',
-  ounce: 'oz', ounces: 'oz', lbs: 'lb', pound: 'lb', pounds: 'lb', microgram: 'mcg', micrograms: 'mcg', ug: 'mcg', 'µg': 'mcg',
-  joule: 'J', joules: 'J', kilojoule: 'kJ', kilojoules: 'kJ', calorie: 'cal', calories: 'cal', kilocalorie: 'kCal', kilocalories: 'kCal',
-  reps: 'rep', repetition: 'rep', repetitions: 'rep', times: 'rep', steps: 'step',
+/**
+ * Each unit in words: the first is its name in prompts (`min (minutes)`), every one is also
+ * accepted where a unit is typed (`30 minutes`).
+ */
+const UNIT_WORDS: Record<GoalUnit, readonly [string, ...string[]]> = {
+  m: ['metres', 'metre', 'meter', 'meters'], kM: ['kilometres', 'kilometre', 'kilometer', 'kilometers'],
+  ft: ['feet', 'foot'], yd: ['yards', 'yard'], mi: ['miles', 'mile'], floor: ['floors'],
+  L: ['litres', 'litre', 'liter', 'liters'], mL: ['millilitres', 'millilitre', 'milliliter', 'milliliters'],
+  'fl oz': ['fluid ounces', 'fluid ounce', 'floz'], cup: ['cups'],
+  sec: ['seconds', 'second', 'secs', 's'], min: ['minutes', 'minute', 'mins'], hr: ['hours', 'hour', 'hrs', 'h'],
+  ms: ['milliseconds', 'millisecond'], kg: ['kilograms', 'kilogram', 'kgs'], g: ['grams', 'gram'],
+  mg: ['milligrams', 'milligram'], oz: ['ounces', 'ounce'], lb: ['pounds', 'pound', 'lbs'],
+  mcg: ['micrograms', 'microgram', 'ug', 'µg'], J: ['joules', 'joule'], kJ: ['kilojoules', 'kilojoule'],
+  kCal: ['kilocalories', 'kilocalorie'], cal: ['calories', 'calorie'],
+  rep: ['repetitions', 'repetition', 'reps', 'times'], step: ['steps'],
 };
+const UNIT_ALIASES = new Map<string, GoalUnit>(
+  GOAL_UNITS.flatMap((u) => UNIT_WORDS[u].map((word): [string, GoalUnit] => [word, u])),
+);
+
+/** A unit symbol in words: `min` → `minutes`. */
+export function unitName(unit: GoalUnit): string {
+  return UNIT_WORDS[unit][0];
+}
+
 // The 26 symbols differ even ignoring case, so a case-insensitive match is never ambiguous.
 const UNIT_BY_LOWER = new Map<string, GoalUnit>(GOAL_UNITS.map((u) => [u.toLowerCase(), u]));
 
@@ -65,7 +77,7 @@ export function canonicalUnit(value: string): GoalUnit | undefined {
 
 /** A unit symbol typed in any case (`km` → `kM`) or a friendly word (`minutes` → `min`). */
 export function parseUnit(value: string): GoalUnit {
-  const unit = canonicalUnit(value) ?? UNIT_ALIASES[value.trim().replace(/\s+/g, ' ').toLowerCase()];
+  const unit = canonicalUnit(value) ?? UNIT_ALIASES.get(value.trim().replace(/\s+/g, ' ').toLowerCase());
   return unit ?? fail(`unknown unit "${value.trim()}" (use one of ${GOAL_UNITS.join(', ')})`);
 }
 

@@ -1,5 +1,5 @@
 // Tolerant readers of API resources: servers differ in what they return (api-facts.md).
-import type { Goal, Habit, Statistics } from './api/types.js';
+import type { DailyProgress, Goal, Habit, Statistics } from './api/types.js';
 
 /**
  * The habit's current goal: `goal` when the server sends it, else the one flagged `isActive` in
@@ -19,4 +19,9 @@ export function statsUnit(stats: Pick<Statistics, 'unit'>): string | null {
   const u = stats.unit;
   if (u === null || u === undefined) return null;
   return typeof u === 'string' ? u : u.symbol ?? null;
+}
+
+/** The days of statistics; none when the server left them out or sent something else. */
+export function dailyProgress(stats: Pick<Statistics, 'dailyProgress'>): DailyProgress[] {
+  return Array.isArray(stats.dailyProgress) ? stats.dailyProgress : [];
 }

@@ -5,10 +5,11 @@ import type { Command } from 'commander';
 import type { JournalEntry } from '../api/types.js';
 import type { Context } from '../context.js';
 import { parseDateArg } from '../dates.js';
-import { emptyJournalMessage, journalSummary, journalTable, journalTsv, JOURNAL_TSV_COLUMNS, type TimeOfDayNames } from '../output/journal.js';
+import { emptyJournalMessage, journalSummary, journalTable, journalTsv, JOURNAL_TSV_COLUMNS } from '../output/journal.js';
 import { examples, type App } from '../program.js';
-import { nameCache } from '../resolve/index.js';
+import { knownTimeOfDays } from './habit/refs.js';
 
+/** What `journal` shows. */
 export interface JournalOptions {
   /** The resolved date, `YYYY-MM-DD`. */
   date: string;
@@ -57,18 +58,9 @@ export async function run(ctx: Context, options: JournalOptions): Promise<void> 
     ctx.out.info(emptyJournalMessage(options.date));
     return;
   }
-  const names = await timeOfDayNames(ctx);
+  const names = Object.fromEntries(await knownTimeOfDays(ctx));
   if (ctx.out.mode === 'plain') return ctx.out.print(journalTsv(list, names));
   const header = ctx.out.c.bold(journalSummary(options.date, list, ctx.today(), ctx.out.width));
   const table = await ctx.out.table(journalTable(list, { c: ctx.out.c, width: ctx.out.width, timeOfDayNames: names }));
   ctx.out.print(`${header}\n\n${table}`);
-}
-
-/** Names learned from earlier habit listings; none is not an error, ids are shown instead. */
-async function timeOfDayNames(ctx: Context): Promise<TimeOfDayNames> {
-  try {
-    return (await nameCache(ctx)).timeOfDays();
-  } catch {
-    return {};
-  }
 }

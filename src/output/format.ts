@@ -15,7 +15,7 @@ export const MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
 export const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** Occurrence days (0-6, Sunday = 0) as `Mon, Wed, Fri`, Monday first. */
-export function formatWeekdays(days: readonly number[]): string {
+function formatWeekdays(days: readonly number[]): string {
   return MONDAY_FIRST.filter((d) => days.includes(d)).map((d) => WEEKDAY_NAMES[d]).join(', ');
 }
 
@@ -42,17 +42,17 @@ export function formatOccurrence(o: Occurrence | null | undefined): string {
 }
 
 /** `30 min daily`. */
-export function formatGoal(g: Pick<Goal | GoalInput, 'value' | 'unit' | 'periodicity'> | null | undefined): string {
-  return g ? `${formatNumber(g.value)} ${g.unit} ${g.periodicity}` : 'none';
+export function formatGoal(g: Pick<Goal | GoalInput, 'value' | 'unit' | 'periodicity'>): string {
+  return `${formatNumber(g.value)} ${g.unit} ${g.periodicity}`;
 }
 
 /** `07:30`. */
-export function formatTime(hour: number, minute: number): string {
+function formatTime(hour: number, minute: number): string {
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 /** Reminder weekDays (1-7, Sunday = 1) as occurrence numbers (0-6). */
-export function reminderDaysToOccurrence(days: readonly number[]): number[] {
+function reminderDaysToOccurrence(days: readonly number[]): number[] {
   return days.map((d) => d - 1);
 }
 
@@ -73,26 +73,46 @@ export function formatDuration(secs: number): string {
   return [h ? `${h} h` : '', m ? `${m} min` : '', s ? `${s} s` : ''].filter(Boolean).join(' ');
 }
 
-/** `after "Meditate" is completed, +10 min`; `nameOf` turns the condition habit's id into its name. */
-export function formatStack(s: Pick<HabitStack, 'conditionHabitId' | 'type' | 'timerType' | 'timerDelaySecs'>, nameOf: (id: string) => string | undefined): string {
+/**
+ * `after "Meditate" is completed, +10 min`; `nameOf` turns the condition habit's id into its name.
+ * Takes a returned stack or one about to be sent (whose delay is absent when immediate).
+ */
+export function formatStack(
+  s: Pick<HabitStack, 'conditionHabitId' | 'type' | 'timerType'> & { timerDelaySecs?: number },
+  nameOf: (id: string) => string | undefined,
+): string {
   const name = nameOf(s.conditionHabitId);
   const who = name ? `"${name}"` : `habit id:${s.conditionHabitId}`;
   const what = s.type === 'reminder' ? `after the reminder of ${who}` : `after ${who} is ${s.type}`;
-  const timer = s.timerType === 'after' && s.timerDelaySecs > 0 ? `, +${formatDuration(s.timerDelaySecs)}` : ', immediately';
+  const delay = s.timerDelaySecs ?? 0;
+  const timer = s.timerType === 'after' && delay > 0 ? `, +${formatDuration(delay)}` : ', immediately';
   return what + timer;
 }
 
-const PERIOD_NOUN: Record<string, string> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' };
+// Goal periodicities, and the period words servers send with streaks (`day`, `days`).
+const PERIOD_NOUN: Record<string, string> = {
+  daily: 'day', day: 'day', days: 'day', weekly: 'week', week: 'week', weeks: 'week',
+  monthly: 'month', month: 'month', months: 'month', yearly: 'year', year: 'year', years: 'year',
+};
 
-/** `n day(s)`, from a goal periodicity. */
-export function periods(n: number, periodType: string | undefined): string {
-  const noun = PERIOD_NOUN[periodType ?? 'daily'] ?? 'period';
+/** `n day(s)`, from a goal periodicity or a period word (`daily`, `week`, `days`); default daily. */
+export function periods(n: number, period: string | undefined): string {
+  const noun = PERIOD_NOUN[(period || 'daily').trim().toLowerCase()] ?? 'period';
   return `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
 
+/**
+ * The icon worth showing before a name: an emoji (or other symbol), never an identifier like
+ * `water` that some servers send, which would read as part of the name. Empty when none.
+ */
+export function displayIcon(icon: string | null | undefined): string {
+  const v = icon?.trim() ?? '';
+  // Emoji sequences run to several code points (a family is seven); identifiers are ASCII.
+  return v && !/[\x00-\x7f]/.test(v) && [...v].length <= 8 ? v : '';
+}
+
 /** The end condition in words, with its met state when the server reports one (not on an input). */
-export function formatEndCondition(e: EndCondition | (EndConditionInput & { periodType?: string }) | null | undefined): string {
-  if (!e) return 'none';
+export function formatEndCondition(e: EndCondition | (EndConditionInput & { periodType?: string })): string {
   let text: string;
   switch (e.type) {
     case 'date':

@@ -1,13 +1,15 @@
 // Every field of one habit in readable form: `habit show`, the result of add and edit, and the
 // summary before an interactive add or edit. Pure rendering: the caller supplies the names.
 import type { EndCondition, EndConditionInput, Goal, GoalInput, Habit, Occurrence, TimeTrigger } from '../api/types.js';
+import type { HabitDraft } from '../commands/habit/draft.js';
 import { currentGoal } from '../resources.js';
 import type { ChalkInstance } from './color.js';
-import { formatEndCondition, formatGoal, formatOccurrence, formatReminder, formatStack } from './format.js';
+import { displayIcon, formatEndCondition, formatGoal, formatOccurrence, formatReminder, formatStack } from './format.js';
 import { toTsv } from './plain.js';
+import { formatTimestamp } from './time.js';
 
 /** One habit, with ids already turned into names. */
-export interface HabitDetails {
+interface HabitDetails {
   name: string;
   icon: string | null;
   type: string;
@@ -24,13 +26,30 @@ export interface HabitDetails {
   endCondition: EndCondition | (EndConditionInput & { periodType?: string }) | null;
   colorHex: string | null;
   isArchived?: boolean;
-  createdAt?: string;
+  /** When it was created, in the user's timezone (`2026-11-22 14:05`). */
+  created?: string;
   id?: string;
 }
 
-/** The details of a returned habit; `habitName` names the condition habits of its stacks. */
-export function detailsOfHabit(h: Habit, habitName: (id: string) => string | undefined): HabitDetails {
-  return {
+/** Names of the ids a draft refers to (commands/habit/refs.ts Names has them). */
+export interface DraftNames {
+  habit(id: string): string | undefined;
+  area(id: string): string;
+  timeOfDay(id: string): string;
+}
+
+/** How a habit is printed: a terminal's aligned fields or a pipe's lines, dates in `zone`. */
+export interface HabitRenderOptions {
+  tty: boolean;
+  c: ChalkInstance;
+  zone: string;
+  /** Names the condition habits of stacks; an unknown one shows as its id. */
+  habitName(id: string): string | undefined;
+}
+
+/** A returned habit as `show`, `add` and `edit` print it. */
+export function renderHabit(h: Habit, opts: HabitRenderOptions): string {
+  const details: HabitDetails = {
     name: h.name,
     icon: h.icon || null,
     type: h.type,
@@ -42,62 +61,86 @@ export function detailsOfHabit(h: Habit, habitName: (id: string) => string | und
     areas: (h.areas ?? []).map((a) => a.name),
     timeOfDays: (h.timeOfDays ?? []).map((t) => t.name),
     reminders: h.reminders?.timeTriggers ?? [],
-    stacks: (h.reminders?.habitStacks ?? []).map((s) => formatStack(s, habitName)),
+    stacks: (h.reminders?.habitStacks ?? []).map((s) => formatStack(s, opts.habitName)),
     endCondition: h.endCondition ?? null,
     colorHex: h.colorHex || null,
     isArchived: h.isArchived,
-    createdAt: h.createdAt,
+    created: formatTimestamp(h.createdAt, opts.zone) || undefined,
     id: h.id,
   };
+  return opts.tty ? renderTty(details, opts.c) : renderPlain(details);
 }
 
-type Row = [label: string, key: string, values: string[]];
-
-function rows(d: HabitDetails): Row[] {
-  const out: Row[] = [
-    ['Type', 'type', [d.type]],
-    ['Description', 'description', d.description ? [d.description] : []],
-    ['Schedule', 'schedule', [formatOccurrence(d.occurrence)]],
-    ['Starts', 'start', d.startDate ? [d.startDate] : []],
-    ['Goal', 'goal', d.goal ? [formatGoal(d.goal)] : []],
-    ['Unit name', 'unit_name', d.customUnitName ? [d.customUnitName] : []],
-    ['Areas', 'areas', d.areas.length ? [d.areas.join(', ')] : []],
-    ['Time of day', 'time_of_day', d.timeOfDays.length ? [d.timeOfDays.join(', ')] : []],
-    ['Reminders', 'reminder', d.reminders.map(formatReminder)],
-    ['Stacks', 'stack', d.stacks],
-    ['Ends', 'end', d.endCondition ? [formatEndCondition(d.endCondition)] : []],
-    ['Icon', 'icon', d.icon ? [d.icon] : []],
-    ['Colour', 'color', d.colorHex ? [d.colorHex] : []],
-  ];
-  if (d.isArchived !== undefined) out.push(['Archived', 'archived', [d.isArchived ? 'yes' : 'no']]);
-  if (d.createdAt) out.push(['Created', 'created', [d.createdAt]]);
-  if (d.id) out.push(['Id', 'id', [d.id]]);
-  return out;
+/** The summary of a draft before it is sent, in the words of `habit show`, for a terminal. */
+export function draftSummary(d: HabitDraft, names: DraftNames, c: ChalkInstance): string {
+  return renderTty({
+    name: d.name,
+    icon: d.icon,
+    type: d.type,
+    description: d.description,
+    occurrence: d.occurrence,
+    startDate: d.startDate,
+    goal: d.goal,
+    customUnitName: d.customUnitName,
+    areas: d.areaIds.map((id) => names.area(id)),
+    timeOfDays: d.timeOfDayIds.map((id) => names.timeOfDay(id)),
+    reminders: d.timeTriggers,
+    stacks: d.habitStacks.map((s) => formatStack(s, (id) => names.habit(id))),
+    endCondition: d.endCondition && { ...d.endCondition, periodType: d.goal?.periodicity },
+    colorHex: d.colorHex,
+  }, c);
 }
 
-const EMPTY: Record<string, string> = { Goal: 'none', Reminders: 'none', Stacks: 'none', Ends: 'never', Areas: 'none', 'Time of day': 'any time', Colour: 'default' };
+interface Row {
+  label: string;
+  /** The field's name in piped output. */
+  key: string;
+  /** One line each; none for an empty field. */
+  values: string[];
+  /** The first value as a terminal shows it, when that says more than the value. */
+  styled?: (c: ChalkInstance) => string;
+  /** What a terminal shows for an empty field (a dash by default). */
+  empty?: string;
+}
 
 const TYPE_WORDS: Record<string, string> = { good: ' (a habit to build)', bad: ' (a habit to quit)' };
 
-/** True for an icon that is a symbol (emoji) rather than an identifier like `run`. */
-function isSymbol(icon: string): boolean {
-  return !/[A-Za-z0-9]/.test(icon) && [...icon].length <= 4;
+const one = (value: string | null | undefined): string[] => (value ? [value] : []);
+
+function rows(d: HabitDetails): Row[] {
+  const hex = d.colorHex;
+  const out: Row[] = [
+    { label: 'Type', key: 'type', values: [d.type], styled: () => d.type + (TYPE_WORDS[d.type] ?? '') },
+    { label: 'Description', key: 'description', values: one(d.description) },
+    { label: 'Schedule', key: 'schedule', values: [formatOccurrence(d.occurrence)] },
+    { label: 'Starts', key: 'start', values: one(d.startDate) },
+    { label: 'Goal', key: 'goal', values: d.goal ? [formatGoal(d.goal)] : [], empty: 'none' },
+    { label: 'Unit name', key: 'unit_name', values: one(d.customUnitName) },
+    { label: 'Areas', key: 'areas', values: one(d.areas.join(', ')), empty: 'none' },
+    { label: 'Time of day', key: 'time_of_day', values: one(d.timeOfDays.join(', ')), empty: 'any time' },
+    { label: 'Reminders', key: 'reminder', values: d.reminders.map(formatReminder), empty: 'none' },
+    { label: 'Stacks', key: 'stack', values: d.stacks, empty: 'none' },
+    { label: 'Ends', key: 'end', values: d.endCondition ? [formatEndCondition(d.endCondition)] : [], empty: 'never' },
+    { label: 'Icon', key: 'icon', values: one(d.icon) },
+    { label: 'Colour', key: 'color', values: one(hex), styled: hex ? (c) => `${c.hex(hex)('●')} ${hex}` : undefined, empty: 'default' },
+  ];
+  if (d.isArchived !== undefined) out.push({ label: 'Archived', key: 'archived', values: [d.isArchived ? 'yes' : 'no'] });
+  if (d.created) out.push({ label: 'Created', key: 'created', values: [d.created] });
+  if (d.id) out.push({ label: 'Id', key: 'id', values: [d.id] });
+  return out;
 }
 
 /** Aligned labels and values for a terminal. */
-export function renderDetailsTty(d: HabitDetails, c: ChalkInstance): string {
-  const title = (d.icon && isSymbol(d.icon) ? `${d.icon} ` : '') + c.bold(d.name);
-  const lines = [title];
+function renderTty(d: HabitDetails, c: ChalkInstance): string {
+  const icon = displayIcon(d.icon);
+  const lines = [(icon ? `${icon} ` : '') + c.bold(d.name)];
   const all = rows(d);
-  const width = Math.max(...all.map(([label]) => label.length)) + 2;
-  for (const [label, , values] of all) {
-    const head = `  ${c.dim(label.padEnd(width))}`;
-    if (values.length === 0) {
-      lines.push(head + c.dim(EMPTY[label] ?? '–'));
-      continue;
-    }
-    values.forEach((value, i) => {
-      const shown = label === 'Colour' && d.colorHex ? `${c.hex(d.colorHex)('●')} ${value}` : label === 'Type' ? `${value}${TYPE_WORDS[value] ?? ''}` : value;
+  const width = Math.max(...all.map((r) => r.label.length)) + 2;
+  for (const row of all) {
+    const head = `  ${c.dim(row.label.padEnd(width))}`;
+    if (row.values.length === 0) lines.push(head + c.dim(row.empty ?? '–'));
+    row.values.forEach((value, i) => {
+      const shown = i === 0 && row.styled ? row.styled(c) : value;
       lines.push((i === 0 ? head : `  ${' '.repeat(width)}`) + shown);
     });
   }
@@ -105,11 +148,11 @@ export function renderDetailsTty(d: HabitDetails, c: ChalkInstance): string {
 }
 
 /** `field<TAB>value` lines for pipes; a field with several values repeats, an empty one has no value. */
-export function renderDetailsPlain(d: HabitDetails): string {
+function renderPlain(d: HabitDetails): string {
   const out: string[][] = [['name', d.name]];
-  for (const [, key, values] of rows(d)) {
-    if (values.length === 0) out.push([key, '']);
-    for (const v of values) out.push([key, v]);
+  for (const row of rows(d)) {
+    if (row.values.length === 0) out.push([row.key, '']);
+    for (const v of row.values) out.push([row.key, v]);
   }
   return toTsv(out);
 }

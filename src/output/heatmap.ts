@@ -1,9 +1,10 @@
 // A GitHub-style calendar heatmap of a habit's days: weeks as columns, weekdays as rows (Monday
 // first), month labels on top. Pure: a function of the statistics' dailyProgress.
 import type { DailyProgress } from '../api/types.js';
-import { addDays, daysBetween, weekday } from '../dates.js';
+import { addDays, daysBetween, mondayOf } from '../dates.js';
 import type { ChalkInstance } from './color.js';
-import { MONTH_NAMES } from './journal.js';
+import { MONDAY_FIRST, MONTH_NAMES, WEEKDAY_NAMES } from './format.js';
+import { displayWidth } from './plain.js';
 
 /** What a day shows: an intensity 0-4, a skip or a fail mark, or nothing (not due, no data, outside). */
 export type DayMark = 0 | 1 | 2 | 3 | 4 | 'skipped' | 'failed' | 'blank';
@@ -13,13 +14,12 @@ export const GLYPHS: Record<DayMark, string> = {
   blank: ' ', 0: '·', 1: '░', 2: '▒', 3: '▓', 4: '█', skipped: 's', failed: 'x',
 };
 
-const WEEKDAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const LABEL_WIDTH = 4;
 
 /**
- * The mark of one day. Completed is full; otherwise the logged amount against `target` (the goal
- * value) sets the intensity. Without a target any amount shows as half. A due day with nothing
- * logged is 0; a day that is not due (`none`) or unknown is blank.
+ * The mark of one day. Completed is full; otherwise the logged amount against `target` (a daily
+ * goal value) sets the intensity. Without a target any amount shows as half. A due day with
+ * nothing logged is 0; a day that is not due (`none`) or unknown is blank.
  */
 export function dayMark(day: DailyProgress | undefined, target: number | null): DayMark {
   if (!day) return 'blank';
@@ -39,15 +39,14 @@ export function dayMark(day: DailyProgress | undefined, target: number | null): 
   return ratio >= 1 ? 4 : ratio >= 2 / 3 ? 3 : ratio >= 1 / 3 ? 2 : 1;
 }
 
-/** The Monday on or before `date`. */
-export function mondayOf(date: string): string {
-  return addDays(date, -((weekday(date) + 6) % 7));
-}
-
+/** The period, the scale and the terminal a heatmap is drawn for. */
 export interface HeatmapOptions {
   from: string;
   to: string;
-  /** The goal value that counts as a full day; null when the habit has no goal. */
+  /**
+   * The amount that counts as a full day: a daily goal's value. Null without one (no goal, or a
+   * goal per week, month or year, which a single day is not measured against).
+   */
   target: number | null;
   /** Days after this one are blank: they have not happened yet. */
   today?: string;
@@ -74,9 +73,10 @@ function paint(mark: DayMark, c: ChalkInstance): string {
 
 /**
  * Month labels over week columns: each at the week holding the month's 1st (the first column at
- * the month of `from`), never overlapping; when two months meet in one column the later one wins.
+ * the month of `from`), never overlapping nor past `width` columns; when two months meet in one
+ * column the later one wins.
  */
-function monthLabels(weekStarts: string[], from: string, to: string, cellWidth: number): string {
+function monthLabels(weekStarts: string[], from: string, to: string, cellWidth: number, width: number): string {
   const marks: { col: number; month: number; year: string }[] = [];
   weekStarts.forEach((start, col) => {
     let found: string | undefined;
@@ -91,7 +91,7 @@ function monthLabels(weekStarts: string[], from: string, to: string, cellWidth: 
   marks.forEach((m, i) => {
     const pos = m.col * cellWidth;
     const next = marks[i + 1];
-    const room = (next ? next.col * cellWidth : Infinity) - pos - 1;
+    const room = next ? next.col * cellWidth - pos - 1 : width - pos;
     const short = MONTH_NAMES[m.month]!;
     const long = `${short} '${m.year.slice(2)}`;
     // The year shows on the first label and where a year begins, when there is room for it.
@@ -116,9 +116,9 @@ export function renderHeatmap(days: readonly DailyProgress[], opts: HeatmapOptio
   const blocks: string[] = [];
   for (let start = 0; start < weeks; start += perBlock) {
     const cols = weekStarts.slice(start, start + perBlock);
-    const lines = [monthLabels(cols, start === 0 ? opts.from : cols[0]!, opts.to, cellWidth)];
+    const lines = [monthLabels(cols, start === 0 ? opts.from : cols[0]!, opts.to, cellWidth, opts.width - LABEL_WIDTH)];
     for (let row = 0; row < 7; row++) {
-      let line = WEEKDAY_LABELS[row]!.padEnd(LABEL_WIDTH);
+      let line = WEEKDAY_NAMES[MONDAY_FIRST[row]!].padEnd(LABEL_WIDTH);
       for (const ws of cols) {
         const date = addDays(ws, row);
         const outside = date < opts.from || date > opts.to || (opts.today !== undefined && date > opts.today);
@@ -129,11 +129,24 @@ export function renderHeatmap(days: readonly DailyProgress[], opts: HeatmapOptio
     }
     blocks.push(lines.map((l) => l.trimEnd()).join('\n'));
   }
-  return blocks.join('\n\n') + '\n\n' + heatmapLegend(opts.c) + '\n';
+  return blocks.join('\n\n') + '\n\n' + heatmapLegend(opts.c, opts.width, opts.target !== null) + '\n';
 }
 
-/** `less · ░ ▒ ▓ █ more   s skipped   x failed   blank: not due`. */
-export function heatmapLegend(c: ChalkInstance): string {
-  const scale = ([0, 1, 2, 3, 4] as const).map((m) => paint(m, c)).join(' ');
-  return `${' '.repeat(LABEL_WIDTH)}less ${scale} more   ${paint('skipped', c)} skipped   ${paint('failed', c)} failed   blank: not due`;
+/**
+ * `less · ░ ▒ ▓ █ more   s skipped   x failed   blank: not due`, wrapped to `width`. Without a
+ * `graded` scale (no daily goal) the shades are nothing, any amount and done.
+ */
+export function heatmapLegend(c: ChalkInstance, width = Infinity, graded = true): string {
+  const scale = graded
+    ? `less ${([0, 1, 2, 3, 4] as const).map((m) => paint(m, c)).join(' ')} more`
+    : `${paint(0, c)} nothing   ${paint(2, c)} logged   ${paint(4, c)} done`;
+  const parts = [scale, `${paint('skipped', c)} skipped`, `${paint('failed', c)} failed`, 'blank: not due'];
+  const indent = ' '.repeat(LABEL_WIDTH);
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.at(-1);
+    if (last !== undefined && displayWidth(last) + 3 + displayWidth(part) <= width) lines[lines.length - 1] = `${last}   ${part}`;
+    else lines.push(displayWidth(indent + part) <= width ? indent + part : part);
+  }
+  return lines.join('\n');
 }

@@ -2,15 +2,15 @@
 import type { JournalEntry } from '../api/types.js';
 import { weekday } from '../dates.js';
 import type { ChalkInstance } from './color.js';
-import { formatNumber } from './format.js';
-import { displayWidth, toTsv, truncate } from './plain.js';
-import type { Cell, TableSpec } from './table.js';
+import { displayIcon, formatNumber, MONTH_NAMES, periods, WEEKDAY_LONG_NAMES } from './format.js';
+import { displayWidth, toTsv } from './plain.js';
+import { flexRoom, type Cell, type TableSpec } from './table.js';
 
 /** Columns of the piped (tab-separated) journal, in order. Scripts rely on it; append only. */
 export const JOURNAL_TSV_COLUMNS = ['id', 'name', 'status', 'current', 'target', 'unit', 'streak', 'timeOfDay'] as const;
 
 /** Width of the progress bar, in cells. */
-export const BAR_WIDTH = 8;
+const BAR_WIDTH = 8;
 
 /** Names of time-of-day ids (from the name cache); ids without one are shown as they are. */
 export type TimeOfDayNames = Readonly<Record<string, string>>;
@@ -70,14 +70,10 @@ export function orderJournal<T extends JournalEntry>(entries: readonly T[], name
   });
 }
 
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-/** Month abbreviations, January first. */
-export const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** `Sunday 22 Nov 2026` for `2026-11-22`, independent of the locale. */
 export function longDate(date: string): string {
   const [y, m, d] = date.split('-');
-  return `${DAY_NAMES[weekday(date)]} ${Number(d)} ${MONTH_NAMES[Number(m) - 1]} ${y}`;
+  return `${WEEKDAY_LONG_NAMES[weekday(date)]} ${Number(d)} ${MONTH_NAMES[Number(m) - 1]} ${y}`;
 }
 
 /**
@@ -112,32 +108,19 @@ export function progressText(entry: Pick<JournalEntry, 'progress'>): string | un
   return `${formatNumber(p.current)}/${formatNumber(p.target)}${p.unit ? ` ${p.unit}` : ''}`;
 }
 
-const PERIOD_UNITS: Record<string, string> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' };
-
 /** `12 days`, `1 week`; undefined when the server sent no streak. */
 export function streakText(entry: Pick<JournalEntry, 'currentStreak'>): string | undefined {
   const s = entry.currentStreak;
   if (!s || typeof s.length !== 'number') return undefined;
-  // Servers send `day`, `days` or a periodicity; say it one way.
-  const raw = String(s.unit ?? 'day').trim().toLowerCase();
-  const unit = PERIOD_UNITS[raw] ?? (raw.endsWith('s') ? raw.slice(0, -1) : raw || 'day');
-  return `${formatNumber(s.length)} ${unit}${s.length === 1 ? '' : 's'}`;
+  // Servers send `day`, `days` or a periodicity; periods() says each one way.
+  return periods(s.length, typeof s.unit === 'string' ? s.unit : undefined);
 }
 
 /** Time-of-day names of an entry: `Morning, Evening`, ids where no name is known. */
-export function timeOfDayText(ids: readonly string[] | undefined, names: TimeOfDayNames): string {
+function timeOfDayText(ids: readonly string[] | undefined, names: TimeOfDayNames): string {
   // An id that is a plain word (the local service's `morning`) reads as a name.
   const pretty = (id: string) => (/^[a-z]+$/.test(id) ? id.charAt(0).toUpperCase() + id.slice(1) : id);
   return (ids ?? []).map((id) => names[id] ?? pretty(id)).join(', ');
-}
-
-/**
- * Icons are identifiers on some servers (`water`) and emoji on others. Only an emoji reads as an
- * icon in a terminal; a word before the name would read as part of it.
- */
-export function displayIcon(icon: string | null | undefined): string {
-  if (!icon) return '';
-  return /^[\x20-\x7e]*$/.test(icon) ? '' : icon.trim();
 }
 
 function withIcon(name: string, icon: string | null | undefined): string {
@@ -145,6 +128,7 @@ function withIcon(name: string, icon: string | null | undefined): string {
   return shown ? `${shown} ${name}` : name;
 }
 
+/** Colours, width and time-of-day names of the journal table. */
 export interface JournalTableOptions {
   c: ChalkInstance;
   /** Terminal width the table must fit. */
@@ -152,13 +136,13 @@ export interface JournalTableOptions {
   timeOfDayNames?: TimeOfDayNames;
 }
 
-const GAP = 2;
 const MIN_NAME = 12;
 const DASH = '–';
 
 /**
- * The terminal table of the journal, rows in reading order, names truncated so the table fits
- * `width`. On narrow terminals the time-of-day column goes first, then the bars.
+ * The terminal table of the journal, rows in reading order; names give up width (flex) so the
+ * table fits `width`. When that would leave a name under 12 columns, the time-of-day column goes
+ * first, then the bars.
  */
 export function journalTable(entries: readonly JournalEntry[], opts: JournalTableOptions): TableSpec {
   const { c } = opts;
@@ -198,21 +182,10 @@ export function journalTable(entries: readonly JournalEntry[], opts: JournalTabl
     return { head, rows };
   };
 
-  const plain = (cell: Cell) => (typeof cell === 'object' && cell !== null ? cell.plain : String(cell ?? ''));
-  const nameBudget = (t: { head: string[]; rows: Cell[][] }) => {
-    const others = t.head.slice(1).reduce((sum, h, i) => {
-      const w = Math.max(displayWidth(h), ...t.rows.map((r) => displayWidth(plain(r[i + 1]))));
-      return sum + w + GAP;
-    }, 0);
-    return opts.width - others - GAP;
-  };
-
   let table = build(true, true);
-  if (nameBudget(table) < MIN_NAME) table = build(false, true);
-  if (nameBudget(table) < MIN_NAME) table = build(false, false);
-  const budget = Math.max(MIN_NAME, nameBudget(table));
-  for (const row of table.rows) row[0] = truncate(plain(row[0]), budget);
-  return { head: table.head, rows: table.rows, flex: 0 };
+  if (flexRoom(table, 0, opts.width) < MIN_NAME) table = build(false, true);
+  if (flexRoom(table, 0, opts.width) < MIN_NAME) table = build(false, false);
+  return { ...table, flex: 0 };
 }
 
 /** One line per entry in JOURNAL_TSV_COLUMNS order, reading order, no header: what scripts read. */

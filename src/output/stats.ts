@@ -11,6 +11,10 @@ export interface StatLine {
   label: string;
   raw: string;
   text: string;
+  /** The heading of a terminal's lines (the habit's name). */
+  title?: boolean;
+  /** Only for scripts: a terminal says it within another line (the end date, the unit). */
+  scriptOnly?: boolean;
 }
 
 /** The statistics worth showing, in order; fields the server did not send are left out. */
@@ -19,15 +23,16 @@ export function statLines(stats: Statistics, range: { from: string; to: string }
   const amount = (n: number) => `${formatNumber(n)}${unit ? ` ${unit}` : ''}`;
   const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
   const lines: StatLine[] = [
-    { key: 'name', label: 'Habit', raw: stats.name, text: stats.name },
+    { key: 'name', label: 'Habit', raw: stats.name, text: stats.name, title: true },
     { key: 'from', label: 'From', raw: range.from, text: `${range.from} to ${range.to}` },
-    { key: 'to', label: 'To', raw: range.to, text: '' },
+    { key: 'to', label: 'To', raw: range.to, text: range.to, scriptOnly: true },
   ];
   const add = (key: string, label: string, value: number | undefined, text: (n: number) => string) => {
-    if (value !== undefined) lines.push({ key, label, raw: formatNumber(value), text: text(value) });
+    // Scripts get the number as the server sent it; people get it rounded.
+    if (value !== undefined) lines.push({ key, label, raw: String(value), text: text(value) });
   };
   add('totalLogs', 'Total logged', num(stats.totalLogs), amount);
-  if (unit) lines.push({ key: 'unit', label: 'Unit', raw: unit, text: '' });
+  if (unit) lines.push({ key: 'unit', label: 'Unit', raw: unit, text: unit, scriptOnly: true });
   add('average', 'Average', num(stats.avg), (n) => `${amount(n)} per due day`);
   add('completions', 'Completed', num(stats.completions), (n) => String(n));
   add('skips', 'Skipped', num(stats.skips), (n) => String(n));
@@ -39,12 +44,12 @@ export function statLines(stats: Statistics, range: { from: string; to: string }
   return lines;
 }
 
-/** Aligned `Label   value` lines for a terminal; keys that only serve scripts are left out. */
+/** Aligned `Label   value` lines for a terminal under the habit's name in bold. */
 export function renderStatLines(lines: readonly StatLine[], c: ChalkInstance): string {
-  const shown = lines.filter((l) => l.text !== '' && l.key !== 'name');
+  const shown = lines.filter((l) => !l.title && !l.scriptOnly);
   const width = Math.max(...shown.map((l) => l.label.length));
-  const name = lines.find((l) => l.key === 'name');
-  const head = name ? c.bold(name.text) + '\n' : '';
+  const title = lines.find((l) => l.title);
+  const head = title ? c.bold(title.text) + '\n' : '';
   return head + shown.map((l) => `${c.dim(l.label.padEnd(width))}  ${l.text}`).join('\n') + '\n';
 }
 

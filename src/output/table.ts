@@ -13,7 +13,8 @@ export interface TableSpec {
   flex?: number;
 }
 
-const plainOf = (cell: Cell): string =>
+/** The plain text of a cell. */
+export const plainOf = (cell: Cell): string =>
   cell === null || cell === undefined ? '' : typeof cell === 'object' ? cell.plain : String(cell);
 const styledOf = (cell: Cell): string => (typeof cell === 'object' && cell !== null ? cell.styled : plainOf(cell));
 
@@ -23,18 +24,28 @@ export function renderPlainTable(spec: TableSpec): string {
 }
 
 const GAP = 2;
+const MIN_FLEX = 8;
 
-/** A borderless aligned table for a terminal `width` columns wide; `bold` styles the header. */
+/** Each column's widest cell, header included, in display columns (gaps not counted). */
+export function naturalWidths(spec: Pick<TableSpec, 'head' | 'rows'>): number[] {
+  return spec.head.map((h, i) => Math.max(displayWidth(h), ...spec.rows.map((r) => displayWidth(plainOf(r[i])))));
+}
+
+/** The text width column `flex` gets within `width` when every other column keeps its natural width. */
+export function flexRoom(spec: Pick<TableSpec, 'head' | 'rows'>, flex: number, width: number): number {
+  const others = naturalWidths(spec).reduce((sum, w, i) => (i === flex ? sum : sum + w + GAP), 0);
+  return width - others - GAP;
+}
+
+/**
+ * A borderless aligned table for a terminal `width` columns wide; `bold` styles the header. When
+ * it is too wide, the flex column gives up width (down to 8) and its cells end in `…`.
+ */
 export async function renderTtyTable(spec: TableSpec, width: number, bold: (s: string) => string): Promise<string> {
   const { default: Table } = await import('cli-table3');
-  const natural = spec.head.map((h, i) =>
-    Math.max(displayWidth(h), ...spec.rows.map((r) => displayWidth(plainOf(r[i])))),
-  );
-  const widths = natural.map((w) => w + GAP);
-  const total = widths.reduce((a, b) => a + b, 0);
-  if (spec.flex !== undefined && total > width) {
-    const others = total - widths[spec.flex]!;
-    widths[spec.flex] = Math.max(8 + GAP, width - others);
+  const widths = naturalWidths(spec).map((w) => w + GAP);
+  if (spec.flex !== undefined && widths.reduce((a, b) => a + b, 0) > width) {
+    widths[spec.flex] = Math.max(MIN_FLEX, flexRoom(spec, spec.flex, width)) + GAP;
   }
   const table = new Table({
     head: spec.head.map(bold),

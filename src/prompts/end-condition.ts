@@ -1,12 +1,15 @@
 // The end-condition prompt: none, or one of date, streak, successful periods and total logged.
 import type { EndConditionInput } from '../api/types.js';
+import { LIMITS, parseCount, parsePositive } from '../commands/habit/grammar.js';
+import { parseDate } from '../dates.js';
 import { check } from '../grammar.js';
-import { parseDate } from '../commands/habit/grammar.js';
 import type { Prompter } from './prompter.js';
 
 type Kind = 'none' | EndConditionInput['type'];
 
-const whole = (n: number | undefined): true | string => (n !== undefined && Number.isInteger(n) && n >= 1) || 'a whole number of at least 1';
+// The flags' grammar checks the prompts' numbers too, limits included.
+const count = (what: string) => (n: number | undefined): true | string => check(() => parseCount(String(n ?? ''), what, LIMITS.periods));
+const total = (n: number | undefined): true | string => check(() => parsePositive(String(n ?? ''), 'the total'));
 
 /** Asks when the habit ends; `current` pre-fills. */
 export async function promptEndCondition(p: Prompter, current: EndConditionInput | null, today: string): Promise<EndConditionInput | null> {
@@ -33,11 +36,11 @@ export async function promptEndCondition(p: Prompter, current: EndConditionInput
       return { type: 'date', date: parseDate(answer, today) };
     }
     case 'streak': {
-      const n = await p.number({ message: 'Streak length (successful periods in a row)', default: current?.type === 'streak' ? current.streakLength : undefined, min: 1, required: true, validate: whole });
+      const n = await p.number({ message: 'Streak length (successful periods in a row)', default: current?.type === 'streak' ? current.streakLength : undefined, min: 1, max: LIMITS.periods, required: true, validate: count('the streak length') });
       return { type: 'streak', streakLength: n ?? 1 };
     }
     case 'successPeriods': {
-      const n = await p.number({ message: 'Successful periods in all', default: current?.type === 'successPeriods' ? current.totalPeriods : undefined, min: 1, required: true, validate: whole });
+      const n = await p.number({ message: 'Successful periods in all', default: current?.type === 'successPeriods' ? current.totalPeriods : undefined, min: 1, max: LIMITS.periods, required: true, validate: count('the number of periods') });
       return { type: 'successPeriods', totalPeriods: n ?? 1 };
     }
     case 'totalLogValue': {
@@ -45,7 +48,7 @@ export async function promptEndCondition(p: Prompter, current: EndConditionInput
         message: 'Total to reach',
         default: current?.type === 'totalLogValue' ? current.totalLogValue : undefined,
         required: true,
-        validate: (v) => (v !== undefined && Number.isFinite(v) && v > 0) || 'a number greater than 0',
+        validate: total,
       });
       return { type: 'totalLogValue', totalLogValue: n ?? 1 };
     }

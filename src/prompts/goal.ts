@@ -1,18 +1,13 @@
 // The goal prompt: whether to track one, then value, unit (the 26 symbols) and periodicity.
 import { GOAL_UNITS, PERIODICITIES, type GoalInput, type GoalUnit, type Periodicity } from '../api/types.js';
+import { parsePositive } from '../commands/habit/grammar.js';
+import { check, unitName } from '../grammar.js';
 import { optional } from './optional.js';
 import type { Choice, Prompter } from './prompter.js';
 
-const UNIT_NAMES: Record<GoalUnit, string> = {
-  m: 'metres', kM: 'kilometres', ft: 'feet', yd: 'yards', mi: 'miles', floor: 'floors', L: 'litres', mL: 'millilitres',
-  'fl oz': 'fluid ounces', cup: 'cups', sec: 'seconds', min: 'minutes', hr: 'hours', ms: 'milliseconds', kg: 'kilograms',
-  g: 'grams', mg: 'milligrams', oz: 'ounces', lb: 'pounds', mcg: 'micrograms', J: 'joules', kJ: 'kilojoules',
-  kCal: 'kilocalories', cal: 'calories', rep: 'repetitions', step: 'steps',
-};
-
 /** The 26 unit symbols as choices, `min (minutes)`. */
-export function unitChoices(): Choice<GoalUnit>[] {
-  return GOAL_UNITS.map((u) => ({ name: `${u} (${UNIT_NAMES[u]})`, value: u }));
+function unitChoices(): Choice<GoalUnit>[] {
+  return GOAL_UNITS.map((u) => ({ name: `${u} (${unitName(u)})`, value: u }));
 }
 
 /** Asks for a goal; `current` pre-fills. Returns the goal and the custom unit name (both may be null). */
@@ -27,7 +22,7 @@ export async function promptGoal(
     message: 'Goal value',
     default: current?.value,
     required: true,
-    validate: (n) => (n !== undefined && Number.isFinite(n) && n > 0) || 'a number greater than 0',
+    validate: (n) => check(() => parsePositive(String(n ?? ''), 'the goal value')),
   });
   const unit = await p.select<GoalUnit>({ message: 'Unit', choices: unitChoices(), default: current?.unit ?? 'min', pageSize: 10 });
   const periodicity = await p.select<Periodicity>({

@@ -1,17 +1,16 @@
 // The interactive walk of `habit add -i` and `habit edit -i`: every field in turn, pre-filled from
 // the draft (the current habit and any flags), validated at each prompt with the flag grammar,
 // then a summary and a confirmation before anything is sent.
-import { listAll } from '../api/paging.js';
 import type { HabitType } from '../api/types.js';
 import type { HabitDraft } from '../commands/habit/draft.js';
-import { check, parseColor } from '../grammar.js';
-import { parseDate, parseName } from '../commands/habit/grammar.js';
+import { parseName } from '../commands/habit/grammar.js';
 import { knownTimeOfDays, learnHabitNames, type Names } from '../commands/habit/refs.js';
 import type { Context } from '../context.js';
+import { parseDate } from '../dates.js';
 import { CancelledError } from '../errors.js';
-import { formatStack } from '../output/format.js';
-import { renderDetailsTty, type HabitDetails } from '../output/habit-details.js';
-import { fetchHabits, type Named } from '../resolve/index.js';
+import { check, parseColor } from '../grammar.js';
+import { draftSummary } from '../output/habit-details.js';
+import { fetchAreas, fetchHabits, type Named } from '../resolve/index.js';
 import { promptEndCondition } from './end-condition.js';
 import { promptGoal } from './goal.js';
 import { promptOccurrence } from './occurrence.js';
@@ -61,7 +60,9 @@ export async function promptHabit(ctx: Context, walk: HabitWalk): Promise<HabitD
   d.endCondition = await promptEndCondition(p, d.endCondition, ctx.today());
   d.areaIds = await promptAreas(ctx, d.areaIds, names);
   d.timeOfDayIds = await promptTimeOfDays(ctx, d.timeOfDayIds, names);
-  d.startDate = parseDate(await p.input({ message: 'Start date (YYYY-MM-DD, today or yesterday)', default: d.startDate, validate: (v) => check(() => parseDate(v, ctx.today())) }), ctx.today());
+  const today = ctx.today();
+  const start = await p.input({ message: 'Start date (YYYY-MM-DD, today or yesterday)', default: d.startDate, validate: (v) => check(() => parseDate(v, today)) });
+  d.startDate = parseDate(start, today);
   d.icon = (await p.input({ message: optional('Icon, an emoji or icon name', d.icon), default: d.icon ?? '' })).trim() || null;
   const color = (await p.input({
     message: walk.mode === 'add' ? 'Colour (#RRGGBB; empty for the default)' : 'Colour (#RRGGBB)',
@@ -74,7 +75,7 @@ export async function promptHabit(ctx: Context, walk: HabitWalk): Promise<HabitD
 }
 
 async function promptAreas(ctx: Context, current: string[], names: Names): Promise<string[]> {
-  const areas = await listAll(await ctx.api(), 'GET /areas', {});
+  const areas = await fetchAreas(ctx);
   for (const a of areas) names.areas.set(a.id, a.name);
   const choices = [
     ...areas.map((a) => ({ name: a.name, value: a.id, checked: current.includes(a.id) })),
@@ -115,32 +116,12 @@ async function promptTimeOfDays(ctx: Context, current: string[], names: Names): 
   return [...new Set([...chosen, ...more.split(/[\s,]+/).filter(Boolean)])];
 }
 
-/** The draft in the words of `habit show`, for the summary before it is sent. */
-export function detailsOfDraft(d: HabitDraft, names: Names): HabitDetails {
-  return {
-    name: d.name,
-    icon: d.icon,
-    type: d.type,
-    description: d.description,
-    occurrence: d.occurrence,
-    startDate: d.startDate,
-    goal: d.goal,
-    customUnitName: d.customUnitName,
-    areas: d.areaIds.map(names.area),
-    timeOfDays: d.timeOfDayIds.map(names.timeOfDay),
-    reminders: d.timeTriggers,
-    stacks: d.habitStacks.map((s) => formatStack({ ...s, timerDelaySecs: s.timerDelaySecs ?? 0 }, names.habit)),
-    endCondition: d.endCondition && { ...d.endCondition, periodType: d.goal?.periodicity },
-    colorHex: d.colorHex,
-  };
-}
-
 /**
  * Shows the summary on stderr and asks to go ahead; `changes` lists what an edit changes. A "no"
  * cancels (exit 130) with nothing sent.
  */
 export async function confirmDraft(ctx: Context, d: HabitDraft, names: Names, mode: 'add' | 'edit', changes: string[] = []): Promise<void> {
-  ctx.out.warn('\n' + renderDetailsTty(detailsOfDraft(d, names), ctx.out.ec).trimEnd());
+  ctx.out.warn('\n' + draftSummary(d, names, ctx.out.ec).trimEnd());
   if (mode === 'edit') ctx.out.warn(`\nChanges: ${changes.join(', ')}`);
   const go = await ctx.prompter.confirm({ message: mode === 'add' ? 'Create this habit?' : 'Save these changes?', default: true });
   if (!go) throw new CancelledError(mode === 'add' ? 'cancelled: no habit was created' : 'cancelled: the habit was not changed');

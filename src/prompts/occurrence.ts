@@ -1,14 +1,13 @@
 // The schedule prompt: a select of the four kinds, then the weekdays, month days or interval.
 import type { Occurrence } from '../api/types.js';
+import { LIMITS, parseCount, parseMonthDays } from '../commands/habit/grammar.js';
 import { check } from '../grammar.js';
-import { parseMonthDays } from '../commands/habit/grammar.js';
+import { MONDAY_FIRST, WEEKDAY_LONG_NAMES } from '../output/format.js';
 import type { Choice, Prompter } from './prompter.js';
-
-const DAY_LABELS: [number, string][] = [[1, 'Monday'], [2, 'Tuesday'], [3, 'Wednesday'], [4, 'Thursday'], [5, 'Friday'], [6, 'Saturday'], [0, 'Sunday']];
 
 /** Weekday choices, Monday first, with `checked` days ticked (occurrence numbering, Sunday = 0). */
 export function weekdayChoices(checked: readonly number[]): Choice<number>[] {
-  return DAY_LABELS.map(([value, name]) => ({ name, value, checked: checked.includes(value) }));
+  return MONDAY_FIRST.map((value) => ({ name: WEEKDAY_LONG_NAMES[value], value, checked: checked.includes(value) }));
 }
 
 /** Asks how often the habit occurs; `current` pre-fills every answer. */
@@ -47,8 +46,9 @@ export async function promptOccurrence(p: Prompter, current: Occurrence): Promis
         message: 'Every how many days?',
         default: current.type === 'intervalDays' ? current.interval : 2,
         min: 1,
+        max: LIMITS.interval,
         required: true,
-        validate: (n) => (n !== undefined && Number.isInteger(n) && n >= 1) || 'a whole number of at least 1',
+        validate: (n) => check(() => parseCount(String(n ?? ''), 'the interval', LIMITS.interval)),
       });
       return { type, interval: interval ?? 1 };
     }

@@ -2,7 +2,7 @@
 // time, weekday filter, alarm and live activity.
 import type { TimeTrigger } from '../api/types.js';
 import { check } from '../grammar.js';
-import { parseTime, toReminderDays } from '../commands/habit/grammar.js';
+import { parseTime, reminderFilter, toReminderDays } from '../commands/habit/grammar.js';
 import { formatReminder } from '../output/format.js';
 import { weekdayChoices } from './occurrence.js';
 import type { Prompter } from './prompter.js';
@@ -13,18 +13,14 @@ type Action = { kind: 'add' } | { kind: 'done' } | { kind: 'remove'; index: numb
 const DONE: Action = { kind: 'done' };
 
 /** Asks for one reminder. */
-export async function promptTimeTrigger(p: Prompter): Promise<TimeTrigger> {
+async function promptTimeTrigger(p: Prompter): Promise<TimeTrigger> {
   const time = parseTime(await p.input({ message: 'Remind at (HH:MM, 24-hour)', validate: (v) => check(() => parseTime(v)) }));
   const days = await p.checkbox<number>({ message: 'On which days? (tick none for every day)', choices: weekdayChoices([]) });
   const showAsAlarm = await p.confirm({ message: 'Show it as an alarm?', default: false });
   const showLiveActivity = await p.confirm({ message: 'Show a live activity (iOS)?', default: false });
-  return {
-    time,
-    // Reminder weekdays count from Sunday = 1; every day needs no filter.
-    ...(days.length > 0 && days.length < 7 ? { occurrenceFilter: { weekDays: toReminderDays([...days].sort((a, b) => a - b)) } } : {}),
-    showAsAlarm,
-    showLiveActivity,
-  };
+  // Reminder weekdays count from Sunday = 1; none ticked, or all, needs no filter.
+  const occurrenceFilter = reminderFilter(toReminderDays(days));
+  return { time, ...(occurrenceFilter ? { occurrenceFilter } : {}), showAsAlarm, showLiveActivity };
 }
 
 /** Edits the list of time reminders, starting from `current`. */

@@ -23,7 +23,7 @@ export interface StackPromptEnv {
 }
 
 /** Asks for one stack, or returns undefined when there is no other habit to stack on. */
-export async function promptStack(p: Prompter, env: StackPromptEnv): Promise<HabitStackInput | undefined> {
+async function promptStack(p: Prompter, env: StackPromptEnv): Promise<HabitStackInput | undefined> {
   const habits = await env.loadHabits();
   if (habits.length === 0) {
     env.note('There is no other habit to stack this one on yet.');
@@ -57,7 +57,7 @@ export async function promptStack(p: Prompter, env: StackPromptEnv): Promise<Hab
 /** Edits the list of stacks, starting from `current` (kept stacks keep their ids). */
 export async function promptStacks(p: Prompter, current: readonly HabitStackInput[], env: StackPromptEnv): Promise<HabitStackInput[]> {
   const list = [...current];
-  const words = (s: HabitStackInput) => formatStack({ ...s, timerDelaySecs: s.timerDelaySecs ?? 0 }, env.nameOf);
+  const words = (s: HabitStackInput) => formatStack(s, env.nameOf);
   for (;;) {
     const action = await p.select<Action>({
       message: `Habit stacks: ${list.length ? list.map(words).join('; ') : 'none'}`,

@@ -55,6 +55,23 @@ describe('habits habit edit: only what changed', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('--time-of-day takes the name of a period the habit has, with a cold name cache', async () => {
+    // id: needs no listing, so nothing has taught the cache the names of the periods.
+    const fresh = tempHome();
+    const r = await cli(['habit', 'edit', `id:${walk.id}`, '--time-of-day', 'MORNING'], { env: fresh.env });
+    fresh.cleanup();
+    expect(r.stderr).toBe(`No changes: "${walk.name}" already has these values; nothing was sent\n`);
+    expect(r.code).toBe(0);
+    expect(puts(r.requests)).toEqual([]);
+  });
+
+  it('a reminder re-given on all seven days is no change', async () => {
+    await cli(['habit', 'edit', walk.name, '--remind', '06:00']);
+    const r = await cli(['habit', 'edit', walk.name, '--remind', '06:00@mon-sun']);
+    expect(r.code).toBe(0);
+    expect(puts(r.requests)).toEqual([]);
+  });
+
   it('with --json and no change, prints the habit as it is', async () => {
     const r = await cli(['habit', 'edit', walk.name, '--icon', '🚶', '--json']);
     expect(r.code).toBe(0);
@@ -128,6 +145,15 @@ describe('habits habit edit: errors', () => {
       const r = await cli(['habit', 'edit', walk.name, ...flags]);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(new RegExp(`^error: ${flags[0]}: `));
+      expect(r.requests).toEqual([]);
+    }
+  });
+
+  it('--time-of-day with --no-time-of-day is refused in either order, like the other pairs', async () => {
+    for (const flags of [['--time-of-day', 'evening', '--no-time-of-day'], ['--no-time-of-day', '--time-of-day', 'evening']]) {
+      const r = await cli(['habit', 'edit', walk.name, ...flags]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe('error: --time-of-day and --no-time-of-day cannot be used together (one sets the times of day, the other removes them all)\n');
       expect(r.requests).toEqual([]);
     }
   });

@@ -67,7 +67,9 @@ describe('month days and interval', () => {
     expect(add({ every: '3' }).occurrence).toEqual({ type: 'intervalDays', interval: 3 });
     expect(add({ every: '10d' }).occurrence).toEqual({ type: 'intervalDays', interval: 10 });
     expect(add({ every: '2 days' }).occurrence).toEqual({ type: 'intervalDays', interval: 2 });
-    expect(usage(() => add({ every: '0' }))).toBe('--every: the interval must be a whole number of at least 1, got "0"');
+    expect(usage(() => add({ every: '0' }))).toBe('--every: the interval must be a whole number from 1 to 3650, got "0"');
+    expect(add({ every: '3650' }).occurrence).toEqual({ type: 'intervalDays', interval: 3650 });
+    expect(usage(() => add({ every: '3651' }))).toBe('--every: the interval must be a whole number from 1 to 3650, got "3651"');
     expect(usage(() => add({ every: '1.5' }))).toMatch(/^--every: the interval must be a whole number/);
     expect(usage(() => add({ every: 'often' }))).toMatch(/^--every: /);
   });
@@ -115,6 +117,7 @@ describe('goal', () => {
     ['30', '--goal: expected "<value> <unit> [daily|weekly|monthly|yearly]", e.g. "30 min daily", got "30"'],
     ['min daily', '--goal: expected "<value> <unit> [daily|weekly|monthly|yearly]", e.g. "30 min daily", got "min daily"'],
     ['30 daily', '--goal: unknown unit "daily" (use one of m, kM, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kCal, cal, rep, step)'],
+    ['1e10 step', '--goal: the goal value must be at most 1000000000, got "1e10"'],
   ])('rejects %s', (text, message) => {
     expect(usage(() => add({ goal: text }))).toBe(message);
   });
@@ -128,6 +131,9 @@ describe('reminders', () => {
     ['06:00!live!alarm', { time: { hour: 6, minute: 0 }, showAsAlarm: true, showLiveActivity: true }],
     ['06:00@mon+alarm+live', { time: { hour: 6, minute: 0 }, occurrenceFilter: { weekDays: [2] }, showAsAlarm: true, showLiveActivity: true }],
     ['00:00!alarm@weekdays', { time: { hour: 0, minute: 0 }, occurrenceFilter: { weekDays: [2, 3, 4, 5, 6] }, showAsAlarm: true, showLiveActivity: false }],
+    // Every day needs no filter, as on the prompt: the two must not differ.
+    ['08:00@mon-sun', { time: { hour: 8, minute: 0 }, showAsAlarm: false, showLiveActivity: false }],
+    ['08:00@weekdays,weekends', { time: { hour: 8, minute: 0 }, showAsAlarm: false, showLiveActivity: false }],
   ])('%s (weekDays 1-7, Sunday = 1)', (text, trigger) => {
     expect(parseReminder(text)).toEqual(trigger);
   });
@@ -176,6 +182,7 @@ describe('stacks and durations', () => {
     ['Meditate:completed:after=soon', '--stack: "soon" is not a duration (use e.g. 30s, 10m, 1h30m)'],
     ['Meditate:completed:after=0s', '--stack: a delay must be at least 1s; leave out after= to trigger immediately'],
     ['Meditate:completed:after=10', '--stack: "10" is not a duration (use e.g. 30s, 10m, 1h30m)'],
+    ['Meditate:completed:after=24h1s', '--stack: a delay must be at most 24h, got "24h1s"'],
   ])('rejects %s', (text, message) => {
     expect(usage(() => add({ stack: [text] }))).toBe(message);
   });
@@ -194,11 +201,13 @@ describe('end condition, colour, dates, type, texts', () => {
   });
 
   it.each([
-    ['date:2027-02-30', '--end: date: 2027-02-30 is not a real date'],
-    ['date:soon', '--end: date: expected YYYY-MM-DD, today or yesterday, got "soon"'],
-    ['streak:0', '--end: the streak length must be a whole number of at least 1, got "0"'],
-    ['periods:2.5', '--end: the number of periods must be a whole number of at least 1, got "2.5"'],
+    ['date:2027-02-30', '--end: 2027-02-30 is not a real date'],
+    ['date:soon', '--end: expected YYYY-MM-DD, today or yesterday, got "soon"'],
+    ['streak:0', '--end: the streak length must be a whole number from 1 to 100000, got "0"'],
+    ['streak:100001', '--end: the streak length must be a whole number from 1 to 100000, got "100001"'],
+    ['periods:2.5', '--end: the number of periods must be a whole number from 1 to 100000, got "2.5"'],
     ['total:0', '--end: the total must be a number greater than 0, got "0"'],
+    ['total:1000000001', '--end: the total must be at most 1000000000, got "1000000001"'],
     ['forever', '--end: expected date:YYYY-MM-DD, streak:N, periods:N or total:X, got "forever"'],
     ['count:3', '--end: expected date:YYYY-MM-DD, streak:N, periods:N or total:X, got "count:3"'],
   ])('rejects --end %s', (text, message) => {
@@ -237,6 +246,10 @@ describe('end condition, colour, dates, type, texts', () => {
     expect(usage(() => edit({ name: '   ' }))).toBe('--name: the name must not be empty');
     expect(usage(() => edit({ area: ['Health'], areas: false }))).toMatch(/^--area and --no-areas cannot be used together/);
     expect(usage(() => edit({ stack: ['A:completed'], stacks: false }))).toMatch(/^--stack and --no-stacks cannot be used together/);
+    // Commander keeps only the last of --time-of-day and --no-time-of-day; the markers say both came.
+    expect(usage(() => edit({ timeOfDay: false, timeOfDayGiven: true, timeOfDayCleared: true }))).toBe(
+      '--time-of-day and --no-time-of-day cannot be used together (one sets the times of day, the other removes them all)');
+    expect(usage(() => edit({ timeOfDay: ['morning'], timeOfDayGiven: true, timeOfDayCleared: true }))).toMatch(/^--time-of-day and --no-time-of-day cannot/);
     expect(usage(() => add({ area: [' '] }))).toBe('--area: the area reference is empty');
     expect(add({ timeOfDay: ['morning', 'evening', 'morning'] }).timeOfDays).toEqual(['morning', 'evening']);
   });
@@ -294,6 +307,14 @@ describe('edit diff', () => {
     expect(diffDrafts(current, next)).toEqual({
       reminders: { timeTriggers: [], habitStacks: [{ id: 's1', conditionHabitId: '-M', type: 'completed', timerType: 'after', timerDelaySecs: 600 }] },
     });
+  });
+
+  it('a reminder on all seven days is the same as one without days: nothing is sent', () => {
+    const daily = applyFlags(current, { timeTriggers: [{ time: { hour: 7, minute: 30 }, showAsAlarm: true, showLiveActivity: false }] });
+    const allDays = applyFlags(current, { timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [1, 2, 3, 4, 5, 6, 7] }, showAsAlarm: true, showLiveActivity: false }] });
+    expect(diffDrafts(allDays, daily)).toEqual({});
+    expect(diffDrafts(daily, allDays)).toEqual({});
+    expect(diffDrafts(current, daily)).toHaveProperty('reminders');
   });
 
   it('a changed delay updates the same stack; a new stack has no id', () => {

@@ -1,47 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// `habits habit ls`: a table on a terminal, tab-separated lines in a pipe, filters, paging.
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Habit } from '../../src/api/types.js';
-import { shortIds } from '../../src/commands/habit/ls.js';
-import { NOW, runCli, tempHome } from '../helpers/cli.js';
-import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { addHabit, call, cliEnv } from './_seed.js';
+import { NOW, runCli, tempHome, type RunOptions } from '../helpers/cli.js';
+import { addHabit, call, useService } from './_seed.js';
 
-let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
+const fx = useService();
 let health: { id: string };
 
 beforeAll(async () => {
-  svc = await startLocalService({ clock: { now: () => NOW } });
-  home = tempHome();
-  env = cliEnv(svc, home.env);
-  health = await call(svc, 'POST', '/areas', { name: 'Health' });
-  await addHabit(svc, { name: 'Walk', areaIds: [health.id], goal: { periodicity: 'daily', value: 30, unit: 'min' }, occurrence: { type: 'weekDays', days: [1, 3, 5] } });
-  await addHabit(svc, { name: 'Smoking', type: 'bad', areaIds: [health.id], icon: '🚭' });
-  await addHabit(svc, { name: 'Read', occurrence: { type: 'intervalDays', interval: 2 } });
-  const old = await addHabit(svc, { name: 'Old habit' });
-  await call(svc, 'POST', `/habits/${old.id}/archive`);
+  health = await call(fx.svc, 'POST', '/areas', { name: 'Health' });
+  await addHabit(fx.svc, { name: 'Walk', areaIds: [health.id], goal: { periodicity: 'daily', value: 30, unit: 'min' }, occurrence: { type: 'weekDays', days: [1, 3, 5] } });
+  await addHabit(fx.svc, { name: 'Smoking', type: 'bad', areaIds: [health.id], icon: '🚭' });
+  await addHabit(fx.svc, { name: 'Read', occurrence: { type: 'intervalDays', interval: 2 } });
+  const old = await addHabit(fx.svc, { name: 'Old habit' });
+  await call(fx.svc, 'POST', `/habits/${old.id}/archive`);
 });
 
-afterAll(async () => {
-  await svc.close();
-  home.cleanup();
-});
-
-async function ls(args: string[], opts: Parameters<typeof runCli>[1] = {}) {
-  const before = svc.requests.length;
-  const result = await runCli(['habit', 'ls', ...args], { ...opts, env: { ...env, ...opts.env } });
-  return { ...result, requests: svc.requests.slice(before) };
-}
+const ls = (args: string[], opts: RunOptions = {}) => fx.cli(['habit', 'ls', ...args], opts);
 
 describe('habits habit ls', () => {
   it('is the first of the habit verbs, in the documented order', async () => {
-    const r = await runCli(['habit', '--help'], { env });
+    const r = await runCli(['habit', '--help'], { env: fx.env });
     const verbs = [...r.stdout.matchAll(/^  (\w+)[| ]/gm)].map((m) => m[1]);
     expect(verbs.slice(0, 7)).toEqual(['ls', 'show', 'add', 'edit', 'archive', 'rm', 'stats']);
   });
 
   it('has help with examples', async () => {
-    const r = await runCli(['habit', 'ls', '--help'], { env });
+    const r = await runCli(['habit', 'ls', '--help'], { env: fx.env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Examples:\n  $ habits habit ls');
   });
@@ -96,9 +81,28 @@ describe('habits habit ls', () => {
 
   it('rejects a bad --type before any request', async () => {
     const r = await ls(['--type', 'ugly']);
-    expect(r).toMatchObject({ code: 2, stdout: '' });
-    expect(r.stderr).toContain('--type');
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'error: --type: "ugly" is not a habit type (use good or bad)\n' });
     expect(r.requests).toHaveLength(0);
+  });
+
+  it('a filtered table shows ids that name one habit among all, or whole ids when the others are unknown', async () => {
+    const fresh = tempHome();
+    const tty = { tty: { stdout: true }, columns: 120, env: { ...fresh.env, NO_COLOR: '1' } };
+    const idColumn = (out: string) => out.trimEnd().split('\n').slice(1).map((l) => l.trim().split(/\s+/).at(-1)!);
+    const cold = await ls(['--type', 'bad'], tty);
+    const smoking = (await call<Habit[]>(fx.svc, 'GET', '/habits')).find((h) => h.name === 'Smoking')!;
+    expect(idColumn(cold.stdout)).toEqual([smoking.id]);
+    await ls([], { env: fresh.env }); // a full listing: every active habit is known now
+    const warm = await ls(['--type', 'bad'], tty);
+    fresh.cleanup();
+    // The local service's ids differ in their last characters: a cut among the rows shown alone
+    // (8 characters) would name every habit.
+    const [short] = idColumn(warm.stdout);
+    const others = [...await call<Habit[]>(fx.svc, 'GET', '/habits'), ...await call<Habit[]>(fx.svc, 'GET', '/habits?archived=true')]
+      .filter((h) => h.id !== smoking.id);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.filter((h) => h.id.startsWith(short!))).toEqual([]);
+    expect(smoking.id.startsWith(short!)).toBe(true);
   });
 
   it('fails with exit 3 for an unknown area', async () => {
@@ -118,39 +122,23 @@ describe('habits habit ls', () => {
 });
 
 describe('habits habit ls paging', () => {
-  let big: LocalService;
-  let bigHome: ReturnType<typeof tempHome>;
+  const big = useService({ clock: { now: () => NOW }, rateLimit: false });
 
   beforeAll(async () => {
-    big = await startLocalService({ clock: { now: () => NOW }, rateLimit: false });
-    bigHome = tempHome();
-    for (let i = 0; i < 205; i++) await addHabit(big, { name: `Habit ${String(i).padStart(3, '0')}` });
-  });
-
-  afterAll(async () => {
-    await big.close();
-    bigHome.cleanup();
+    for (let i = 0; i < 205; i++) await addHabit(big.svc, { name: `Habit ${String(i).padStart(3, '0')}` });
   });
 
   it('pages through every habit, 100 at a time', async () => {
-    const before = big.requests.length;
-    const r = await runCli(['habit', 'ls', '--json'], { env: cliEnv(big, bigHome.env) });
+    const r = await big.cli(['habit', 'ls', '--json']);
     expect(r.code).toBe(0);
     const habits = JSON.parse(r.stdout) as Habit[];
     expect(habits).toHaveLength(205);
     expect(new Set(habits.map((h) => h.id)).size).toBe(205);
-    expect(big.requests.slice(before).map((q) => q.query.offset)).toEqual(['0', '100', '200']);
+    expect(r.requests.map((q) => q.query.offset)).toEqual(['0', '100', '200']);
   });
 
   it('prints every habit when piped', async () => {
-    const r = await runCli(['habit', 'ls'], { env: cliEnv(big, bigHome.env) });
+    const r = await big.cli(['habit', 'ls']);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(205);
-  });
-});
-
-describe('shortIds', () => {
-  it('cuts ids to unique prefixes of at least 8 characters', () => {
-    expect(shortIds(['-Nabcdefgh111', '-Nabcdefgh222', '-Nzzzzzzzz999'])).toEqual(['-Nabcdefgh1', '-Nabcdefgh2', '-Nzzzzzz']);
-    expect(shortIds(['abc'])).toEqual(['abc']);
   });
 });

@@ -1,39 +1,35 @@
 // The interactive walks of `habit add` and `habit edit`, driven by a scripted prompter against the
 // real local service: what is asked, what is pre-filled, what is stored, and cancelling.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
 import { CancelledError } from '../../src/errors.js';
 import { stripAnsi } from '../../src/output/plain.js';
-import { NOW, runCli, scriptedPrompter, tempHome } from '../helpers/cli.js';
-import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { addHabit, call, cliEnv } from './_seed.js';
+import { scriptedPrompter } from '../helpers/cli.js';
+import { addHabit, call, useService } from './_seed.js';
 
-let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
+const fx = useService();
 let meditate: Habit;
 let health: Area;
+let work: Area;
 
 beforeAll(async () => {
-  svc = await startLocalService({ clock: { now: () => NOW } });
-  home = tempHome();
-  env = cliEnv(svc, home.env);
   // A habit with periods, so the time-of-day prompt can offer them by name.
-  meditate = await addHabit(svc, { name: 'Meditate', timeOfDayIds: ['morning', 'evening'] });
-  health = await call<Area>(svc, 'POST', '/areas', { name: 'Health' });
-  await call<Area>(svc, 'POST', '/areas', { name: 'Work' });
+  meditate = await addHabit(fx.svc, { name: 'Meditate', timeOfDayIds: ['morning', 'evening'] });
+  health = await call<Area>(fx.svc, 'POST', '/areas', { name: 'Health' });
+  work = await call<Area>(fx.svc, 'POST', '/areas', { name: 'Work' });
 });
 
-afterAll(async () => {
-  await svc.close();
-  home.cleanup();
-});
-
+/** Runs the CLI on a pretend terminal with scripted answers; `choices` holds each checkbox's choice names. */
 async function cli(args: string[], answers: unknown[]) {
   const prompter = scriptedPrompter(answers);
-  const before = svc.requests.length;
-  const result = await runCli(args, { env, prompter, tty: { stdin: true, stderr: true } });
-  return { ...result, prompter, left: answers, requests: svc.requests.slice(before) };
+  const choices: Record<string, string[]> = {};
+  const checkbox = prompter.checkbox;
+  prompter.checkbox = (o) => {
+    choices[o.message] = o.choices.map((c) => c.name);
+    return checkbox(o);
+  };
+  const result = await fx.cli(args, { prompter, tty: { stdin: true, stderr: true } });
+  return { ...result, prompter, choices, left: answers };
 }
 
 const writes = <T extends { method: string }>(requests: T[]): T[] => requests.filter((r) => r.method === 'POST' || r.method === 'PUT');
@@ -79,7 +75,7 @@ describe('habit add, interactive', () => {
     expect(summary).toContain('  Stacks       after "Meditate" is completed, +10 min\n');
     expect(summary).toContain('  Ends         ends after a streak of 21 days\n');
     const printed = JSON.parse(r.stdout) as Habit;
-    expect(await call<Habit>(svc, 'GET', `/habits/${printed.id}`)).toMatchObject({
+    expect(await call<Habit>(fx.svc, 'GET', `/habits/${printed.id}`)).toMatchObject({
       name: 'Walk', type: 'good', description: 'Around the block', icon: '🚶', colorHex: '#2ECC71', startDate: '2026-11-22',
       occurrence: { type: 'weekDays', days: [1, 3, 5] },
       goal: { value: 30, unit: 'min', periodicity: 'daily' },
@@ -99,11 +95,10 @@ describe('habit add, interactive', () => {
     expect(r.prompter.asked[0]).toBe('Name');
     const tod = r.prompter.prompts.find((p) => p.message.startsWith('Time of day'))!;
     expect(tod.default).toEqual([]);
+    expect(r.choices[tod.message]?.sort()).toEqual(['Evening', 'Morning', 'another id (type it)…']);
   });
 
   it('flags given with -i pre-fill the prompts', async () => {
-    const answers = new Array(40).fill(undefined);
-    answers[answers.length - 1] = false;
     const r = await cli(['habit', 'add', 'Swim', '-i', '--days', 'mon,wed', '--goal', '20 min weekly', '--end', 'total:500', '--area', 'Work', '--color', 'abc'], [
       undefined, undefined, undefined, undefined, undefined, // name, type, description, how often, weekdays
       undefined, undefined, undefined, undefined, undefined, // goal?, value, unit, per, unit name
@@ -116,7 +111,7 @@ describe('habit add, interactive', () => {
       'Does the habit end?': 'totalLogValue', 'Total to reach': 500, 'Colour (#RRGGBB; empty for the default)': '#AABBCC',
       'Start date (YYYY-MM-DD, today or yesterday)': '2026-11-22',
     });
-    expect(defaults['Areas (tick none for no area)']).toEqual([expect.any(String)]);
+    expect(defaults['Areas (tick none for no area)']).toEqual([work.id]);
     expect(r.code).toBe(130);
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('error: cancelled: no habit was created');
     expect(writes(r.requests)).toEqual([]);
@@ -140,7 +135,7 @@ describe('habit add, interactive', () => {
 
 describe('habit edit, interactive', () => {
   async function populated(name: string): Promise<Habit> {
-    return addHabit(svc, {
+    return addHabit(fx.svc, {
       name, description: 'Outside', icon: '🚶', colorHex: '#7B61FF', customUnitName: 'laps',
       occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { value: 30, unit: 'min', periodicity: 'daily' },
       areaIds: [health.id], timeOfDayIds: ['morning'],
@@ -179,7 +174,7 @@ describe('habit edit, interactive', () => {
     ]);
     expect(r.requests.map((q) => q.method)).not.toContain('PUT');
     expect(r.stderr).toBe('No changes: "Evening jog" already has these values; nothing was sent\n');
-    expect((await call<Habit>(svc, 'GET', `/habits/${h.id}`)).reminders?.habitStacks?.[0]?.id).toBe(h.reminders?.habitStacks?.[0]?.id);
+    expect((await call<Habit>(fx.svc, 'GET', `/habits/${h.id}`)).reminders?.habitStacks?.[0]?.id).toBe(h.reminders?.habitStacks?.[0]?.id);
   });
 
   it('sends only what the answers change, after a summary and a confirmation', async () => {

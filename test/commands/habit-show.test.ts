@@ -1,21 +1,17 @@
 // `habits habit show`: every field readable on a terminal, tab-separated in a pipe, the server's
 // habit with --json; references by name, prefix and id.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
-import { NOW, runCli, tempHome } from '../helpers/cli.js';
-import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { addHabit, call, cliEnv } from './_seed.js';
+import { tempHome } from '../helpers/cli.js';
+import { addHabit, call, useService } from './_seed.js';
 
-let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
+const fx = useService();
+const { cli } = fx;
 let walk: Habit;
 let meditate: Habit;
 
 beforeAll(async () => {
-  svc = await startLocalService({ clock: { now: () => NOW } });
-  home = tempHome();
-  env = cliEnv(svc, home.env);
+  const svc = fx.svc;
   meditate = await addHabit(svc, { name: 'Meditate' });
   const stretch = await addHabit(svc, { name: 'Stretch' });
   const health = await call<Area>(svc, 'POST', '/areas', { name: 'Health' });
@@ -39,13 +35,6 @@ beforeAll(async () => {
   await call(svc, 'POST', `/habits/${stretch.id}/archive`);
 });
 
-afterAll(async () => {
-  await svc.close();
-  home.cleanup();
-});
-
-const cli = (args: string[], opts: Parameters<typeof runCli>[1] = {}) => runCli(args, { ...opts, env: { ...env, ...opts.env } });
-
 describe('habits habit show', () => {
   it('on a terminal: every field in words', async () => {
     const r = await cli(['habit', 'show', 'walk', '--no-color'], { tty: { stdout: true } });
@@ -68,14 +57,29 @@ describe('habits habit show', () => {
       '  Icon         🚶',
       '  Colour       ● #2ECC71',
       '  Archived     no',
-      `  Created      ${walk.createdAt}`,
+      '  Created      2026-11-22 12:00', // the service's clock, in the user's timezone (UTC here)
       `  Id           ${walk.id}`,
       '',
     ].join('\n'));
   });
 
+  it('shows the creation time in the user\'s timezone', async () => {
+    const r = await cli(['habit', 'show', 'Walk', '--no-color'], { tty: { stdout: true }, env: { HABITS_TIMEZONE: 'Asia/Tokyo' } });
+    expect(walk.createdAt).toBe('2026-11-22T12:00:00.000Z');
+    expect(r.stdout).toContain('  Created      2026-11-22 21:00\n');
+  });
+
+  it('a blank <habit> is a usage error before any request', async () => {
+    for (const args of [['habit', 'show', ' '], ['habit', 'edit', ' ', '--name', 'X']]) {
+      const r = await cli(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`error: <habit>: name the habit to ${args[1]}\n`);
+      expect(r.requests).toEqual([]);
+    }
+  });
+
   it('empty fields read as none, never and any time', async () => {
-    const bare = await addHabit(svc, { name: 'Bare' });
+    const bare = await addHabit(fx.svc, { name: 'Bare' });
     const r = await cli(['habit', 'show', `id:${bare.id}`, '--no-color'], { tty: { stdout: true } });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('  Goal         none\n');
@@ -99,7 +103,7 @@ describe('habits habit show', () => {
   it('--json is the habit as the server returns it', async () => {
     const r = await cli(['habit', 'show', 'Walk', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual(await call<Habit>(svc, 'GET', `/habits/${walk.id}`));
+    expect(JSON.parse(r.stdout)).toEqual(await call<Habit>(fx.svc, 'GET', `/habits/${walk.id}`));
   });
 
   it('an id that begins with "-" works after --', async () => {
@@ -114,7 +118,7 @@ describe('habits habit show', () => {
     const typo = await cli(['habit', 'show', 'Medtate']);
     expect(typo.code).toBe(3);
     expect(typo.stderr).toBe('error: no habit matches "Medtate"\nhint: did you mean "Meditate"?\n');
-    await addHabit(svc, { name: 'Walk the dog' });
+    await addHabit(fx.svc, { name: 'Walk the dog' });
     // A new home, so the habit added behind the CLI's back is not hidden by a warm name cache.
     const fresh = tempHome();
     const ambiguous = await cli(['habit', 'show', 'wal'], { env: fresh.env });

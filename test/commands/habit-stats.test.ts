@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// `habits habit stats`: the period, the statistics in words with a heatmap on a terminal, raw
+// key/value lines in a pipe, the server's object with --json.
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Statistics } from '../../src/api/types.js';
 import { parse } from '../../src/commands/habit/stats.js';
 import { addDays } from '../../src/dates.js';
-import { NOW, runCli, tempHome } from '../helpers/cli.js';
-import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { addHabit, cliEnv, logValue, mark } from './_seed.js';
+import { runCli, type RunOptions } from '../helpers/cli.js';
+import { addHabit, logValue, mark, useService } from './_seed.js';
 
-let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
+const fx = useService();
 let walkId: string;
 
 beforeAll(async () => {
-  svc = await startLocalService({ clock: { now: () => NOW } });
-  home = tempHome();
-  env = cliEnv(svc, home.env);
+  const { svc } = fx;
   const walk = await addHabit(svc, { name: 'Walk', startDate: '2026-10-26', goal: { periodicity: 'daily', value: 30, unit: 'min' } });
   walkId = walk.id;
   // The last week: a full streak of four days before a skip, a fail and partial days.
@@ -27,16 +24,7 @@ beforeAll(async () => {
   for (let d = '2026-11-19'; d <= '2026-11-22'; d = addDays(d, 1)) await mark(svc, walk.id, 'complete', d);
 });
 
-afterAll(async () => {
-  await svc.close();
-  home.cleanup();
-});
-
-async function stats(args: string[], opts: Parameters<typeof runCli>[1] = {}) {
-  const before = svc.requests.length;
-  const result = await runCli(['habit', 'stats', ...args], { ...opts, env: { ...env, ...opts.env } });
-  return { ...result, requests: svc.requests.slice(before) };
-}
+const stats = (args: string[], opts: RunOptions = {}) => fx.cli(['habit', 'stats', ...args], opts);
 
 describe('parse', () => {
   it('defaults to 26 whole weeks ending today, starting on a Monday', () => {
@@ -55,9 +43,10 @@ describe('parse', () => {
 
 describe('habits habit stats', () => {
   it('has help with examples', async () => {
-    const r = await runCli(['habit', 'stats', '--help'], { env });
+    const r = await runCli(['habit', 'stats', '--help'], { env: fx.env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Examples:\n  $ habits habit stats');
+    expect(r.stdout).toContain('Piped, the output is key<TAB>value lines only');
   });
 
   it('shows totals, rate, streaks and a heatmap of the last 26 weeks', async () => {
@@ -93,23 +82,29 @@ describe('habits habit stats', () => {
     `);
   });
 
-  it('prints key/value lines and a monochrome heatmap when piped', async () => {
-    const r = await stats(['Walk', '--from', '2026-11-09', '--to', '2026-11-22'], { env: { FORCE_COLOR: '0' } });
+  it('prints only key/value lines when piped, raw numbers and no escape codes even with FORCE_COLOR', async () => {
+    const r = await stats(['Walk', '--from', '2026-11-09', '--to', '2026-11-22'], { env: { FORCE_COLOR: '1' } });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('\u001b');
-    const [head, map] = r.stdout.split('\n\n');
-    const kv = Object.fromEntries(head!.split('\n').map((l) => l.split('\t')));
-    expect(kv).toMatchObject({ name: 'Walk', from: '2026-11-09', to: '2026-11-22', unit: 'min', completions: '9', skips: '1', fails: '1', currentStreak: '5', longestStreak: '5' });
-    expect(map!.split('\n')).toEqual([
-      "    Nov '26",
-      'Mon · ▒',
-      'Tue █ ▓',
-      'Wed █ █',
-      'Thu █ █',
-      'Fri █ █',
-      'Sat s █',
-      'Sun x █',
-    ]);
+    const lines = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    expect(lines.every((l) => l.length === 2)).toBe(true); // no heatmap art between them
+    expect(Object.fromEntries(lines)).toEqual({
+      name: 'Walk', from: '2026-11-09', to: '2026-11-22', totalLogs: '315', unit: 'min', average: '22.5', completions: '9', skips: '1', fails: '1',
+      completionRate: '0.692308', currentStreak: '5', longestStreak: '5',
+    });
+    // The habit itself is only needed for the heatmap's goal.
+    expect(r.requests.map((q) => q.path)).toEqual([`/habits/${walkId}/statistics`]);
+  });
+
+  it('shades days against a daily goal only: with a weekly goal any amount reads as ▒', async () => {
+    const swim = await addHabit(fx.svc, { name: 'Swim', startDate: '2026-11-16', goal: { periodicity: 'weekly', value: 1000, unit: 'm' } });
+    await logValue(fx.svc, swim.id, 100, 'm', '2026-11-16');
+    await logValue(fx.svc, swim.id, 300, 'm', '2026-11-17'); // 400 of 1000: the week is not reached
+    const r = await stats(['Swim', '--from', '2026-11-16'], { tty: { stdout: true }, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    const rows = r.stdout.split('\n').filter((l) => /^(Mon|Tue) /.test(l));
+    expect(rows).toEqual(['Mon ▒', 'Tue ▒']);
+    expect(r.stdout).toContain('· nothing   ▒ logged   █ done');
   });
 
   it('colours the heatmap on a colour terminal', async () => {

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// `habits journal`: the day's habits as a table on a terminal, tab-separated lines in a pipe, the
+// server's entries with --json; one request with the date always explicit.
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/api/types.js';
-import { NOW, runCli, tempHome } from '../helpers/cli.js';
-import { startLocalService, type LocalService } from '../helpers/local-service.js';
 import { addDays } from '../../src/dates.js';
-import { addHabit, cliEnv, logValue, mark } from './_seed.js';
+import { displayWidth } from '../../src/output/plain.js';
+import { runCli, type RunOptions } from '../helpers/cli.js';
+import { addHabit, logValue, mark, useService } from './_seed.js';
 
-let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
-let env: Record<string, string>;
+const fx = useService();
 const TODAY = '2026-11-22';
 
 beforeAll(async () => {
-  svc = await startLocalService({ clock: { now: () => NOW } });
-  home = tempHome();
-  env = cliEnv(svc, home.env);
+  const { svc } = fx;
   const walk = await addHabit(svc, { name: 'Walk', timeOfDayIds: ['morning'], goal: { periodicity: 'daily', value: 30, unit: 'min' } });
   await logValue(svc, walk.id, 12, 'min', TODAY);
   const read = await addHabit(svc, { name: 'Read', timeOfDayIds: ['evening'] });
@@ -31,21 +29,11 @@ beforeAll(async () => {
   await addHabit(svc, { name: 'Piano practice for the spring recital, scales and arpeggios first', timeOfDayIds: ['afternoon'] });
 });
 
-afterAll(async () => {
-  await svc.close();
-  home.cleanup();
-});
-
-/** Runs the CLI and returns the result with the requests it caused. */
-async function journal(args: string[], opts: Parameters<typeof runCli>[1] = {}) {
-  const before = svc.requests.length;
-  const result = await runCli(['journal', ...args], { ...opts, env: { ...env, ...opts.env } });
-  return { ...result, requests: svc.requests.slice(before) };
-}
+const journal = (args: string[], opts: RunOptions = {}) => fx.cli(['journal', ...args], opts);
 
 describe('habits journal', () => {
   it('has help with the TSV columns and examples', async () => {
-    const r = await runCli(['journal', '--help'], { env });
+    const r = await runCli(['journal', '--help'], { env: fx.env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('id, name, status, current, target, unit, streak, timeOfDay');
     expect(r.stdout).toContain('Examples:\n  $ habits journal');
@@ -88,7 +76,7 @@ describe('habits journal', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Piano practi…');
     expect(r.stdout).not.toContain('arpeggios');
-    for (const line of r.stdout.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(60);
+    for (const line of r.stdout.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(60);
   });
 
   it('prints tab-separated rows without escape codes when piped, even with FORCE_COLOR', async () => {
@@ -162,7 +150,7 @@ describe('habits journal', () => {
   });
 
   it('fails with exit 4 and no request when no key is configured', async () => {
-    const r = await runCli(['journal'], { env: { ...home.env, HABITS_BASE_URL: svc.url } });
+    const r = await runCli(['journal'], { env: { ...fx.home.env, HABITS_BASE_URL: fx.svc.url } });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('no API key');
   });

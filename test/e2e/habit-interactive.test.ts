@@ -2,57 +2,59 @@
 // this process: the prompts and summary on screen, what gets stored, and Ctrl-C. Needs `npm run build`.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
-import { addHabit, call, cliEnv } from '../commands/_seed.js';
+import { addHabit, call, cliEnv, useService, type ServiceFixture } from '../commands/_seed.js';
 import { tempHome } from '../helpers/cli.js';
-import { startLocalService, type LocalService } from '../helpers/local-service.js';
 import { startTmux, type TmuxSession } from '../helpers/tmux.js';
 
-let svc: LocalService;
-let health: Area;
 let session: TmuxSession | undefined;
 const homes: ReturnType<typeof tempHome>[] = [];
-
-beforeAll(async () => {
-  svc = await startLocalService();
-  health = await call<Area>(svc, 'POST', '/areas', { name: 'Health' });
-});
 
 afterEach(() => {
   session?.kill();
   session = undefined;
 });
 
-afterAll(async () => {
-  await svc.close();
+afterAll(() => {
   for (const h of homes) h.cleanup();
 });
 
-/** Runs `habits <args>` in tmux from a fresh home (cold name cache), against the service. */
-function start(args: string[]): TmuxSession {
+/** Runs `habits <args>` in tmux from a fresh home (cold name cache), against `fx`'s service. */
+function start(fx: ServiceFixture, args: string[]): TmuxSession {
   const home = tempHome();
   homes.push(home);
-  session = startTmux(args, cliEnv(svc, home.env));
+  session = startTmux(args, cliEnv(fx.svc, home.env));
   return session;
 }
 
-/** Waits for the prompt `question` (a pending `? …` line), then sends `keys`. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Waits for the prompt `question` (a pending `? …` line), then sends `keys`; `=text` is typed, and
+ * seen on the prompt's line before the next key goes, so an Enter never overtakes it.
+ */
 async function answer(s: TmuxSession, question: string, ...keys: string[]): Promise<string> {
   const screen = await s.waitFor(`? ${question}`);
-  // A prompt is drawn a moment before it listens for keys; a key sent in between would be lost.
-  await new Promise((r) => setTimeout(r, 60));
   for (const key of keys) {
-    if (key.startsWith('=')) s.type(key.slice(1));
+    if (key.startsWith('=')) await s.typeAndWait(key.slice(1), new RegExp(`^\\? ${escape(question)}.*${escape(key.slice(1))}$`, 'm'));
     else s.send(key);
   }
   return screen;
 }
 
-const writesSince = (n: number) => svc.requests.slice(n).filter((r) => r.method === 'POST' || r.method === 'PUT');
+const writesSince = (fx: ServiceFixture, n: number) => fx.svc.requests.slice(n).filter((r) => r.method === 'POST' || r.method === 'PUT');
 
 describe('habit add on a terminal', () => {
+  // Its own service: the time-of-day prompt below is the text input of an account where no habit
+  // has a time of day yet, whatever other tests add. The spawned CLI reads the real clock; so does it.
+  const fx = useService({});
+  let health: Area;
+  beforeAll(async () => {
+    health = await call<Area>(fx.svc, 'POST', '/areas', { name: 'Health' });
+  });
+
   it('walks through the prompts, shows a summary and creates weekdays + goal + reminder', async () => {
-    const before = svc.requests.length;
-    const s = start(['habit', 'add']);
+    const before = fx.svc.requests.length;
+    const s = start(fx, ['habit', 'add']);
     await answer(s, 'Name', '=Walk', 'Enter');
     await answer(s, 'Type', 'Enter');
     await answer(s, 'Description (optional)', '=Around the park', 'Enter');
@@ -69,7 +71,7 @@ describe('habit add on a terminal', () => {
     await answer(s, 'Remind at (HH:MM, 24-hour)', '=25:00', 'Enter');
     await s.waitFor('hour 25 is out of range (0-23)'); // validated at the prompt
     s.send('BSpace', 'BSpace', 'BSpace', 'BSpace', 'BSpace');
-    s.type('07:30');
+    await s.typeAndWait('07:30', /^\? Remind at \(HH:MM, 24-hour\) 07:30$/m);
     s.send('Enter');
     await answer(s, 'On which days?', 'Space', 'Down', 'Space', 'Enter');
     await answer(s, 'Show it as an alarm?', 'y', 'Enter');
@@ -81,22 +83,22 @@ describe('habit add on a terminal', () => {
     await answer(s, 'Time-of-day ids', '=morning', 'Enter');
     await answer(s, 'Start date', 'Enter');
     await answer(s, 'Icon', 'Enter');
-    const summary = await answer(s, 'Colour', 'Enter');
-    expect(summary).not.toContain('Created habit');
+    await answer(s, 'Colour', 'Enter');
     const confirm = await s.waitFor('? Create this habit?');
+    expect(confirm).not.toContain('Created habit'); // the summary comes before anything is sent
     expect(confirm).toContain('  Schedule     Mon, Wed, Fri');
     expect(confirm).toContain('  Goal         30 min daily');
     expect(confirm).toContain('  Reminders    07:30 on Mon, Tue (alarm)');
     expect(confirm).toContain('  Areas        Health');
-    expect(writesSince(before)).toEqual([]); // nothing is sent before the confirmation
+    expect(writesSince(fx, before)).toEqual([]); // nothing is sent before the confirmation
     s.send('Enter');
     expect(await s.exitCode()).toBe(0);
     expect(s.screen()).toMatch(/Created habit "Walk" \(id:-[\w-]+\)/);
 
-    const posts = writesSince(before);
+    const posts = writesSince(fx, before);
     expect(posts).toHaveLength(1);
     const id = /Created habit "Walk" \(id:(-[\w-]+)\)/.exec(s.screen())![1]!;
-    expect(await call<Habit>(svc, 'GET', `/habits/${id}`)).toMatchObject({
+    expect(await call<Habit>(fx.svc, 'GET', `/habits/${id}`)).toMatchObject({
       name: 'Walk', type: 'good', description: 'Around the park',
       occurrence: { type: 'weekDays', days: [1, 3, 5] },
       goal: { value: 30, unit: 'min', periodicity: 'daily' },
@@ -111,8 +113,8 @@ describe('habit add on a terminal', () => {
   });
 
   it('Ctrl-C at a prompt exits 130 with one line and creates nothing', async () => {
-    const before = svc.requests.length;
-    const s = start(['habit', 'add']);
+    const before = fx.svc.requests.length;
+    const s = start(fx, ['habit', 'add']);
     await answer(s, 'Name', '=Half-typed');
     await s.waitFor('Half-typed');
     s.send('C-c');
@@ -122,20 +124,26 @@ describe('habit add on a terminal', () => {
     expect(screen).not.toMatch(/at .*\.js:\d+/); // no stack trace
     const lines = screen.split('\n').filter((l) => l.trim() && !l.startsWith('?') && !l.includes('Half-typed'));
     expect(lines).toEqual(['error: cancelled', expect.stringMatching(/^__HABITS_EXIT__130$/)]);
-    expect(writesSince(before)).toEqual([]);
+    expect(writesSince(fx, before)).toEqual([]);
   });
 });
 
 describe('habit edit -i on a terminal', () => {
+  const fx = useService({});
+  let health: Area;
+  beforeAll(async () => {
+    health = await call<Area>(fx.svc, 'POST', '/areas', { name: 'Health' });
+  });
+
   it('shows the current values pre-filled; keeping them sends nothing', async () => {
-    await addHabit(svc, {
+    await addHabit(fx.svc, {
       name: 'Jog', description: 'Riverside', occurrence: { type: 'weekDays', days: [2, 4] },
       goal: { value: 5, unit: 'kM', periodicity: 'weekly' }, areaIds: [health.id], customUnitName: 'rounds', timeOfDayIds: ['evening'],
       reminders: { timeTriggers: [{ time: { hour: 6, minute: 45 }, showAsAlarm: true }] },
       endCondition: { type: 'streak', streakLength: 8 },
     });
-    const before = svc.requests.length;
-    const s = start(['habit', 'edit', 'Jog', '-i']);
+    const before = fx.svc.requests.length;
+    const s = start(fx, ['habit', 'edit', 'Jog', '-i']);
     expect(await answer(s, 'Name', 'Enter')).toContain('? Name (Jog)');
     expect(await answer(s, 'Description (optional; backspace clears)', 'Enter')).toContain('(Riverside)');
     expect(await answer(s, 'How often?', 'Enter')).toContain('❯ On certain weekdays');
@@ -157,13 +165,13 @@ describe('habit edit -i on a terminal', () => {
     expect(await answer(s, 'Colour (#RRGGBB)', 'Enter')).toContain('(#7B61FF)');
     expect(await s.exitCode()).toBe(0);
     expect(s.screen()).toContain('No changes: "Jog" already has these values; nothing was sent');
-    expect(writesSince(before)).toEqual([]);
+    expect(writesSince(fx, before)).toEqual([]);
   });
 
   it('a typed name replaces the default, backspace clears a description; the PUT carries just those', async () => {
-    const nap = await addHabit(svc, { name: 'Nap', description: 'After lunch', timeOfDayIds: ['afternoon'] });
-    const before = svc.requests.length;
-    const s = start(['habit', 'edit', 'Nap', '-i']);
+    const nap = await addHabit(fx.svc, { name: 'Nap', description: 'After lunch', timeOfDayIds: ['afternoon'] });
+    const before = fx.svc.requests.length;
+    const s = start(fx, ['habit', 'edit', 'Nap', '-i']);
     await answer(s, 'Name', '=Power nap', 'Enter');
     await answer(s, 'Description (optional; backspace clears)', 'BSpace', 'Enter');
     await answer(s, 'How often?', 'Enter');
@@ -182,6 +190,6 @@ describe('habit edit -i on a terminal', () => {
     s.send('Enter');
     expect(await s.exitCode()).toBe(0);
     expect(s.screen()).toContain(`Updated habit "Power nap": name, description (id:${nap.id})`);
-    expect(writesSince(before).map((r) => r.body)).toEqual([{ name: 'Power nap', description: null }]);
+    expect(writesSince(fx, before).map((r) => r.body)).toEqual([{ name: 'Power nap', description: null }]);
   });
 });

@@ -37,7 +37,8 @@ describe('habit rm on a terminal', () => {
     const screen = await session.waitFor('Delete habit "Walk"?');
     expect(screen).toContain('this cannot be undone');
     expect(screen).toContain('(y/N)');
-    session.type('n');
+    // No is the default: unless the "n" is seen, the test could not tell it from a lost key.
+    await session.typeAndWait('n', /\(y\/N\) n$/m);
     session.send('Enter');
     expect(await session.exitCode()).toBe(130);
     expect(session.screen()).toContain('cancelled');
@@ -49,7 +50,7 @@ describe('habit rm on a terminal', () => {
     const walk = await addHabit(svc, { name: 'Walk the dog' });
     session = startTmux(['habit', 'rm', 'Walk the dog'], cliEnv(svc, home.env));
     await session.waitFor('Delete habit "Walk the dog"?');
-    session.type('y');
+    await session.typeAndWait('y', /\(y\/N\) y$/m);
     session.send('Enter');
     expect(await session.exitCode()).toBe(0);
     expect(session.screen()).toContain('Deleted "Walk the dog".');

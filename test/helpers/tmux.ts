@@ -15,6 +15,11 @@ export interface TmuxSession {
   send(...keys: string[]): void;
   /** Sends text literally (no key-name interpretation). */
   type(text: string): void;
+  /**
+   * Types `text` literally and waits until the screen matches `shown` (by default, shows the
+   * text), so that a test knows the keys arrived before it sends the next ones (Enter).
+   */
+  typeAndWait(text: string, shown?: string | RegExp, timeoutMs?: number): Promise<string>;
   /** The visible screen, lines trimmed at the right. */
   screen(): string;
   /** Waits until the screen matches; returns the screen. Throws with the screen on timeout. */
@@ -53,9 +58,15 @@ export function startTmux(args: string[], env: Record<string, string>, size = { 
     }
   };
 
+  const type = (text: string) => void tmux('send-keys', '-t', 'main', '-l', text);
+
   return {
     send: (...keys) => void tmux('send-keys', '-t', 'main', ...keys),
-    type: (text) => void tmux('send-keys', '-t', 'main', '-l', text),
+    type,
+    typeAndWait: (text, shown = text, timeoutMs) => {
+      type(text);
+      return waitFor(shown, timeoutMs);
+    },
     screen,
     waitFor,
     async exitCode(timeoutMs = 15_000) {

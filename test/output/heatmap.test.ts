@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DailyProgress } from '../../src/api/types.js';
-import { addDays } from '../../src/dates.js';
+import { addDays, mondayOf } from '../../src/dates.js';
 import { makeChalk } from '../../src/output/color.js';
-import { dayMark, GLYPHS, heatmapLegend, mondayOf, renderHeatmap } from '../../src/output/heatmap.js';
-import { stripAnsi } from '../../src/output/plain.js';
+import { dayMark, GLYPHS, heatmapLegend, renderHeatmap } from '../../src/output/heatmap.js';
+import { displayWidth, stripAnsi } from '../../src/output/plain.js';
 
 const mono = makeChalk(0);
 
@@ -36,7 +36,7 @@ describe('dayMark', () => {
     expect(dayMark(undefined, 30)).toBe('blank');
   });
 
-  it('finds the Monday of a week', () => {
+  it('finds the Monday of a week (the heatmap\'s first row)', () => {
     expect(mondayOf('2026-11-22')).toBe('2026-11-16');
     expect(mondayOf('2026-11-16')).toBe('2026-11-16');
     expect(mondayOf('2028-03-01')).toBe('2028-02-28');
@@ -95,12 +95,23 @@ describe('renderHeatmap', () => {
     expect(grid(text).every((r) => r === '')).toBe(true);
   });
 
-  it('wraps a long range into blocks that fit the width', () => {
+  it('wraps a long range into blocks that fit the width, legend included', () => {
     const data = days('2025-01-06', '2026-11-22', () => ({ totalLog: 30 }));
     const text = renderHeatmap(data, { from: '2025-01-06', to: '2026-11-22', target: 30, c: mono, width: 60 });
     const blocks = text.trimEnd().split('\n\n');
     expect(blocks.length).toBe(5); // 99 weeks in blocks of 28, then the legend
-    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(64);
+    for (const line of text.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    expect(blocks.at(-1)).toBe('    less · ░ ▒ ▓ █ more   s skipped   x failed\n    blank: not due');
+  });
+
+  it('leaves out a month label that would run past the width', () => {
+    // 28 weeks fill a 60-column block exactly; July 1st falls in the last column.
+    const data = days('2025-12-22', '2026-07-05', () => ({ totalLog: 30 }));
+    const text = renderHeatmap(data, { from: '2025-12-22', to: '2026-07-05', target: 30, c: mono, width: 60 });
+    const labels = text.split('\n')[0]!;
+    expect(labels).toMatch(/^      Jan '26 Feb .* Jun$/); // Dec '25 has no room before Jan
+    expect(displayWidth(labels)).toBeLessThanOrEqual(60);
+    expect(renderHeatmap(data, { from: '2025-12-22', to: '2026-07-05', target: 30, c: mono, width: 80 }).split('\n')[0]).toMatch(/ Jul$/);
   });
 
   it('colours marks on top of the same characters', () => {
@@ -121,5 +132,12 @@ describe('renderHeatmap', () => {
     expect(legend).toContain('skipped');
     expect(legend).toContain('failed');
     expect(legend).toContain('not due');
+  });
+
+  it('without a target shades any amount alike, and its legend says so', () => {
+    const data = days('2026-11-16', '2026-11-22', (_d, i) => [{ totalLog: 1 }, { totalLog: 100 }, { status: 'completed' }, {}, {}, {}, {}][i]!);
+    const text = renderHeatmap(data, { from: '2026-11-16', to: '2026-11-22', target: null, c: mono, width: 80 });
+    expect(grid(text).slice(0, 4)).toEqual(['▒', '▒', '█', '·']);
+    expect(text.trimEnd().split('\n').at(-1)).toBe('    · nothing   ▒ logged   █ done   s skipped   x failed   blank: not due');
   });
 });

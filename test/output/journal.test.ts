@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/api/types.js';
 import { makeChalk } from '../../src/output/color.js';
 import {
-  displayIcon, journalSummary, journalTable, journalTsv, longDate, orderJournal, progressBar, progressText,
+  journalSummary, journalTable, journalTsv, longDate, orderJournal, progressBar, progressText,
   statusLabel, streakText,
 } from '../../src/output/journal.js';
 import { displayWidth, stripAnsi } from '../../src/output/plain.js';
@@ -89,10 +89,12 @@ describe('pieces', () => {
     expect(streakText({})).toBeUndefined();
   });
 
-  it('shows emoji icons and hides identifier icons', () => {
-    expect(displayIcon('💧')).toBe('💧');
-    expect(displayIcon('water')).toBe('');
-    expect(displayIcon(null)).toBe('');
+  it('shows emoji icons and hides identifier icons, in the table too', () => {
+    const rows = journalTable([
+      entry({ id: 'a', name: 'Water', icon: '💧' }),
+      entry({ id: 'b', name: 'Tea', icon: 'tea' }),
+    ], { c: mono, width: 80 }).rows;
+    expect(rows.map((r) => r[0])).toEqual(['Tea', '💧 Water']);
   });
 });
 
@@ -157,6 +159,6 @@ describe('journalTsv', () => {
   });
 
   it('keeps tabs and newlines in names from breaking rows', () => {
-    expect(journalTsv([entry({ id: 'z', name: 'a\tb\nc' })])).toBe('z\ta b c\tinprogress\t\t\t\t\t\n');
+    expect(journalTsv([entry({ id: 'z', name: 'a\tb\nc' })])).toBe('z\ta\\tb\\nc\tinprogress\t\t\t\t\t\n');
   });
 });

@@ -38,10 +38,10 @@ describe('statLines', () => {
     expect(lines.some((l) => l.key === 'unit')).toBe(false);
   });
 
-  it('gives scripts key<TAB>raw value lines', () => {
+  it('gives scripts key<TAB>raw value lines, numbers unrounded', () => {
     const tsv = statLinesTsv(statLines({ ...base, completionRate: 0.5 }, range));
     expect(tsv.split('\n')).toEqual([
-      'name\tWalk', 'from\t2026-05-25', 'to\t2026-11-22', 'totalLogs\t540', 'unit\tmin', 'average\t3.33',
+      'name\tWalk', 'from\t2026-05-25', 'to\t2026-11-22', 'totalLogs\t540', 'unit\tmin', 'average\t3.3333333',
       'completions\t18', 'skips\t2', 'fails\t1', 'completionRate\t0.5', '',
     ]);
   });

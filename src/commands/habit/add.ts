@@ -1,5 +1,6 @@
 // `habits habit add [name] [flags] [-i]`: every field of POST /habits, by flags or by prompts.
 import type { Command } from 'commander';
+import { GOAL_UNITS } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
@@ -7,8 +8,7 @@ import { confirmDraft, promptHabit } from '../../prompts/habit.js';
 import { forgetNames } from '../../resolve/index.js';
 import { applyFlags, createBody, defaultDraft } from './draft.js';
 import { declareFieldOptions, parseFieldFlags, type FieldFlags, type RawFieldOptions } from './flags.js';
-import { Names, resolveFlags } from './refs.js';
-import { renderHabit } from './show.js';
+import { habitText, Names, resolveFlags } from './refs.js';
 
 /** What `habit add` was asked to do, validated. */
 export interface AddOptions {
@@ -40,7 +40,7 @@ export function register(parent: Command, app: App): void {
 Quote a --remind with "!" ('07:30!alarm'), or write +alarm and +live instead: interactive
 shells expand an unquoted "!". Weekdays are mon..sun (or full names), ranges like mon-fri,
 weekdays, weekends. Goal units:
-m kM ft yd mi floor L mL "fl oz" cup sec min hr ms kg g mg oz lb mcg J kJ kCal cal rep step
+${GOAL_UNITS.map((u) => (u.includes(' ') ? `"${u}"` : u)).join(' ')}
 (any case; minutes, hours, steps, reps and other plain words work too).`)
     .action((name: string | undefined, raw: RawFieldOptions, command: Command) =>
       app.run(command, (ctx) => run(ctx, parse(name, raw, ctx.today()))));
@@ -71,5 +71,5 @@ export async function run(ctx: Context, options: AddOptions): Promise<void> {
   const habit = await (await ctx.api()).request('POST /habits', { body: createBody(draft) });
   await forgetNames(ctx, 'habits');
   ctx.out.info(`Created habit "${habit.name}" (id:${habit.id})`);
-  await ctx.out.result(habit, () => renderHabit(ctx, habit, names));
+  await ctx.out.result(habit, () => habitText(ctx, habit, names));
 }

@@ -1,5 +1,6 @@
 // `habits habit archive <habit>`: hides a habit and keeps its data. Archiving twice is not an error
-// for the user: the habit is archived, which is what they asked for.
+// for the user: the habit is archived, which is what they asked for. --json prints
+// {ok: true, alreadyArchived} either way.
 import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.js';
 import type { Context } from '../../context.js';
@@ -7,6 +8,7 @@ import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { forgetNames, resolveHabit } from '../../resolve/index.js';
 
+/** Which habit `habit archive` archives. */
 export interface ArchiveOptions {
   ref: string;
 }
@@ -38,17 +40,17 @@ export function parse(ref: string): ArchiveOptions {
 export async function run(ctx: Context, options: ArchiveOptions): Promise<void> {
   const habit = await resolveHabit(ctx, options.ref);
   const api = await ctx.api();
-  let result: unknown;
+  let alreadyArchived = false;
   try {
-    result = await api.request('POST /habits/{habitId}/archive', { params: { habitId: habit.id } });
+    await api.request('POST /habits/{habitId}/archive', { params: { habitId: habit.id } });
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 409)) throw err;
-    await forgetNames(ctx, 'habits');
-    await ctx.out.result({ ok: true, alreadyArchived: true, id: habit.id }, () => '');
-    ctx.out.info(`"${habit.name}" is already archived.`);
-    return;
+    alreadyArchived = true;
   }
+  // Either way the cached names hold the habit as active, which it no longer is.
   await forgetNames(ctx, 'habits');
-  await ctx.out.result(result, () => '');
-  ctx.out.info(`Archived "${habit.name}". Its data is kept; see it with \`habits habit ls --archived\`.`);
+  await ctx.out.result({ ok: true, alreadyArchived }, () => '');
+  ctx.out.info(alreadyArchived
+    ? `"${habit.name}" is already archived.`
+    : `Archived "${habit.name}". Its data is kept; see it with \`habits habit ls --archived\`.`);
 }

@@ -7,6 +7,7 @@ import type {
 } from '../../api/types.js';
 import { currentGoal } from '../../resources.js';
 import type { FieldFlags } from './flags.js';
+import { reminderFilter } from './grammar.js';
 
 /** Every field of a habit that add and edit can set. */
 export interface HabitDraft {
@@ -43,7 +44,7 @@ export function defaultDraft(name: string, today: string): HabitDraft {
 }
 
 /** The end condition as it would be sent. */
-export function endConditionInput(e: EndCondition | EndConditionInput): EndConditionInput {
+function endConditionInput(e: EndCondition | EndConditionInput): EndConditionInput {
   switch (e.type) {
     case 'date':
       return { type: 'date', date: e.date };
@@ -90,8 +91,9 @@ const stackKey = (s: HabitStackInput): string =>
   JSON.stringify([s.conditionHabitId, s.type, s.timerType, s.timerType === 'after' ? s.timerDelaySecs ?? 0 : 0]);
 
 /**
- * Gives each new stack the id of the existing stack it repeats: an identical one first, else one
- * on the same habit and trigger (so a changed delay updates that stack instead of replacing it).
+ * Gives each new stack (from flags, so without an id) the id of the existing stack it repeats: an
+ * identical one first, else one on the same habit and trigger (so a changed delay updates that
+ * stack instead of replacing it).
  */
 export function keepStackIds(current: readonly HabitStackInput[], next: readonly HabitStackInput[]): HabitStackInput[] {
   const free = current.filter((s) => s.id);
@@ -101,7 +103,7 @@ export function keepStackIds(current: readonly HabitStackInput[], next: readonly
   };
   const out: HabitStackInput[] = next.map(({ id: _id, ...s }) => s);
   out.forEach((s, i) => {
-    const id = next[i]!.id ?? take((c) => stackKey(c) === stackKey(s));
+    const id = take((c) => stackKey(c) === stackKey(s));
     if (id) out[i] = { id, ...s };
   });
   out.forEach((s, i) => {
@@ -154,10 +156,9 @@ function reminders(d: HabitDraft): { timeTriggers: TimeTrigger[]; habitStacks: H
 const canonOccurrence = (o: Occurrence): string =>
   JSON.stringify('days' in o ? { type: o.type, days: [...o.days].sort((a, b) => a - b) } : o.type === 'intervalDays' ? { type: o.type, interval: o.interval } : { type: o.type });
 
-const canonTrigger = (t: TimeTrigger): string => {
-  const days = t.occurrenceFilter?.weekDays;
-  return JSON.stringify([t.time.hour, t.time.minute, days && days.length ? [...days].sort((a, b) => a - b) : null, !!t.showAsAlarm, !!t.showLiveActivity]);
-};
+// No filter and a filter of all seven days both mean every day.
+const canonTrigger = (t: TimeTrigger): string =>
+  JSON.stringify([t.time.hour, t.time.minute, reminderFilter(t.occurrenceFilter?.weekDays ?? [])?.weekDays ?? null, !!t.showAsAlarm, !!t.showLiveActivity]);
 
 const sameGoal = (a: GoalInput | null, b: GoalInput | null): boolean =>
   a === b || (!!a && !!b && a.value === b.value && a.unit === b.unit && a.periodicity === b.periodicity);
@@ -189,7 +190,7 @@ export function diffDrafts(current: HabitDraft, next: HabitDraft): UpdateHabitBo
   const triggersChanged = sortedJson(next.timeTriggers.map(canonTrigger)) !== sortedJson(current.timeTriggers.map(canonTrigger));
   const stacksChanged = sortedJson(next.habitStacks.map(stackKey)) !== sortedJson(current.habitStacks.map(stackKey));
   if (triggersChanged || stacksChanged) body.reminders = reminders(next);
-  const end = (e: EndConditionInput | null) => JSON.stringify(e && endConditionInput(e));
-  if (end(next.endCondition) !== end(current.endCondition)) body.endCondition = next.endCondition;
+  // Drafts hold end conditions in their sent form already (draftFromHabit, flags and prompts).
+  if (JSON.stringify(next.endCondition) !== JSON.stringify(current.endCondition)) body.endCondition = next.endCondition;
   return body;
 }

@@ -9,8 +9,7 @@ import { confirmDraft, promptHabit } from '../../prompts/habit.js';
 import { forgetNames, resolveHabit } from '../../resolve/index.js';
 import { applyFlags, diffDrafts, draftFromHabit, FIELD_LABELS } from './draft.js';
 import { declareFieldOptions, hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from './flags.js';
-import { Names, resolveFlags } from './refs.js';
-import { renderHabit } from './show.js';
+import { habitText, Names, resolveFlags } from './refs.js';
 
 /** What `habit edit` was asked to do, validated; references still unresolved. */
 export interface EditOptions {
@@ -45,6 +44,7 @@ habit cannot change. The flag grammar is the same as for \`habits habit add\` (s
 
 /** Validates every flag; `today` resolves relative dates. */
 export function parse(ref: string, raw: RawFieldOptions, today: string): EditOptions {
+  if (!ref.trim()) throw new UsageError('<habit>: name the habit to edit');
   return { ref, interactive: !!raw.interactive, flags: parseFieldFlags(raw, today, 'edit') };
 }
 
@@ -54,7 +54,7 @@ function isHabit(value: unknown): value is Habit {
 }
 
 /** The labels of the fields a body changes: `name, goal, reminders`. */
-export function changedFields(body: UpdateHabitBody): string[] {
+function changedFields(body: UpdateHabitBody): string[] {
   return (Object.keys(body) as (keyof UpdateHabitBody)[]).map((k) => FIELD_LABELS[k]);
 }
 
@@ -90,5 +90,5 @@ export async function run(ctx: Context, options: EditOptions): Promise<void> {
   const updated = isHabit(answer) ? answer : await api.request('GET /habits/{habitId}', { params: { habitId: id } });
   if (body.name !== undefined) await forgetNames(ctx, 'habits');
   ctx.out.info(`Updated habit "${updated.name}": ${changes.join(', ')} (id:${id})`);
-  await ctx.out.result(updated, () => renderHabit(ctx, updated, names));
+  await ctx.out.result(updated, () => habitText(ctx, updated, names));
 }

@@ -3,10 +3,11 @@
 // unresolved here; draft.ts resolves them.
 import { Option, type Command } from 'commander';
 import type { EndConditionInput, GoalInput, HabitType, Occurrence, TimeTrigger } from '../../api/types.js';
+import { parseDate } from '../../dates.js';
 import { UsageError } from '../../errors.js';
 import { flagValue, GrammarError, parseColor } from '../../grammar.js';
 import {
-  parseCount, parseDate, parseEndCondition, parseHabitType, parseMonthDays, parseName, parseReminder,
+  LIMITS, parseCount, parseEndCondition, parseHabitType, parseMonthDays, parseName, parseReminder,
   parseStack, parseWeekdays, type StackSpec,
 } from './grammar.js';
 import { parseGoal } from './units.js';
@@ -30,6 +31,10 @@ export interface RawFieldOptions {
   /** false with --no-areas (commander defaults a lone `--no-x` to true). */
   areas?: boolean;
   timeOfDay?: string[] | false;
+  /** Set when --time-of-day was given: commander keeps one value for it and --no-time-of-day. */
+  timeOfDayGiven?: boolean;
+  /** Set when --no-time-of-day was given. */
+  timeOfDayCleared?: boolean;
   remind?: string[];
   reminders?: boolean;
   stack?: string[];
@@ -104,6 +109,10 @@ export function declareFieldOptions(cmd: Command, mode: 'add' | 'edit'): Command
       .option('--no-reminders', 'remove every time reminder')
       .option('--no-stacks', 'remove every habit stack')
       .option('--no-end', 'remove the end condition');
+    // Both write `timeOfDay`, so the last one given would silently win; note each, so that
+    // giving both fails like the other pairs.
+    cmd.on('option:time-of-day', () => cmd.setOptionValue('timeOfDayGiven', true));
+    cmd.on('option:no-time-of-day', () => cmd.setOptionValue('timeOfDayCleared', true));
   }
   return cmd;
 }
@@ -122,7 +131,10 @@ function exclusive(pairs: [flag: string, present: boolean][], why: string): void
   if (given.length > 1) throw new UsageError(`${given.join(' and ')} cannot be used together (${why})`);
 }
 
-/** Validates every field flag against the spec's limits; `today` resolves relative dates. */
+/**
+ * Validates every field flag: its grammar and the service's numeric limits (LIMITS); text lengths
+ * and list sizes are left to the server. `today` resolves relative dates.
+ */
 export function parseFieldFlags(raw: RawFieldOptions, today: string, mode: 'add' | 'edit'): FieldFlags {
   const f: FieldFlags = {};
   if (raw.type !== undefined) {
@@ -148,7 +160,7 @@ export function parseFieldFlags(raw: RawFieldOptions, today: string, mode: 'add'
   if (raw.days !== undefined) f.occurrence = { type: 'weekDays', days: flagValue('--days', () => parseWeekdays(raw.days!)) };
   if (raw.monthDays !== undefined) f.occurrence = { type: 'monthDays', days: flagValue('--month-days', () => parseMonthDays(raw.monthDays!)) };
   if (raw.every !== undefined) {
-    f.occurrence = { type: 'intervalDays', interval: flagValue('--every', () => parseCount(raw.every!, 'the interval', { daysSuffix: true })) };
+    f.occurrence = { type: 'intervalDays', interval: flagValue('--every', () => parseCount(raw.every!, 'the interval', LIMITS.interval, { daysSuffix: true })) };
   }
 
   if (raw.goal === false) f.goal = null;
@@ -164,6 +176,8 @@ export function parseFieldFlags(raw: RawFieldOptions, today: string, mode: 'add'
       return a.trim();
     }));
   }
+  exclusive([['--time-of-day', !!raw.timeOfDayGiven || Array.isArray(raw.timeOfDay)], ['--no-time-of-day', !!raw.timeOfDayCleared || raw.timeOfDay === false]],
+    'one sets the times of day, the other removes them all');
   if (raw.timeOfDay === false) f.timeOfDays = [];
   else if (raw.timeOfDay) {
     f.timeOfDays = [...new Set(raw.timeOfDay.map((t) => flagValue('--time-of-day', () => {

@@ -2,8 +2,11 @@
 // month days, goals, reminders, stacks, durations, end conditions, colours. Pure functions; each
 // throws GrammarError with a message that reads after the flag's name (`--days: …`).
 import { STACK_TYPES, type EndConditionInput, type HabitType, type StackType, type TimeTrigger } from '../../api/types.js';
-import { parseDateArg } from '../../dates.js';
+import { parseDate } from '../../dates.js';
 import { fail } from '../../grammar.js';
+
+/** The service's limits on numbers (docs/local-service.md, Limits), checked before any request. */
+export const LIMITS = { interval: 3650, periods: 100_000, delaySecs: 86_400, amount: 1e9 } as const;
 
 const DAY_NUMBERS: Record<string, number> = {
   sun: 0, sunday: 0, mon: 1, monday: 1, tue: 2, tues: 2, tuesday: 2, wed: 3, weds: 3, wednesday: 3,
@@ -46,6 +49,15 @@ export function toReminderDays(days: readonly number[]): number[] {
   return days.map((d) => d + 1);
 }
 
+/**
+ * A reminder's day filter from its weekDays (1-7, Sunday = 1), sorted: none for no day or for all
+ * seven, which both mean every day, so that the two compare equal and neither is re-sent.
+ */
+export function reminderFilter(weekDays: readonly number[]): { weekDays: number[] } | undefined {
+  const days = [...new Set(weekDays)].sort((a, b) => a - b);
+  return days.length === 0 || days.length >= 7 ? undefined : { weekDays: days };
+}
+
 /** `1,15`, `1-5,20` → sorted unique days of the month, 1-31. */
 export function parseMonthDays(value: string): number[] {
   const items = value.split(/[\s,]+/).filter(Boolean);
@@ -66,21 +78,21 @@ export function parseMonthDays(value: string): number[] {
   return [...days].sort((a, b) => a - b);
 }
 
-/** A whole number >= `min`, e.g. the interval of `--every 3` (also `3d`, `3 days`). */
-export function parseCount(value: string, what: string, opts: { min?: number; daysSuffix?: boolean } = {}): number {
-  const min = opts.min ?? 1;
+/** A whole number from 1 to `max`, e.g. the interval of `--every 3` (also `3d`, `3 days`). */
+export function parseCount(value: string, what: string, max: number, opts: { daysSuffix?: boolean } = {}): number {
   const v = value.trim();
   const m = opts.daysSuffix ? /^(\d+)\s*(?:d|days?)?$/i.exec(v) : /^(\d+)$/.exec(v);
   const n = m ? Number(m[1]) : NaN;
-  if (!Number.isSafeInteger(n) || n < min) fail(`${what} must be a whole number of at least ${min}, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n < 1 || n > max) fail(`${what} must be a whole number from 1 to ${max}, got "${value}"`);
   return n;
 }
 
-/** A finite number greater than 0. */
+/** A number greater than 0 and at most 10^9 (goal values, totals). */
 export function parsePositive(value: string, what: string): number {
   const v = value.trim();
   const n = /^[+]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(v) ? Number(v) : NaN;
   if (!Number.isFinite(n) || n <= 0) fail(`${what} must be a number greater than 0, got "${value}"`);
+  if (n > LIMITS.amount) fail(`${what} must be at most 1000000000, got "${value}"`);
   return n;
 }
 
@@ -100,12 +112,13 @@ export function parseReminder(value: string): TimeTrigger {
   const m = /^\s*(\d{1,2}:\d{2})(.*)$/.exec(value);
   if (!m) return fail(`expected HH:MM[@days][!alarm][!live], e.g. 07:30@mon-fri!alarm, got "${value}"`);
   const trigger: TimeTrigger = { time: parseTime(m[1]!), showAsAlarm: false, showLiveActivity: false };
+  let days: number[] | undefined;
   // `+alarm` is accepted too: an unquoted `!` starts history expansion in interactive shells.
   const parts = m[2]!.trim().split(/(?=[@!+])/).map((p) => p.trim()).filter(Boolean);
   for (const part of parts) {
     if (part.startsWith('@')) {
-      if (trigger.occurrenceFilter) fail(`give the days once, e.g. @mon,wed`);
-      trigger.occurrenceFilter = { weekDays: toReminderDays(parseWeekdays(part.slice(1))) };
+      if (days) fail(`give the days once, e.g. @mon,wed`);
+      days = parseWeekdays(part.slice(1));
     } else if (part.startsWith('!') || part.startsWith('+')) {
       const flag = part.slice(1).toLowerCase().replace(/[-_ ]/g, '');
       if (flag === 'alarm') trigger.showAsAlarm = true;
@@ -113,7 +126,8 @@ export function parseReminder(value: string): TimeTrigger {
       else fail(`unknown reminder option "${part}" (use !alarm or !live)`);
     } else fail(`unexpected "${part}" after the time (use HH:MM[@days][!alarm][!live], 24-hour)`);
   }
-  return trigger;
+  const filter = reminderFilter(toReminderDays(days ?? []));
+  return filter ? { ...trigger, occurrenceFilter: filter } : trigger;
 }
 
 /** `30s`, `10m`, `1h30m`, `1h 30m`, `90 min` → seconds (at least 1). */
@@ -125,6 +139,7 @@ export function parseDuration(value: string): number {
   }
   const secs = Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
   if (secs < 1) fail(`a delay must be at least 1s; leave out after= to trigger immediately`);
+  if (secs > LIMITS.delaySecs) fail(`a delay must be at most 24h, got "${value}"`);
   return secs;
 }
 
@@ -166,16 +181,12 @@ export function parseEndCondition(value: string, today: string): EndConditionInp
   if (!arg) return fail(`${form}, got "${value}"`);
   switch (kind) {
     case 'date':
-      try {
-        return { type: 'date', date: parseDateArg(arg, today, 'date') };
-      } catch (err) {
-        return fail((err as Error).message);
-      }
+      return { type: 'date', date: parseDate(arg, today) };
     case 'streak':
-      return { type: 'streak', streakLength: parseCount(arg, 'the streak length') };
+      return { type: 'streak', streakLength: parseCount(arg, 'the streak length', LIMITS.periods) };
     case 'periods':
     case 'successperiods':
-      return { type: 'successPeriods', totalPeriods: parseCount(arg, 'the number of periods') };
+      return { type: 'successPeriods', totalPeriods: parseCount(arg, 'the number of periods', LIMITS.periods) };
     case 'total':
     case 'totallogvalue':
       return { type: 'totalLogValue', totalLogValue: parsePositive(arg, 'the total') };
@@ -194,13 +205,4 @@ export function parseHabitType(value: string): HabitType {
 export function parseName(value: string): string {
   const v = value.trim();
   return v || fail('the name must not be empty');
-}
-
-/** A date flag: `YYYY-MM-DD`, `today` or `yesterday`. */
-export function parseDate(value: string, today: string): string {
-  try {
-    return parseDateArg(value, today, 'date');
-  } catch (err) {
-    return fail((err as Error).message.replace(/^date: /, ''));
-  }
 }

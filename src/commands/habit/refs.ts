@@ -1,8 +1,9 @@
 // References in the habit flags turned into ids (--area, --stack, --time-of-day), and ids turned
 // back into names for display (condition habits of stacks, areas, time of day).
-import type { HabitStackInput } from '../../api/types.js';
+import type { Habit, HabitStackInput } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { AmbiguousError, NotFoundError, UsageError } from '../../errors.js';
+import { renderHabit } from '../../output/habit-details.js';
 import { fetchHabits, nameCache, resolveAreas, resolveHabits } from '../../resolve/index.js';
 import type { FieldFlags } from './flags.js';
 import type { ResolvedFlags } from './draft.js';
@@ -25,9 +26,16 @@ function naming(flag: string, err: unknown): unknown {
   return err;
 }
 
-/** Known time-of-day names by id (learned from habits; there is no endpoint for them). */
+/**
+ * Time-of-day names by id, learned from earlier habit listings (there is no endpoint for them).
+ * None is not an error: ids are shown, or sent, as they are.
+ */
 export async function knownTimeOfDays(ctx: Context): Promise<Map<string, string>> {
-  return new Map(Object.entries((await nameCache(ctx)).timeOfDays()));
+  try {
+    return new Map(Object.entries((await nameCache(ctx)).timeOfDays()));
+  } catch {
+    return new Map();
+  }
 }
 
 /** Resolves the references in `flags`; `selfId` is the habit being edited (it cannot stack on itself). */
@@ -50,7 +58,8 @@ export async function resolveFlags(ctx: Context, flags: FieldFlags, names: Names
     });
   }
   if (timeOfDays) {
-    const known = await knownTimeOfDays(ctx);
+    // The habit being edited knows its own periods even when the cache is cold.
+    const known = new Map([...names.timeOfDays, ...(await knownTimeOfDays(ctx))]);
     for (const [id, name] of known) names.timeOfDays.set(id, name);
     // An id is passed as it is; a known name (any case) becomes its id.
     out.timeOfDayIds = [...new Set(timeOfDays.map((t) => {
@@ -73,4 +82,12 @@ export async function learnHabitNames(ctx: Context, ids: readonly string[], name
   for (const h of cached?.items ?? []) names.habits.set(h.id, h.name);
   if (missing().length === 0) return;
   for (const h of await fetchHabits(ctx, true)) names.habits.set(h.id, h.name);
+}
+
+/** A returned habit as show, add and edit print it (terminal or pipe), its stacks' habits by name. */
+export async function habitText(ctx: Context, habit: Habit, names = new Names()): Promise<string> {
+  const ids = (habit.reminders?.habitStacks ?? []).map((s) => s.conditionHabitId);
+  // A missing name costs a lookup, never the output: the stack then shows the id.
+  await learnHabitNames(ctx, ids, names).catch(() => undefined);
+  return renderHabit(habit, { tty: ctx.out.mode === 'tty', c: ctx.out.c, zone: ctx.settings.timezone.value, habitName: names.habit });
 }

@@ -4,8 +4,9 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { forgetNames, resolveHabit } from '../../resolve/index.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, requireConfirmable } from '../confirm.js';
 
+/** What `habit rm` deletes, and whether it may without asking. */
 export interface RmOptions {
   ref: string;
   yes: boolean;
@@ -42,7 +43,7 @@ export function parse(ref: string, opts: { yes?: boolean }): RmOptions {
 export async function run(ctx: Context, options: RmOptions): Promise<void> {
   const action = (name: string) => `delete habit "${name}"`;
   // Without a terminal and without --yes the answer is known: refuse before any request.
-  if (!options.yes && !ctx.prompter.available) await confirmDestructive(ctx, false, action(options.ref));
+  requireConfirmable(ctx, options.yes, action(options.ref));
   const habit = await resolveHabit(ctx, options.ref);
   await confirmDestructive(ctx, options.yes, action(habit.name), 'Its logs, notes and goals go too; this cannot be undone.');
   const api = await ctx.api();

@@ -1,11 +1,10 @@
 // `habits habit show <habit>`: every field of one habit in readable form.
 import type { Command } from 'commander';
-import type { Habit } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { detailsOfHabit, renderDetailsPlain, renderDetailsTty } from '../../output/habit-details.js';
+import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { resolveHabit } from '../../resolve/index.js';
-import { learnHabitNames, Names } from './refs.js';
+import { habitText } from './refs.js';
 
 /** Which habit `habit show` prints. */
 export interface ShowOptions {
@@ -32,6 +31,7 @@ export function register(parent: Command, app: App): void {
 
 /** Checks the arguments of `habit show`. */
 export function parse(ref: string): ShowOptions {
+  if (!ref.trim()) throw new UsageError('<habit>: name the habit to show');
   return { ref };
 }
 
@@ -39,14 +39,5 @@ export function parse(ref: string): ShowOptions {
 export async function run(ctx: Context, { ref }: ShowOptions): Promise<void> {
   const { id } = await resolveHabit(ctx, ref);
   const habit = await (await ctx.api()).request('GET /habits/{habitId}', { params: { habitId: id } });
-  await ctx.out.result(habit, () => renderHabit(ctx, habit));
-}
-
-/** A returned habit as `show` prints it (terminal or pipe), with the names of its stacks' habits. */
-export async function renderHabit(ctx: Context, habit: Habit, names = new Names()): Promise<string> {
-  const stackIds = (habit.reminders?.habitStacks ?? []).map((s) => s.conditionHabitId);
-  // A missing name costs a lookup, never the output: the stack then shows the id.
-  await learnHabitNames(ctx, stackIds, names).catch(() => undefined);
-  const details = detailsOfHabit(habit, names.habit);
-  return ctx.out.mode === 'tty' ? renderDetailsTty(details, ctx.out.c) : renderDetailsPlain(details);
+  await ctx.out.result(habit, () => habitText(ctx, habit));
 }

@@ -1,19 +1,20 @@
-// `habits habit stats <habit> [--from D] [--to D]`: totals, completion rate, streaks and a calendar
-// heatmap of the period. The default period is 26 whole weeks (Monday first) ending today.
+// `habits habit stats <habit> [--from D] [--to D]`: totals, completion rate, streaks and, on a
+// terminal, a calendar heatmap of the period. The default period is 26 whole weeks (Monday first)
+// ending today.
 import type { Command } from 'commander';
-import type { Statistics } from '../../api/types.js';
 import type { Context } from '../../context.js';
-import { addDays, parseDateArg } from '../../dates.js';
+import { addDays, mondayOf, parseDateArg } from '../../dates.js';
 import { UsageError } from '../../errors.js';
-import { mondayOf, renderHeatmap } from '../../output/heatmap.js';
+import { renderHeatmap } from '../../output/heatmap.js';
 import { renderStatLines, statLines, statLinesTsv } from '../../output/stats.js';
 import { examples, type App } from '../../program.js';
-import { currentGoal } from '../../resources.js';
+import { currentGoal, dailyProgress } from '../../resources.js';
 import { resolveHabit } from '../../resolve/index.js';
 
 /** Weeks shown when no --from is given. */
-export const DEFAULT_WEEKS = 26;
+const DEFAULT_WEEKS = 26;
 
+/** The habit and the period `habit stats` reports on. */
 export interface StatsOptions {
   ref: string;
   from: string;
@@ -24,19 +25,21 @@ export interface StatsOptions {
 export function register(parent: Command, app: App): void {
   parent
     .command('stats')
-    .description('statistics of a habit and a calendar heatmap of its days')
+    .description('statistics of a habit and, on a terminal, a calendar heatmap of its days')
     .argument('<habit>', 'name, id, id:<id> or unique prefix (ids starting with "-" go after --)')
     .option('--from <date>', `first day: YYYY-MM-DD, today or yesterday (default: ${DEFAULT_WEEKS} whole weeks back, from a Monday)`)
     .option('--to <date>', 'last day: YYYY-MM-DD, today or yesterday (default today)')
     .addHelpText('after', `
-The heatmap has a column per week and a row per weekday, Monday first. A day's shade is
-its logged amount against the goal (a completed day is full):
+The heatmap has a column per week and a row per weekday, Monday first. With a daily goal a
+day's shade is its logged amount against the goal; with a weekly, monthly or yearly goal, or
+none, any amount logged shows as ▒. A completed day is full:
   · nothing logged   ░ ▒ ▓ partly   █ reached   s skipped   x failed   blank: not due
-Piped, the statistics are key<TAB>value lines, then the heatmap without colour.
+Piped, the output is key<TAB>value lines only (raw numbers, no heatmap).
 ${examples([
   ['habits habit stats Walk', `the last ${DEFAULT_WEEKS} weeks`],
   ['habits habit stats Walk --from 2026-01-01', 'this year so far'],
   ['habits habit stats Walk --to 2026-06-30', '26 weeks up to a date'],
+  ['habits habit stats Walk | grep -w completionRate', 'one number, for scripts'],
   ['habits habit stats Walk --json | jq .completions'],
 ])}`)
     .action((ref: string, opts: { from?: string; to?: string }, cmd: Command) =>
@@ -53,32 +56,26 @@ export function parse(ref: string, opts: { from?: string; to?: string }, today: 
   return { ref, from, to };
 }
 
-/** Fetches the statistics (and the habit, for its goal) and prints them with the heatmap. */
+/** Fetches the statistics (and on a terminal the habit, for its goal) and prints them. */
 export async function run(ctx: Context, options: StatsOptions): Promise<void> {
   const habit = await resolveHabit(ctx, options.ref);
   const api = await ctx.api();
   const query = { startDate: options.from, endDate: options.to };
-  if (ctx.out.json) {
-    const stats = await api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query });
-    return ctx.out.printJson(stats);
+  const statistics = () => api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query });
+  if (ctx.out.mode !== 'tty') {
+    const stats = await statistics();
+    return ctx.out.json ? ctx.out.printJson(stats) : ctx.out.print(statLinesTsv(statLines(stats, options)));
   }
-  const [stats, full] = await Promise.all([
-    api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query }),
-    api.request('GET /habits/{habitId}', { params: { habitId: habit.id } }),
-  ]);
-  const lines = statLines(stats, options);
+  const [stats, full] = await Promise.all([statistics(), api.request('GET /habits/{habitId}', { params: { habitId: habit.id } })]);
+  const goal = currentGoal(full);
   const heatmap = renderHeatmap(dailyProgress(stats), {
     from: options.from,
     to: options.to,
-    target: currentGoal(full)?.value ?? null,
+    // A day is measured against a daily goal only: against a weekly one every day would look faint.
+    target: goal && goal.periodicity === 'daily' ? goal.value : null,
     today: ctx.today(),
     c: ctx.out.c,
     width: ctx.out.width,
   });
-  const summary = ctx.out.mode === 'plain' ? statLinesTsv(lines) : renderStatLines(lines, ctx.out.c);
-  ctx.out.print(`${summary}\n${heatmap}`);
-}
-
-function dailyProgress(stats: Statistics): Statistics['dailyProgress'] {
-  return Array.isArray(stats.dailyProgress) ? stats.dailyProgress : [];
+  ctx.out.print(`${renderStatLines(statLines(stats, options), ctx.out.c)}\n${heatmap}`);
 }

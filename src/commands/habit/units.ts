@@ -1,6 +1,6 @@
 // The goal grammar: periodicities and `--goal "30 min daily"` (units come from src/grammar.ts).
 // Pure; errors are GrammarErrors.
-import { PERIODICITIES, type GoalInput, type Periodicity } from '../../api/types.js';
+import type { GoalInput, Periodicity } from '../../api/types.js';
 import { fail, parseUnit } from '../../grammar.js';
 import { parsePositive } from './grammar.js';
 
@@ -8,12 +8,6 @@ const PERIOD_WORDS: Record<string, Periodicity> = {
   daily: 'daily', day: 'daily', weekly: 'weekly', week: 'weekly', monthly: 'monthly', month: 'monthly',
   yearly: 'yearly', year: 'yearly', annually: 'yearly',
 };
-
-/** `daily`, `weekly`, `monthly`, `yearly` (also `day`, `week`, …). */
-export function parsePeriodicity(value: string): Periodicity {
-  const p = PERIOD_WORDS[value.trim().toLowerCase()];
-  return p ?? fail(`"${value}" is not a periodicity (use ${PERIODICITIES.join(', ')})`);
-}
 
 const GOAL_FORM = 'expected "<value> <unit> [daily|weekly|monthly|yearly]", e.g. "30 min daily"';
 

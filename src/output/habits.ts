@@ -1,0 +1,61 @@
+// The list of habits (`habit ls`) in human and script form. Pure functions of data.
+import type { Habit } from '../api/types.js';
+import { currentGoal } from '../resources.js';
+import type { ChalkInstance } from './color.js';
+import { displayIcon, formatGoal, formatOccurrence } from './format.js';
+import { toTsv } from './plain.js';
+import type { TableSpec } from './table.js';
+
+/** Columns of the piped output, in order. Scripts rely on it; append only. */
+export const HABIT_LS_TSV_COLUMNS = ['id', 'name', 'type', 'schedule', 'goal', 'areas'] as const;
+
+const byName = (habits: readonly Habit[]): Habit[] =>
+  [...habits].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+const goalText = (h: Habit): string => {
+  const g = currentGoal(h);
+  return g ? formatGoal(g) : '';
+};
+const areasText = (h: Habit): string => (h.areas ?? []).map((a) => a.name).join(', ');
+
+/** One line per habit in HABIT_LS_TSV_COLUMNS order, by name, full ids, no header. */
+export function habitsTsv(habits: readonly Habit[]): string {
+  return toTsv(byName(habits).map((h) => [h.id, h.name, h.type, formatOccurrence(h.occurrence), goalText(h), areasText(h)]));
+}
+
+/**
+ * The terminal table of habits, by name. `known` holds every habit id the ids must be told apart
+ * from, so that a short id works as a reference; without it the ids are shown whole.
+ */
+export function habitsTable(habits: readonly Habit[], c: ChalkInstance, known?: readonly string[]): TableSpec {
+  const sorted = byName(habits);
+  const ids = known ? shortIds(sorted.map((h) => h.id), known) : sorted.map((h) => h.id);
+  const dash = { plain: '–', styled: c.dim('–') };
+  return {
+    head: ['NAME', 'TYPE', 'SCHEDULE', 'GOAL', 'AREAS', 'ID'],
+    rows: sorted.map((h, i) => {
+      const icon = displayIcon(h.icon);
+      return [
+        icon ? `${icon} ${h.name}` : h.name,
+        h.type === 'bad' ? { plain: 'bad', styled: c.yellow('bad') } : h.type,
+        formatOccurrence(h.occurrence),
+        goalText(h) || dash,
+        areasText(h) || dash,
+        { plain: ids[i]!, styled: c.dim(ids[i]!) },
+      ];
+    }),
+    flex: 0,
+  };
+}
+
+/**
+ * The shortest prefixes of `ids`, at least `min` long, that no other id in `among` shares.
+ * Firebase-style ids share their leading timestamp characters, so a fixed cut would not be unique.
+ */
+export function shortIds(ids: readonly string[], among: readonly string[] = ids, min = 8): string[] {
+  const others = [...new Set([...ids, ...among])];
+  return ids.map((id) => {
+    let len = Math.min(min, id.length);
+    while (len < id.length && others.some((other) => other !== id && other.startsWith(id.slice(0, len)))) len++;
+    return id.slice(0, len);
+  });
+}

@@ -1,0 +1,40 @@
+// The shared words of habit fields: icons, periods, stacks.
+import { describe, expect, it } from 'vitest';
+import { displayIcon, formatStack, periods } from '../../src/output/format.js';
+
+describe('displayIcon', () => {
+  it('shows emoji and other symbols, hides identifiers and empty icons', () => {
+    expect(displayIcon('💧')).toBe('💧');
+    expect(displayIcon(' 🚶 ')).toBe('🚶');
+    expect(displayIcon('👨‍👩‍👧')).toBe('👨‍👩‍👧'); // one emoji of five code points
+    expect(displayIcon('★')).toBe('★');
+    expect(displayIcon('water')).toBe('');
+    expect(displayIcon('run2')).toBe('');
+    expect(displayIcon('#')).toBe('');
+    expect(displayIcon('')).toBe('');
+    expect(displayIcon(null)).toBe('');
+  });
+});
+
+describe('periods', () => {
+  it('counts goal periodicities and the period words servers send with streaks', () => {
+    expect(periods(1, 'daily')).toBe('1 day');
+    expect(periods(3, 'weekly')).toBe('3 weeks');
+    expect(periods(2, 'days')).toBe('2 days');
+    expect(periods(1, 'Week')).toBe('1 week');
+    expect(periods(4, 'months')).toBe('4 months');
+    expect(periods(2.5, undefined)).toBe('2.5 days');
+    expect(periods(2, '')).toBe('2 days');
+    expect(periods(2, 'fortnightly')).toBe('2 periods');
+  });
+});
+
+describe('formatStack', () => {
+  const nameOf = (id: string) => (id === 'm' ? 'Meditate' : undefined);
+
+  it('takes a stack about to be sent, whose delay is absent when immediate', () => {
+    expect(formatStack({ conditionHabitId: 'm', type: 'completed', timerType: 'immediately' }, nameOf)).toBe('after "Meditate" is completed, immediately');
+    expect(formatStack({ conditionHabitId: 'm', type: 'failed', timerType: 'after', timerDelaySecs: 5400 }, nameOf)).toBe('after "Meditate" is failed, +1 h 30 min');
+    expect(formatStack({ conditionHabitId: 'x', type: 'reminder', timerType: 'after' }, nameOf)).toBe('after the reminder of habit id:x, immediately');
+  });
+});
