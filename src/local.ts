@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FailureError } from './errors.js';
+import type { Store } from './server/index.js';
 
+/** A running in-process local service. */
 export interface LocalService {
   baseUrl: string;
   apiKey: string;
@@ -23,17 +25,25 @@ export function unavailable(err: unknown): FailureError | undefined {
   );
 }
 
+/**
+ * Opens (creating it and its private directory when missing) the SQLite store `file`; a machine
+ * without better-sqlite3 gets the one-line explanation.
+ */
+export async function openLocalStore(file: string): Promise<Store> {
+  const server = await import('./server/index.js');
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    return await server.openStore(file);
+  } catch (err) {
+    throw unavailable(err) ?? err;
+  }
+}
+
 /** Opens the SQLite `file` and serves it on 127.0.0.1 for this process only. */
 export async function startLocalService(opts: { file: string; timezone: string; now: () => Date }): Promise<LocalService> {
   const server = await import('./server/index.js');
   const file = opts.file;
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  let store;
-  try {
-    store = await server.openStore(file);
-  } catch (err) {
-    throw unavailable(err) ?? err;
-  }
+  const store = await openLocalStore(file);
   const apiKey = randomBytes(24).toString('base64url');
   try {
     const service = server.createServer({

@@ -2,17 +2,18 @@
 // name cache of any age answers without a network call; a cold one asks the server once, with a
 // short timeout. It never prompts and never prints an error: a shell is waiting on it.
 import { Argument, type Command } from 'commander';
-import { listAll } from '../api/paging.js';
 import type { Context } from '../context.js';
 import type { App } from '../program.js';
-import { nameCache, type Named } from '../resolve/index.js';
+import { fetchAreas, fetchHabits, nameCache, type Named } from '../resolve/index.js';
 
-export const COMPLETE_KINDS = ['habits', 'areas'] as const;
+const COMPLETE_KINDS = ['habits', 'areas'] as const;
+/** What `__complete` lists: active habits, or areas. */
 export type CompleteKind = (typeof COMPLETE_KINDS)[number];
 
 /** How long a cold-cache lookup may take before completion gives up (ms). */
-export const COLD_TIMEOUT_MS = 1500;
+const COLD_TIMEOUT_MS = 1500;
 
+/** Registers `__complete <kind>`. */
 export function register(cmd: Command, app: App): void {
   cmd
     .addArgument(new Argument('<kind>', 'habits or areas').choices(COMPLETE_KINDS))
@@ -28,19 +29,13 @@ export function register(cmd: Command, app: App): void {
 /** Names of `kind`: active habits (or all areas), from the cache, else from the server. */
 export async function names(ctx: Context, kind: CompleteKind): Promise<string[]> {
   if (!ctx.scope()) return [];
-  const cache = await nameCache(ctx);
-  let items: Named[] | undefined = cache.get(kind, Number.POSITIVE_INFINITY)?.items;
+  let items: Named[] | undefined = (await nameCache(ctx)).get(kind, Number.POSITIVE_INFINITY)?.items;
   if (!items) {
-    const api = await ctx.api();
+    // The listings refresh the cache, so the next completion needs no request.
     const signal = AbortSignal.timeout(COLD_TIMEOUT_MS);
-    if (kind === 'habits') {
-      const habits = await listAll(api, 'GET /habits', { query: { archived: false }, signal });
-      items = habits.map((h) => ({ id: h.id, name: h.name, archived: h.isArchived }));
-      cache.set('habits', items, false);
-    } else {
-      items = (await listAll(api, 'GET /areas', { signal })).map((a) => ({ id: a.id, name: a.name }));
-      cache.set('areas', items, true);
-    }
+    items = kind === 'habits'
+      ? (await fetchHabits(ctx, false, { signal })).map((h) => ({ id: h.id, name: h.name, archived: h.isArchived }))
+      : await fetchAreas(ctx, { signal });
   }
   const seen = new Set<string>();
   return items
@@ -50,6 +45,7 @@ export async function names(ctx: Context, kind: CompleteKind): Promise<string[]>
     .sort((a, b) => a.localeCompare(b));
 }
 
+/** Prints the names, one per line. */
 export async function run(ctx: Context, kind: CompleteKind): Promise<void> {
   const list = await names(ctx, kind);
   if (list.length) ctx.out.print(list.join('\n'));

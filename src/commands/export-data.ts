@@ -3,22 +3,28 @@
 import { listAll } from '../api/paging.js';
 import type { Api } from '../api/routes.js';
 import {
-  EXPORT_FORMAT, EXPORT_VERSION, type DailyProgress, type ExportDocument, type ExportedHabit, type Habit, type Note,
-  type Statistics,
+  EXPORT_FORMAT, EXPORT_VERSION, type DailyProgress, type ExportDocument, type ExportedHabit, type Habit, type Statistics,
 } from '../api/types.js';
+import { mapPool } from '../concurrency.js';
 import { addDays, isValidDate } from '../dates.js';
+import { allNotes } from './note/shared.js';
 
 /** The round-trip rule, shown in the help of export and import. */
 export const ROUND_TRIP_RULE = `
 Ids and createdAt are kept. Logs are not exported (the API has no log listing): each habit's
 history is its statistics' dailyProgress over its whole life, and \`habits import\` rebuilds it
-as at most one log per day. Exporting again gives the same document except exportedAt (and
-source, when the original came from another server).`;
+as at most two logs per day (a value and a mark). Exporting again gives the same document except
+exportedAt (and source, when the original came from another server).`;
+
+/** `3 habits`, `1 note`: a count and its noun, for the summaries of export and import. */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
 
 /** Longest statistics range asked in one request: the local service's cap (docs/local-service.md). */
-export const STATS_CHUNK_DAYS = 3660;
+const STATS_CHUNK_DAYS = 3660;
 /** Habits whose notes and statistics are fetched at once. */
-export const EXPORT_CONCURRENCY = 4;
+const EXPORT_CONCURRENCY = 4;
 
 /** First day of a habit's life: the earlier of its start date and creation date, never after today. */
 export function lifeStart(habit: Pick<Habit, 'startDate' | 'createdAt'>, today: string): string {
@@ -71,44 +77,12 @@ export function mergeStatistics(parts: Statistics[]): Statistics {
 }
 
 /** A habit's statistics from lifeStart to today, in as many requests as the range needs. */
-export async function lifeStatistics(api: Api, habit: Habit, today: string): Promise<Statistics> {
+async function lifeStatistics(api: Api, habit: Habit, today: string): Promise<Statistics> {
   const parts: Statistics[] = [];
   for (const query of statsRanges(lifeStart(habit, today), today)) {
     parts.push(await api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query }));
   }
   return mergeStatistics(parts);
-}
-
-/** Every note of a habit, oldest first (ties keep the server's order). */
-export async function allNotes(api: Api, habitId: string): Promise<Note[]> {
-  const notes = await listAll(api, 'GET /habits/{habitId}/notes', { params: { habitId } });
-  return notes.map((n, i) => ({ n, i })).sort((a, b) => cmp(a.n.createdAt, b.n.createdAt) || a.i - b.i).map((x) => x.n);
-}
-
-function cmp(a: unknown, b: unknown): number {
-  const x = String(a ?? '');
-  const y = String(b ?? '');
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** Runs `work` on each item with at most `limit` at once; results keep the items' order. The first error stops new work. */
-export async function mapPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  let failed = false;
-  const worker = async (): Promise<void> => {
-    while (!failed && next < items.length) {
-      const i = next++;
-      try {
-        results[i] = await work(items[i] as T);
-      } catch (err) {
-        failed = true;
-        throw err;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /** What collectExport needs: the client, the habits already listed, and the document's header. */

@@ -6,10 +6,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ExportDocument } from '../api/types.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { FailureError, UsageError } from '../errors.js';
 import { examples, type App } from '../program.js';
 import { fetchHabits } from '../resolve/index.js';
-import { collectExport, ROUND_TRIP_RULE } from './export-data.js';
+import { collectExport, plural, ROUND_TRIP_RULE } from './export-data.js';
 
 /** What `habits export` was asked to do. */
 export interface ExportOptions {
@@ -17,6 +17,7 @@ export interface ExportOptions {
   output?: string;
 }
 
+/** Registers `export`. */
 export function register(cmd: Command, app: App): void {
   cmd
     .description('export areas, habits (active and archived, every field), notes and whole-life statistics as one JSON document')
@@ -38,17 +39,18 @@ ${examples([
     });
 }
 
+/** Checks the flags before any request. */
 export function parse(opts: { output?: string }): ExportOptions {
   if (opts.output === undefined || opts.output === '-') return {};
   if (!opts.output.trim()) throw new UsageError('--output: name a file (or - for stdout)');
   return { output: opts.output };
 }
 
+/** Writes the document to stdout, or to the file atomically. */
 export async function run(ctx: Context, options: ExportOptions): Promise<void> {
-  const api = await ctx.api();
   const habits = await fetchHabits(ctx, true);
   const doc = await collectExport({
-    api,
+    api: await ctx.api(),
     habits,
     today: ctx.today(),
     exportedAt: ctx.now().toISOString(),
@@ -62,23 +64,19 @@ export async function run(ctx: Context, options: ExportOptions): Promise<void> {
   await writeAtomically(options.output, JSON.stringify(doc, null, 2) + '\n');
   const summary = summarize(doc);
   if (ctx.out.json) ctx.out.printJson({ file: options.output, ...summary });
-  ctx.out.info(`Exported ${count(summary.habits, 'habit')}, ${count(summary.areas, 'area')}, ${count(summary.notes, 'note')} to ${options.output}`);
+  ctx.out.info(`Exported ${plural(summary.habits, 'habit')}, ${plural(summary.areas, 'area')}, ${plural(summary.notes, 'note')} to ${options.output}`);
 }
 
 /** How many habits, areas and notes a document holds. */
-export function summarize(doc: ExportDocument): { habits: number; areas: number; notes: number } {
+function summarize(doc: ExportDocument): { habits: number; areas: number; notes: number } {
   return { habits: doc.habits.length, areas: doc.areas.length, notes: doc.habits.reduce((n, h) => n + h.notes.length, 0) };
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /**
  * Writes `text` to `file` with mode 0600: into a temporary file beside it, flushed, then renamed
  * over it, so a reader never sees half a document and a failure leaves the old file as it was.
  */
-export async function writeAtomically(file: string, text: string): Promise<void> {
+async function writeAtomically(file: string, text: string): Promise<void> {
   const target = resolve(file);
   const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
@@ -93,11 +91,12 @@ export async function writeAtomically(file: string, text: string): Promise<void>
   } catch (err) {
     await rm(tmp, { force: true });
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'its directory does not exist'
-      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : code === 'EISDIR' ? 'it is a directory'
+    // A path that names no file is the user's input (exit 2); a full disk or a refusal is not (exit 1).
+    if (code === 'ENOENT') throw new UsageError(`--output: cannot write ${file}: its directory does not exist`);
+    if (code === 'EISDIR') throw new UsageError(`--output: cannot write ${file}: it is a directory`);
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied'
       : code === 'ENOSPC' ? 'no space left on the device'
       : (err as Error).message;
-    throw new UsageError(`--output: cannot write ${file}: ${why}`);
+    throw new FailureError(`--output: cannot write ${file}: ${why}`);
   }
 }

@@ -1,50 +1,56 @@
 // `habits import FILE --local`: loads an export into the local store, directly through the store,
 // which alone can keep ids and createdAt (the API gives every new record its own).
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { unavailable } from '../local.js';
+import { openLocalStore } from '../local.js';
 import { examples, type App } from '../program.js';
 import { forgetNames } from '../resolve/index.js';
 import { readAll } from '../stdin.js';
-import { ROUND_TRIP_RULE } from './export-data.js';
+import { confirmDestructive } from './confirm.js';
+import { plural, ROUND_TRIP_RULE } from './export-data.js';
 
 /** What `habits import` was asked to do. */
 export interface ImportOptions {
   /** The export file, or `-` for standard input. */
   file: string;
+  /** Overwrite habits the store already holds without asking. */
+  yes: boolean;
 }
 
 /** Largest document read from standard input. */
 const MAX_STDIN_BYTES = 1 << 30;
 
+/** Registers `import`. */
 export function register(cmd: Command, app: App): void {
   cmd
     .description('load a `habits export` document into the local store (needs --local)')
     .argument('<file>', 'the export document, or - to read standard input')
+    .option('-y, --yes', 'overwrite habits the store already holds without asking (needed when not on a terminal)')
     .addHelpText('after', `
 Writes to the local database only ($XDG_DATA_HOME/habits/habits.db, HABITS_DATA_DIR overrides),
 in one transaction: a bad document writes nothing. Areas, habits and notes are matched by id:
 a habit the store already holds is overwritten from the document (its fields, goals, reminders,
-end condition and history; notes the document lacks are kept). Habits the document does not
-name are left alone. Importing the same file again changes nothing.
+end condition and history; notes the document lacks are kept), once confirmed or with --yes.
+Habits the document does not name are left alone. Importing the same file again changes nothing.
 ${ROUND_TRIP_RULE}
 ${examples([
     ['habits export -o habits.json && habits --local import habits.json', 'take your data offline'],
     ['habits --local import - < habits.json'],
+    ['habits --local import habits.json --yes', 'over habits the store already holds, in a script'],
     ['HABITS_DATA_DIR=/tmp/copy habits --local import habits.json', 'into another data directory'],
   ])}`)
-    .action((file: string, _opts, self: Command) => {
-      const options = parse(file);
+    .action((file: string, opts: { yes?: boolean }, self: Command) => {
+      const options = parse(file, opts);
       return app.run(self, (ctx) => run(ctx, options));
     });
 }
 
-export function parse(file: string): ImportOptions {
+/** Checks the arguments before anything is read. */
+export function parse(file: string, opts: { yes?: boolean } = {}): ImportOptions {
   if (!file.trim()) throw new UsageError('<file>: name the export file, or - for standard input');
-  return { file };
+  return { file, yes: !!opts.yes };
 }
 
 async function readDocument(ctx: Context, file: string): Promise<unknown> {
@@ -66,6 +72,7 @@ async function readDocument(ctx: Context, file: string): Promise<unknown> {
   }
 }
 
+/** Loads the document into the local store, confirming before it overwrites habits. */
 export async function run(ctx: Context, options: ImportOptions): Promise<void> {
   if (!ctx.isLocal) {
     throw new UsageError('import writes to the local store only', 'run it with --local (or set HABITS_LOCAL=1, or `habits config set base-url local`)');
@@ -81,15 +88,14 @@ export async function run(ctx: Context, options: ImportOptions): Promise<void> {
     throw err;
   }
   const file = ctx.paths.dbFile;
-  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  let store;
-  try {
-    store = await server.openStore(file);
-  } catch (err) {
-    throw unavailable(err) ?? err;
-  }
+  const store = await openLocalStore(file);
   let result;
   try {
+    // Overwriting replaces a habit's fields and history: ask first, as the other destructive verbs do.
+    const overwritten = doc.habits.filter((h) => server.habitExists(store, h.id)).length;
+    if (overwritten > 0) {
+      await confirmDestructive(ctx, options.yes, `overwrite ${plural(overwritten, 'habit')} in ${file}`, 'Their fields and history are replaced from the document.');
+    }
     result = server.importDocument(store, doc);
   } catch (err) {
     if (err instanceof server.InvalidExportError) throw new UsageError(`${source} does not fit the local store: ${err.message}`);
@@ -106,11 +112,7 @@ export async function run(ctx: Context, options: ImportOptions): Promise<void> {
   const { inexact, ...counts } = result;
   if (ctx.out.json) ctx.out.printJson({ ...counts, file, inexact: inexact.map((h) => ({ id: h.habitId, name: h.name, at: h.dates })) });
   ctx.out.info(
-    `Imported ${count(result.habits, 'habit')} (${result.archived} archived), ${count(result.areas, 'area')}, ${count(result.notes, 'note')} ` +
-      `and ${count(result.days, 'day')} of history into ${file}`,
+    `Imported ${plural(result.habits, 'habit')} (${result.archived} archived), ${plural(result.areas, 'area')}, ${plural(result.notes, 'note')} ` +
+      `and ${plural(result.days, 'day')} of history into ${file}`,
   );
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -1,12 +1,9 @@
 // The bash completion script: lookup functions generated from the command tree, and a driver that
-// walks the words typed so far. Habit and area names come from `habits __complete`, one per line;
-// `compopt -o filenames` lets readline quote names with spaces, inside quotes or not.
-import { flatten, kindWord, type CommandSpec } from './spec.js';
-
-/** Single-quotes `s` for bash. */
-export function bashQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
+// walks the words typed so far. Habit and area names come from `habits __complete`, one per line.
+// The script quotes names itself (a backslash before a space, or nothing inside an open quote):
+// `compopt -o filenames` would do it too, but readline then appends "/" to a name that happens to
+// be a directory in the current one.
+import { flatten, kindWord, posixQuote as bashQuote, wordsOf, type CommandSpec } from './spec.js';
 
 /** The whole script for `spec` (the root). */
 export function bashScript(root: CommandSpec, header: string): string {
@@ -15,7 +12,9 @@ export function bashScript(root: CommandSpec, header: string): string {
   const key = (c: CommandSpec) => bashQuote(c.path.join(' '));
 
   const subcommands = all.filter((c) => c.commands.length)
-    .map((c) => `    ${key(c)}) echo ${bashQuote(c.commands.map((s) => s.path.at(-1)!).join(' '))} ;;`);
+    .map((c) => `    ${key(c)}) echo ${bashQuote(c.commands.flatMap(wordsOf).join(' '))} ;;`);
+  const canonical = all.filter((c) => c !== root)
+    .map((c) => `    ${wordsOf(c).map((w) => bashQuote(`${c.path.slice(0, -1).join(' ')}|${w}`)).join(' | ')}) echo ${bashQuote(c.path.at(-1)!)} ;;`);
   const options = all.map((c) => `    ${key(c)}) echo ${bashQuote(c.options.flatMap((o) => o.names).join(' '))} ;;`);
   // Global flags come last: their pattern matches at any command path.
   const optionKinds = [
@@ -34,6 +33,14 @@ export function bashScript(root: CommandSpec, header: string): string {
 __habits_subcommands() {
   case $1 in
 ${subcommands.join('\n')}
+  esac
+}
+
+# The command word $2 selects at path $1, its aliases resolved; fails when it selects none.
+__habits_subcommand() {
+  case "$1|$2" in
+${canonical.join('\n')}
+    *) return 1 ;;
   esac
 }
 
@@ -75,39 +82,51 @@ __habits_pick() {
   echo "$1"
 }
 
-# Adds the lines of $2 that start with the word being completed ($1, its quoting removed).
+# __habits_reply_lines WORD CUR LINES: adds the LINES that start with WORD (ignoring case and its
+# quoting), cut to the text readline replaces (CUR, the part after a ":" or "=" it broke WORD at)
+# and quoted for where they go: as typed inside an open quote, else with backslashes.
 __habits_reply_lines() {
-  local typed=$1 line restore
-  typed=\${typed#[\\"\\']}
-  typed=\${typed//\\\\/}
+  local word=$1 cur=$2 line quote='' restore
+  local -i cut
+  case $word in
+    \\"*) quote='"' ;;
+    \\'*) quote="'" ;;
+  esac
+  word=\${word#[\\"\\']}
+  word=\${word//\\\\/}
+  cur=\${cur#[\\"\\']}
+  cur=\${cur//\\\\/}
+  cut=$((\${#word} - \${#cur}))
   # Names match ignoring case, as references do.
   restore=$(shopt -p nocasematch)
   shopt -s nocasematch
   while IFS= read -r line; do
-    [[ -n $line && $line == "$typed"* ]] && COMPREPLY+=("$line")
-  done <<<"$2"
+    [[ -n $line && $line == "$word"* ]] || continue
+    line=\${line:cut}
+    case $quote in
+      \\") line=\${line//\\\\/\\\\\\\\}; line=\${line//\\"/\\\\\\"}; line=\${line//\\$/\\\\\\$}; line=\${line//\\\`/\\\\\\\`} ;;
+      \\') line=\${line//\\'/\\'\\\\\\'\\'} ;;
+      *) printf -v line '%q' "$line" ;;
+    esac
+    COMPREPLY+=("$line")
+  done <<<"$3"
   $restore
 }
 
+# __habits_complete_kind KIND WORD CUR: completes WORD as a value of KIND.
 __habits_complete_kind() {
   case $1 in
-    habits | areas)
-      compopt -o filenames 2>/dev/null
-      __habits_reply_lines "$2" "$(habits __complete "$1" 2>/dev/null)"
-      ;;
+    habits | areas) __habits_reply_lines "$2" "$3" "$(habits __complete "$1" 2>/dev/null)" ;;
     file) compopt -o default 2>/dev/null ;;
-    c*)
-      compopt -o filenames 2>/dev/null
-      __habits_reply_lines "$2" "$(__habits_choices "$1")"
-      ;;
+    c*) __habits_reply_lines "$2" "$3" "$(__habits_choices "$1")" ;;
   esac
 }
 
 _habits() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} path='' pending='' word subs
+  local cur=\${COMP_WORDS[COMP_CWORD]} path='' pending='' word sub
   local -i i pos=0 dashdash=0
   local -a words=()
-  # Put back together the words bash split at "=" and ":" (--date=today, id:-Nx7).
+  # Put back together the words bash split at "=" and ":" (--date=today, id:-Nx7, Work:Lunch).
   for ((i = 0; i <= COMP_CWORD; i++)); do
     word=\${COMP_WORDS[i]}
     if ((i > 0)) && [[ $word == [=:] ]]; then
@@ -129,32 +148,32 @@ _habits() {
       dashdash=1
     elif ((!dashdash)) && [[ $word == -?* ]]; then
       [[ $word != *=* ]] && __habits_option_kind "$path" "$word" >/dev/null && pending=$word
-    elif ((pos == 0)) && [[ " $(__habits_subcommands "$path") " == *" $word "* ]]; then
-      path=\${path:+$path }$word
+    elif ((pos == 0)) && sub=$(__habits_subcommand "$path" "$word"); then
+      path=\${path:+$path }$sub
     else
       pos=$((pos + 1))
     fi
   done
-  if [[ -n $pending ]]; then
-    __habits_complete_kind "$(__habits_option_kind "$path" "$pending")" "$cur"
-    return 0
-  fi
-  # Readline completes the text after a "=" or ":".
+  # The word being completed, whole; readline replaces only $cur, nothing right after a "=" or ":".
+  word=\${words[\${#words[@]}-1]}
   [[ $cur == [=:] ]] && cur=''
-  if ((!dashdash)) && [[ \${words[\${#words[@]}-1]} == --*=* ]]; then
-    __habits_complete_kind "$(__habits_option_kind "$path" "\${words[\${#words[@]}-1]%%=*}")" "$cur"
+  if [[ -n $pending ]]; then
+    __habits_complete_kind "$(__habits_option_kind "$path" "$pending")" "$word" "$cur"
     return 0
   fi
-  if ((!dashdash)) && [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W "$(__habits_options "$path") $([[ -n $path ]] && __habits_options '')" -- "$cur"))
+  if ((!dashdash)) && [[ $word == --*=* ]]; then
+    __habits_complete_kind "$(__habits_option_kind "$path" "\${word%%=*}")" "\${word#*=}" "$cur"
     return 0
   fi
-  subs=$(__habits_subcommands "$path")
-  if ((pos == 0)) && [[ -n $subs ]]; then
-    COMPREPLY=($(compgen -W "$subs" -- "$cur"))
+  if ((!dashdash)) && [[ $word == -* ]]; then
+    COMPREPLY=($(compgen -W "$(__habits_options "$path") $([[ -n $path ]] && __habits_options '')" -- "$word"))
     return 0
   fi
-  __habits_complete_kind "$(__habits_argument_kind "$path" "$pos")" "$cur"
+  if ((pos == 0)) && [[ -n $(__habits_subcommands "$path") ]]; then
+    COMPREPLY=($(compgen -W "$(__habits_subcommands "$path")" -- "$word"))
+    return 0
+  fi
+  __habits_complete_kind "$(__habits_argument_kind "$path" "$pos")" "$word" "$cur"
   return 0
 }
 

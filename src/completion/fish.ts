@@ -1,9 +1,9 @@
 // The fish completion script: `complete` lines generated from the command tree, with conditions
 // computed by `__habits_state` from the tokens typed so far. Fish escapes names with spaces itself.
-import { flatten, summary, type CommandSpec, type OptionSpec, type ValueKind } from './spec.js';
+import { flatten, summary, wordsOf, type CommandSpec, type OptionSpec, type ValueKind } from './spec.js';
 
 /** Single-quotes `s` for fish (only \\ and \' are special inside). */
-export function fishQuote(s: string): string {
+function fishQuote(s: string): string {
   return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
@@ -38,7 +38,9 @@ export function fishScript(root: CommandSpec, header: string): string {
   const all = flatten(root);
   const valueFlags = (c: CommandSpec) => [...c.options, ...(c === root ? [] : root.options)].filter((o) => o.takesValue).flatMap((o) => o.names);
   const subCases = all.filter((c) => c.commands.length)
-    .map((c) => `        case ${fishQuote(c.path.join(' '))}\n            printf '%s\\n' ${c.commands.map((s) => fishQuote(s.path.at(-1)!)).join(' ')}`);
+    .map((c) => `        case ${fishQuote(c.path.join(' '))}\n            printf '%s\\n' ${c.commands.flatMap(wordsOf).map(fishQuote).join(' ')}`);
+  const canonicalCases = all.filter((c) => c !== root)
+    .map((c) => `        case ${wordsOf(c).map((w) => fishQuote(`${c.path.slice(0, -1).join(' ')}|${w}`)).join(' ')}\n            echo ${fishQuote(c.path.at(-1)!)}`);
   const flagCases = all.filter((c) => valueFlags(c).length)
     .map((c) => `        case ${fishQuote(c.path.join(' '))}\n            printf '%s\\n' ${valueFlags(c).map(fishQuote).join(' ')}`);
 
@@ -46,7 +48,9 @@ export function fishScript(root: CommandSpec, header: string): string {
   for (const c of all) {
     const at = fishQuote(c.path.join(' '));
     for (const s of c.commands) {
-      lines.push(`complete -c habits -n ${fishQuote(`__habits_at ${at} 0`)} -a ${fishQuote(s.path.at(-1)!)} -d ${fishQuote(summary(s.description))}`);
+      for (const word of wordsOf(s)) {
+        lines.push(`complete -c habits -n ${fishQuote(`__habits_at ${at} 0`)} -a ${fishQuote(word)} -d ${fishQuote(summary(s.description))}`);
+      }
     }
     for (const o of c.options) lines.push(optionLine(o, c === root ? undefined : `__habits_in ${at}`));
     c.args.forEach((a, i) => {
@@ -61,6 +65,15 @@ export function fishScript(root: CommandSpec, header: string): string {
 function __habits_subcommands -a cmdpath
     switch $cmdpath
 ${subCases.join('\n')}
+    end
+end
+
+# The command a word selects at a path, its aliases resolved; fails when it selects none.
+function __habits_subcommand -a cmdpath word
+    switch "$cmdpath|$word"
+${canonicalCases.join('\n')}
+        case '*'
+            return 1
     end
 end
 
@@ -88,8 +101,8 @@ function __habits_state
             if not string match -q -- '*=*' $word; and contains -- $word (__habits_value_flags $cmdpath)
                 set pending 1
             end
-        else if test $npos -eq 0; and contains -- $word (__habits_subcommands $cmdpath)
-            set cmdpath (string trim -- "$cmdpath $word")
+        else if test $npos -eq 0; and set -l sub (__habits_subcommand $cmdpath $word)
+            set cmdpath (string trim -- "$cmdpath $sub")
         else
             set npos (math $npos + 1)
         end

@@ -12,6 +12,7 @@ export type ValueKind =
   | { type: 'file' }
   | { type: 'choices'; choices: string[] };
 
+/** A flag as the scripts need it. */
 export interface OptionSpec {
   /** `-q`, `--quiet`. */
   names: string[];
@@ -21,15 +22,19 @@ export interface OptionSpec {
   value: ValueKind;
 }
 
+/** A positional argument as the scripts need it. */
 export interface ArgumentSpec {
   name: string;
   variadic: boolean;
   value: ValueKind;
 }
 
+/** A command and everything below it. */
 export interface CommandSpec {
-  /** Words after `habits`, e.g. `['log', 'done']`; empty for the root. */
+  /** Words after `habits`, e.g. `['log', 'done']`; empty for the root. Aliases never appear here. */
   path: string[];
+  /** Other names the command answers to, e.g. `list` for `ls`. */
+  aliases: string[];
   description: string;
   /** Visible subcommands; hidden ones (like `__complete`) are left out. */
   commands: CommandSpec[];
@@ -43,11 +48,22 @@ export function buildSpec(cmd: Command, path: string[] = []): CommandSpec {
   const help = cmd.createHelp();
   return {
     path,
+    aliases: cmd.aliases(),
     description: cmd.description(),
     commands: help.visibleCommands(cmd).map((sub) => buildSpec(sub, [...path, sub.name()])),
     options: help.visibleOptions(cmd).map(optionSpec),
     args: cmd.registeredArguments.map(argumentSpec),
   };
+}
+
+/** The words that select `c` under its parent: its name, then its aliases. */
+export function wordsOf(c: CommandSpec): string[] {
+  return [c.path.at(-1)!, ...c.aliases];
+}
+
+/** Single-quotes `s` for a POSIX shell (bash and zsh alike): `'` becomes `'\''`. */
+export function posixQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Every command of the tree, root first. */
@@ -64,12 +80,9 @@ function byPlaceholder(placeholder: string | undefined): ValueKind {
     case 'area':
       return { type: 'areas' };
     case 'file':
-    case 'path':
       return { type: 'file' };
     case 'key':
       return { type: 'choices', choices: [...CONFIG_KEYS] };
-    case 'shell':
-      return { type: 'choices', choices: ['bash', 'zsh', 'fish'] };
     case 'date':
       return { type: 'choices', choices: DATE_WORDS };
     default:
@@ -77,15 +90,11 @@ function byPlaceholder(placeholder: string | undefined): ValueKind {
   }
 }
 
-/** Flags whose values are a known set, by flag name. */
+/** Flags whose values are a known set, by flag name (dates go by their `<date>` placeholder). */
 const OPTION_VALUES: Record<string, string[]> = {
   '--unit': [...GOAL_UNITS],
   '--mood': [...MOOD_LEVELS],
   '--type': [...HABIT_TYPES],
-  '--date': DATE_WORDS,
-  '--from': DATE_WORDS,
-  '--to': DATE_WORDS,
-  '--start': DATE_WORDS,
 };
 
 function optionSpec(o: Option): OptionSpec {

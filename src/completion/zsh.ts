@@ -1,11 +1,7 @@
 // The zsh completion script (`_habits` in a directory of $fpath, or sourced). Same design as bash:
-// lookup functions generated from the command tree and a driver over $words; compadd quotes names.
-import { flatten, kindWord, summary, type CommandSpec } from './spec.js';
-
-/** Single-quotes `s` for zsh. */
-function q(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
+// lookup functions generated from the command tree and a driver over $words; compadd quotes names
+// and, like bash and name lookup, matches them ignoring case.
+import { flatten, kindWord, posixQuote as q, summary, wordsOf, type CommandSpec } from './spec.js';
 
 /** `name:description` for _describe, with colons in the name escaped. */
 function described(name: string, description: string): string {
@@ -19,7 +15,9 @@ export function zshScript(root: CommandSpec, header: string): string {
   const key = (c: CommandSpec) => q(c.path.join(' '));
 
   const subcommands = all.filter((c) => c.commands.length)
-    .map((c) => `    (${key(c)}) reply=(${c.commands.map((s) => described(s.path.at(-1)!, s.description)).join(' ')}) ;;`);
+    .map((c) => `    (${key(c)}) reply=(${c.commands.flatMap((s) => wordsOf(s).map((w) => described(w, s.description))).join(' ')}) ;;`);
+  const canonical = all.filter((c) => c !== root)
+    .map((c) => `    (${wordsOf(c).map((w) => q(`${c.path.slice(0, -1).join(' ')}|${w}`)).join('|')}) REPLY=${q(c.path.at(-1)!)} ;;`);
   const options = all.map((c) => `    (${key(c)}) reply=(${c.options.flatMap((o) => o.names.map((n) => described(n, o.description))).join(' ')}) ;;`);
   const optionKinds = [
     ...all.filter((c) => c !== root).flatMap((c) => c.options.filter((o) => o.takesValue)
@@ -39,6 +37,14 @@ __habits_subcommands() {
   reply=()
   case $1 in
 ${subcommands.join('\n')}
+  esac
+}
+
+# The command word $2 selects at path $1, its aliases resolved, in REPLY (empty when none).
+__habits_subcommand() {
+  REPLY=''
+  case "$1|$2" in
+${canonical.join('\n')}
   esac
 }
 
@@ -81,12 +87,12 @@ __habits_complete_kind() {
     (habits|areas)
       names=("\${(@f)$(habits __complete $1 2>/dev/null)}")
       names=(\${names:#})
-      compadd -a names
+      compadd -M 'm:{a-zA-Z}={A-Za-z}' -a names
       ;;
     (file) _files ;;
     (c*)
       __habits_choices $1
-      compadd -a reply
+      compadd -M 'm:{a-zA-Z}={A-Za-z}' -a reply
       ;;
   esac
 }
@@ -94,7 +100,7 @@ __habits_complete_kind() {
 _habits() {
   local cmdpath='' pending='' word cur=$words[CURRENT]
   local -i i npos=0 dashdash=0
-  local -a reply subnames
+  local -a reply
   for (( i = 2; i < CURRENT; i++ )); do
     word=$words[i]
     if [[ -n $pending ]]; then
@@ -107,10 +113,10 @@ _habits() {
         [[ -n $REPLY ]] && pending=$word
       fi
     else
-      __habits_subcommands "$cmdpath"
-      subnames=(\${reply%%:*})
-      if (( npos == 0 && \${subnames[(Ie)$word]} )); then
-        cmdpath=\${cmdpath:+$cmdpath }$word
+      REPLY=''
+      (( npos == 0 )) && __habits_subcommand "$cmdpath" "$word"
+      if [[ -n $REPLY ]]; then
+        cmdpath=\${cmdpath:+$cmdpath }$REPLY
       else
         npos+=1
       fi

@@ -1,9 +1,15 @@
 // Piped output: tab-separated rows, no colour, no box drawing.
 
-/** One cell made safe for a TSV line: tabs and newlines become spaces. */
+const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * One cell made safe for a TSV line: backslash, tab, newline and carriage return are written `\\`,
+ * `\t`, `\n`, `\r` (as in PostgreSQL's text format), so a cell stays on its line and reads back
+ * exactly.
+ */
 export function tsvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return String(value).replace(/[\t\r\n]+/g, ' ');
+  return String(value).replace(/[\\\t\n\r]/g, (ch) => TSV_ESCAPES[ch]!);
 }
 
 /** Rows as tab-separated lines, each ending with a newline. */

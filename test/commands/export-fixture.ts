@@ -6,23 +6,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createServer, openStore } from '../../src/server/index.js';
 import { NOW } from '../helpers/cli.js';
+import { call as callService } from './_seed.js';
 
 export type Call = <T = any>(method: string, path: string, body?: unknown) => Promise<T>;
-
-/** A plain HTTP client of a service; throws on an error status. */
-export function caller(url: string, apiKey: string): Call {
-  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(url + path, {
-      method,
-      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
-    const parsed = text ? (JSON.parse(text) as { data?: T }) : undefined;
-    return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
-  };
-}
 
 /** Serves the SQLite file `file` (as local mode would) with a clock that ticks a second per request. */
 export async function serveFile(file: string, start = new Date(NOW.getTime() - 4 * 3600_000)) {
@@ -32,7 +18,7 @@ export async function serveFile(file: string, start = new Date(NOW.getTime() - 4
   const server = createServer({ db: store, apiKey: 'k', timezone: 'UTC', rateLimit: false, clock: { now: () => new Date((t += 1000)) } });
   const listening = await server.listen({ port: 0 });
   return {
-    call: caller(listening.url, 'k'),
+    call: (<T,>(method: string, path: string, body?: unknown) => callService<T>({ url: listening.url, apiKey: 'k' }, method, path, body)) as Call,
     async close() {
       await listening.close();
       store.close();
@@ -139,8 +125,11 @@ export async function seedRich(call: Call): Promise<Record<string, string>> {
   await note(old, { content: 'Retired', moodLevel: 'veryLow', photos: ['https://example.com/c.png'] });
   await call('POST', `/habits/${old}/archive`);
 
-  const future = await habit({ name: 'Future', startDate: '2026-12-01', icon: 'rocket' });
-  await log(future, 7, 'step', '2026-11-22'); // before the start date: shown, not due
+  // A log before the start date is refused, but one written before the start moved later stays:
+  // the export shows it (not due), and the import must keep it.
+  const future = await habit({ name: 'Future', startDate: '2026-11-22', icon: 'rocket' });
+  await log(future, 7, 'step', '2026-11-22');
+  await call('PUT', `/habits/${future}`, { startDate: '2026-12-01' });
 
   return { walk, run, read, smoke, sugar, weekly, old, future };
 }

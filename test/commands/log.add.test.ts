@@ -1,87 +1,81 @@
 // `habits log add` and `habits log rm` against the real local service.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse, parseUnit, parseValue } from '../../src/commands/log/add.js';
 import type { JournalEntry } from '../../src/api/types.js';
 import { scriptedPrompter } from '../helpers/cli.js';
-import { startWorld, writes, type World } from './logging-fixtures.js';
+import { addHabit, call, FIXED_CLOCK, useService, writes } from './_seed.js';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const fx = useService(FIXED_CLOCK, { each: true });
 
-const runGoal = { goal: { periodicity: 'daily', value: 5, unit: 'kM' } };
+const runGoal = { goal: { periodicity: 'daily', value: 5, unit: 'kM' } } as const;
 
 describe('log add', () => {
   it("defaults to the goal's unit, and the day's total adds up", async () => {
-    const run = await w.habit('Run', runGoal);
-    w.reset();
-    const r = await w.run(['log', 'add', 'Run', '2']);
+    const run = await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    fx.reset();
+    const r = await fx.cli(['log', 'add', 'Run', '2']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^Logged 2 kM to "Run" for 2026-11-22 \(log id:-[\w-]+\)\n$/);
-    const r2 = await w.run(['log', 'add', 'run', '1.5', '--unit', 'km']);
+    const r2 = await fx.cli(['log', 'add', 'run', '1.5', '--unit', 'km']);
     expect(r2.stderr).toMatch(/^Logged 1.5 kM to "Run" for 2026-11-22/);
-    expect(writes(w.svc)).toEqual([
+    expect(writes(fx.svc)).toEqual([
       { method: 'POST', path: `/habits/${run.id}/logs`, body: { value: 2, unitSymbol: 'kM', targetDate: '2026-11-22' }, status: 201 },
       { method: 'POST', path: `/habits/${run.id}/logs`, body: { value: 1.5, unitSymbol: 'kM', targetDate: '2026-11-22' }, status: 201 },
     ]);
     // The default unit came from GET /habits/{id}; the explicit one needed no such request.
-    expect(w.svc.requests.filter((q) => q.path === `/habits/${run.id}` && q.method === 'GET')).toHaveLength(1);
-    const journal = await w.call<JournalEntry[]>('GET', '/habits/journal?date=2026-11-22');
+    expect(fx.svc.requests.filter((q) => q.path === `/habits/${run.id}` && q.method === 'GET')).toHaveLength(1);
+    const journal = await call<JournalEntry[]>(fx.svc, 'GET', '/habits/journal?date=2026-11-22');
     expect(journal.find((e) => e.id === run.id)?.progress).toMatchObject({ current: 3.5, target: 5, unit: 'kM' });
   });
 
   it('--date yesterday goes to that day', async () => {
-    const run = await w.habit('Run', runGoal);
-    w.reset();
-    const r = await w.run(['log', 'add', 'Run', '5', '--date', 'yesterday']);
+    const run = await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    fx.reset();
+    const r = await fx.cli(['log', 'add', 'Run', '5', '--date', 'yesterday']);
     expect(r.code).toBe(0);
-    expect(writes(w.svc)[0]?.body).toEqual({ value: 5, unitSymbol: 'kM', targetDate: '2026-11-21' });
-    const journal = await w.call<JournalEntry[]>('GET', '/habits/journal?date=2026-11-21');
+    expect(writes(fx.svc)[0]?.body).toEqual({ value: 5, unitSymbol: 'kM', targetDate: '2026-11-21' });
+    const journal = await call<JournalEntry[]>(fx.svc, 'GET', '/habits/journal?date=2026-11-21');
     expect(journal.find((e) => e.id === run.id)).toMatchObject({ status: 'completed', progress: { current: 5 } });
   });
 
   it('an invalid unit exits 2 with the valid ones, before any request', async () => {
-    await w.habit('Run', runGoal);
-    w.reset();
-    const r = await w.run(['log', 'add', 'Run', '2', '--unit', 'parsecs']);
+    await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    fx.reset();
+    const r = await fx.cli(['log', 'add', 'Run', '2', '--unit', 'parsecs']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('error: --unit: unknown unit "parsecs" (use one of m, kM, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kCal, cal, rep, step)\n');
-    expect(w.svc.requests).toEqual([]);
+    expect(fx.svc.requests).toEqual([]);
   });
 
   it('no goal and no --unit exits 2 naming --unit, and logs nothing', async () => {
-    await w.habit('Stretch');
-    w.reset();
-    const r = await w.run(['log', 'add', 'Stretch', '3']);
+    await addHabit(fx.svc, { name: 'Stretch' });
+    fx.reset();
+    const r = await fx.cli(['log', 'add', 'Stretch', '3']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('error: --unit is required: "Stretch" has no goal to take the unit from');
-    expect(writes(w.svc)).toEqual([]);
-    const ok = await w.run(['log', 'add', 'Stretch', '3', '--unit', 'REP']);
+    expect(writes(fx.svc)).toEqual([]);
+    const ok = await fx.cli(['log', 'add', 'Stretch', '3', '--unit', 'REP']);
     expect(ok.code).toBe(0);
-    expect(writes(w.svc)[0]?.body).toEqual({ value: 3, unitSymbol: 'rep', targetDate: '2026-11-22' });
+    expect(writes(fx.svc)[0]?.body).toEqual({ value: 3, unitSymbol: 'rep', targetDate: '2026-11-22' });
   });
 
   it.each([['0'], ['abc'], ['1e999'], ['2,5'], ['']])('value %j exits 2 before any request', async (value) => {
-    await w.habit('Run', runGoal);
-    w.reset();
-    const r = await w.run(['log', 'add', 'Run', value]);
+    await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    fx.reset();
+    const r = await fx.cli(['log', 'add', 'Run', value]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: <value>: /);
-    expect(w.svc.requests).toEqual([]);
+    expect(fx.svc.requests).toEqual([]);
   });
 
   it('a negative value after -- is refused as not greater than 0', async () => {
-    const r = await w.run(['log', 'add', 'Run', '--', '-3']);
+    const r = await fx.cli(['log', 'add', 'Run', '--', '-3']);
     expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining('error: <value>: must be greater than 0, got -3') });
   });
 
   it('--json prints what the server returned', async () => {
-    await w.habit('Run', runGoal);
-    const r = await w.run(['log', 'add', 'Run', '1', '--json']);
+    await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    const r = await fx.cli(['log', 'add', 'Run', '1', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ message: 'Logged 1 kM for 2026-11-22', logId: expect.stringMatching(/^-/) });
   });
@@ -108,46 +102,46 @@ describe('log add parsing', () => {
 
 describe('log rm', () => {
   async function logged(): Promise<{ habitId: string; logId: string }> {
-    const run = await w.habit('Run', runGoal);
-    const r = await w.run(['log', 'add', 'Run', '2', '--json']);
+    const run = await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    const r = await fx.cli(['log', 'add', 'Run', '2', '--json']);
     return { habitId: run.id, logId: (JSON.parse(r.stdout) as { logId: string }).logId };
   }
 
   it('refuses without --yes when not on a terminal: exit 2, nothing deleted', async () => {
     const { logId } = await logged();
-    w.reset();
-    const r = await w.run(['log', 'rm', 'Run', `id:${logId}`]);
+    fx.reset();
+    const r = await fx.cli(['log', 'rm', 'Run', `id:${logId}`]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`error: refusing to delete log ${logId} without confirmation\nhint: pass --yes to confirm when not on a terminal\n`);
-    expect(w.svc.requests).toEqual([]);
+    expect(fx.svc.requests).toEqual([]);
   });
 
   it('deletes with --yes, and the total drops', async () => {
     const { habitId, logId } = await logged();
-    w.reset();
-    const r = await w.run(['log', 'rm', 'Run', '--yes', '--', logId]);
+    fx.reset();
+    const r = await fx.cli(['log', 'rm', 'Run', '--yes', '--', logId]);
     expect(r).toMatchObject({ code: 0, stderr: `Deleted log ${logId} of "Run"\n` });
-    expect(writes(w.svc)).toEqual([{ method: 'DELETE', path: `/habits/${habitId}/logs/${logId}`, body: undefined, status: 200 }]);
-    const journal = await w.call<JournalEntry[]>('GET', '/habits/journal?date=2026-11-22');
+    expect(writes(fx.svc)).toEqual([{ method: 'DELETE', path: `/habits/${habitId}/logs/${logId}`, body: undefined, status: 200 }]);
+    const journal = await call<JournalEntry[]>(fx.svc, 'GET', '/habits/journal?date=2026-11-22');
     expect(journal.find((e) => e.id === habitId)?.progress?.current).toBe(0);
   });
 
   it('asks on a terminal; declining changes nothing (exit 130)', async () => {
     const { logId } = await logged();
-    w.reset();
+    fx.reset();
     const no = scriptedPrompter([false]);
-    const r = await w.run(['log', 'rm', 'Run', `id:${logId}`], { prompter: no });
+    const r = await fx.cli(['log', 'rm', 'Run', `id:${logId}`], { prompter: no });
     expect(r.code).toBe(130);
     expect(no.asked).toEqual([`Delete log ${logId} of "Run"? This cannot be undone.`]);
-    expect(writes(w.svc)).toEqual([]);
+    expect(writes(fx.svc)).toEqual([]);
     const yes = scriptedPrompter([true]);
-    expect((await w.run(['log', 'rm', 'Run', `id:${logId}`], { prompter: yes })).code).toBe(0);
-    expect(writes(w.svc)).toHaveLength(1);
+    expect((await fx.cli(['log', 'rm', 'Run', `id:${logId}`], { prompter: yes })).code).toBe(0);
+    expect(writes(fx.svc)).toHaveLength(1);
   });
 
   it('an unknown log id exits 3', async () => {
     await logged();
-    const r = await w.run(['log', 'rm', 'Run', 'nope', '--yes']);
+    const r = await fx.cli(['log', 'rm', 'Run', 'nope', '--yes']);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^error: not found: /);
   });

@@ -1,18 +1,14 @@
 // Taking data to another machine with the built binary, spawned under a clean environment:
 // `--local export --output` from one data directory, `--local import` into another, and the
 // journal there shows the habits with their history.
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateInZone } from '../../src/dates.js';
-import { ROOT, spawnCli, tempHome } from '../helpers/cli.js';
+import { noonZone, ROOT, spawnCli, tempHome } from '../helpers/cli.js';
 
 // The spawned CLI reads the real clock: a zone where it is about noon now keeps "today" still.
-const offset = 12 - new Date().getUTCHours();
-const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-const today = dateInZone(new Date(), zone);
+const { zone, today } = noonZone();
 
 let home: ReturnType<typeof tempHome>;
 const envIn = (dir: string) => ({ ...home.env, HABITS_TIMEZONE: zone, HABITS_DATA_DIR: join(home.home, dir) });
@@ -70,14 +66,7 @@ describe('import without better-sqlite3 (an optional dependency)', () => {
       writeFileSync(join(copy, 'package.json'), JSON.stringify({ type: 'module' }));
       const file = join(copy, 'empty.json');
       writeFileSync(file, JSON.stringify({ format: 'habits-export', version: 1, exportedAt: new Date().toISOString(), source: 'local', areas: [], habits: [] }));
-      const r = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [join(copy, 'bin', 'habits.js'), '--local', 'import', file], { env: envIn('c'), cwd: copy });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (c: Buffer) => (stdout += c));
-        child.stderr.on('data', (c: Buffer) => (stderr += c));
-        child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-      });
+      const r = await spawnCli(['--local', 'import', file], { env: envIn('c'), cwd: copy, bin: join(copy, 'bin', 'habits.js') });
       expect(r).toEqual({
         code: 1,
         stdout: '',

@@ -3,58 +3,54 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Note } from '../../src/api/types.js';
-import { dateInZone } from '../../src/dates.js';
-import { BIN, spawnCli } from '../helpers/cli.js';
-import { startWorld, writes, type World } from '../commands/logging-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CreateHabitBody, Note } from '../../src/api/types.js';
+import { BIN, noonZone, spawnCli } from '../helpers/cli.js';
+import { addArea, addHabit, addNote, call, useService, writes } from '../commands/_seed.js';
 
-// CLI and service share a zone where it is about noon now, so "today" cannot change mid-test.
-const offset = 12 - new Date().getUTCHours();
-const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-const today = dateInZone(new Date(), zone);
-
-let w: World;
+// CLI and service (on the real clock, as the spawned CLI is) share a zone where it is about noon
+// now, so "today" cannot change mid-test.
+const { zone, today } = noonZone();
+const fx = useService({ timezone: zone });
 let env: Record<string, string>;
-beforeAll(async () => {
-  w = await startWorld({ timezone: zone, realClock: true });
-  env = w.env;
+beforeAll(() => {
+  env = fx.env;
   expect(Object.keys(env).sort()).toEqual(['HABITS_API_KEY', 'HABITS_BASE_URL', 'HABITS_TIMEZONE', 'HOME', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME']);
-});
-afterAll(async () => {
-  await w.close();
+  expect(env.HABITS_TIMEZONE).toBe(zone);
 });
 
 const cli = (argv: string[], stdin?: string) => spawnCli(argv, { env, stdin });
+/** A habit started long before the real today, so any day it is logged on is in its life. */
+const habit = (name: string, extra: Partial<CreateHabitBody> = {}) => addHabit(fx.svc, { name, startDate: '2020-01-01', ...extra });
 
 describe('cron-like runs of the built binary', () => {
   it('log done twice: both exit 0, the second says already', async () => {
-    const h = await w.habit('Water plants');
-    w.reset();
+    const h = await habit('Water plants');
+    fx.reset();
     const first = await cli(['log', 'done', 'Water plants']);
     expect(first).toEqual({ code: 0, stdout: '', stderr: `Marked "Water plants" completed for ${today}\n` });
     const second = await cli(['log', 'done', 'water']);
     expect(second).toEqual({ code: 0, stdout: '', stderr: `"Water plants" was already completed for ${today}\n` });
-    expect(writes(w.svc)).toEqual([
+    expect(writes(fx.svc)).toEqual([
       { method: 'POST', path: `/habits/${h.id}/logs/complete`, body: { targetDate: today }, status: 201 },
       { method: 'POST', path: `/habits/${h.id}/logs/complete`, body: { targetDate: today }, status: 409 },
     ]);
   });
 
   it('bulk logging with one unknown habit marks the rest and exits 3', async () => {
-    const a = await w.habit('Floss');
-    const b = await w.habit('Journal entry');
-    w.reset();
+    const a = await habit('Floss');
+    const b = await habit('Journal entry');
+    fx.reset();
     const r = await cli(['log', 'skip', 'Floss', 'Unknown thing', 'Journal entry']);
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('error: no habit matches "Unknown thing"\n');
-    expect(writes(w.svc).map((x) => x.path).sort()).toEqual([`/habits/${a.id}/logs/skipped`, `/habits/${b.id}/logs/skipped`].sort());
+    expect(writes(fx.svc).map((x) => x.path).sort()).toEqual([`/habits/${a.id}/logs/skipped`, `/habits/${b.id}/logs/skipped`].sort());
   });
 
   it('piped note ls is TSV with no escape codes, even with a colour terminal declared', async () => {
-    const h = await w.habit('Guitar');
-    await w.note(h.id, { content: 'Scales\nthen chords', moodLevel: 'high' });
+    const h = await habit('Guitar');
+    await addNote(fx.svc, h.id, { content: 'Scales\nthen chords', moodLevel: 'high' });
     const r = await spawnCli(['note', 'ls', 'Guitar'], { env: { ...env, TERM: 'xterm-256color', COLORTERM: 'truecolor' } });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('\x1b');
@@ -64,32 +60,32 @@ describe('cron-like runs of the built binary', () => {
   });
 
   it('note add reads piped stdin', async () => {
-    const h = await w.habit('Diary');
+    const h = await habit('Diary');
     const r = await cli(['note', 'add', 'Diary', '--mood', 'very-low'], 'Long day.\n');
     expect(r.code).toBe(0);
-    const notes = await w.call<{ data: Note[] }>('GET', `/habits/${h.id}/notes`);
-    expect(notes.data).toMatchObject([{ content: 'Long day.', moodLevel: 'veryLow' }]);
+    const notes = await call<Note[]>(fx.svc, 'GET', `/habits/${h.id}/notes`);
+    expect(notes).toMatchObject([{ content: 'Long day.', moodLevel: 'veryLow' }]);
   });
 
   it('destructive commands without --yes refuse off a terminal and change nothing', async () => {
-    const h = await w.habit('Rm target', { goal: { periodicity: 'daily', value: 10, unit: 'rep' } });
-    const n = await w.note(h.id, { content: 'keep me' });
-    const area = await w.area('Keep area');
+    const h = await habit('Rm target', { goal: { periodicity: 'daily', value: 10, unit: 'rep' } });
+    const n = await addNote(fx.svc, h.id, { content: 'keep me' });
+    const area = await addArea(fx.svc, { name: 'Keep area' });
     const log = await cli(['log', 'add', 'Rm target', '3', '--json']);
     const logId = (JSON.parse(log.stdout) as { logId: string }).logId;
-    w.reset();
+    fx.reset();
     for (const argv of [['log', 'rm', 'Rm target', `id:${logId}`], ['note', 'rm', 'Rm target', `id:${n.id}`], ['area', 'rm', 'Keep area']]) {
       const r = await cli(argv);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/^error: refusing to delete .* without confirmation\nhint: pass --yes/);
     }
-    expect(w.svc.requests).toEqual([]);
-    expect((await w.call<{ data: Note[] }>('GET', `/habits/${h.id}/notes`)).data).toHaveLength(1);
-    expect(await w.call('GET', `/areas/${area.id}`)).toMatchObject({ id: area.id });
+    expect(fx.svc.requests).toEqual([]);
+    expect(await call<Note[]>(fx.svc, 'GET', `/habits/${h.id}/notes`)).toHaveLength(1);
+    expect(await call(fx.svc, 'GET', `/areas/${area.id}`)).toMatchObject({ id: area.id });
   });
 
   it('--json parses on every log, note, area and completion command', async () => {
-    const h = await w.habit('Json habit', { goal: { periodicity: 'daily', value: 2, unit: 'L' } });
+    const h = await habit('Json habit', { goal: { periodicity: 'daily', value: 2, unit: 'L' } });
     const steps: string[][] = [
       ['log', 'done', 'Json habit'], ['log', 'undo', 'Json habit'], ['log', 'fail', 'Json habit'], ['log', 'skip', 'Json habit'],
       ['log', 'add', 'Json habit', '0.5'], ['note', 'add', 'Json habit', 'hi'], ['note', 'ls', 'Json habit'],
@@ -113,23 +109,23 @@ describe('cron-like runs of the built binary', () => {
       expect(r.code, argv.join(' ')).toBe(0);
       expect(JSON.parse(r.stdout)).toBeTypeOf('object');
     }
-    expect(await w.call('GET', `/habits/${h.id}`)).toMatchObject({ id: h.id });
+    expect(await call(fx.svc, 'GET', `/habits/${h.id}`)).toMatchObject({ id: h.id });
   });
 
   it('bash completion completes a name with a space through the binary, from the warm cache', async () => {
-    await w.habit('Drink water');
+    await habit('Drink water');
     expect((await cli(['log', 'done', 'Drink water'])).code).toBe(0);
-    const bin = join(w.home.home, 'bin');
+    const bin = join(fx.home.home, 'bin');
     mkdirSync(bin, { recursive: true });
     writeFileSync(join(bin, 'habits'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 });
-    const script = join(w.home.home, 'habits.bash');
+    const script = join(fx.home.home, 'habits.bash');
     writeFileSync(script, (await cli(['completion', 'bash'])).stdout);
-    w.reset();
+    fx.reset();
     const out = execFileSync('bash', ['-c', `source "$1"; COMP_WORDS=(habits log done Floss dri); COMP_CWORD=4; _habits; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', script], {
       env: { ...env, PATH: `${bin}:/usr/bin:/bin` },
       encoding: 'utf8',
     });
-    expect(out).toBe('Drink water\n');
-    expect(w.svc.requests).toEqual([]);
+    expect(out).toBe('Drink\\ water\n');
+    expect(fx.svc.requests).toEqual([]);
   });
 });

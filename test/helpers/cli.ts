@@ -1,6 +1,6 @@
 // Running the CLI in tests: in-process through main() with buffer streams (fast), or as the built
 // bin/habits.js in a child process with a clean environment, as cron would run it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Dispatcher } from 'undici';
 import { main } from '../../src/cli.js';
 import type { Deps, Env } from '../../src/context.js';
+import { dateInZone } from '../../src/dates.js';
 import type { Prompter } from '../../src/prompts/prompter.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,6 +17,16 @@ export const BIN = join(ROOT, 'bin', 'habits.js');
 
 /** The fixed clock of the tests: 2026-11-22 12:00 UTC, a Sunday. */
 export const NOW = new Date('2026-11-22T12:00:00.000Z');
+
+/**
+ * For spawned CLIs, which read the real clock: a zone where it is about noon now, so "today" cannot
+ * change during a test, and that day there.
+ */
+export function noonZone(): { zone: string; today: string } {
+  const offset = 12 - new Date().getUTCHours();
+  const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+  return { zone, today: dateInZone(new Date(), zone) };
+}
 
 export interface CliResult {
   code: number;
@@ -91,12 +102,29 @@ export async function runCli(argv: string[], opts: RunOptions = {}): Promise<Cli
 }
 
 /**
- * Runs the built bin/habits.js with exactly `env` (nothing inherited, like `env -i`), optional
- * stdin text, and a time limit.
+ * Fails the calling test with a clear message when a program the tests drive (tmux, zsh, fish)
+ * is not installed; `.ci/run` installs them.
  */
-export function spawnCli(argv: string[], opts: { env: Record<string, string>; stdin?: string; timeoutMs?: number; cwd?: string }): Promise<CliResult> {
+export function requireCommand(name: string): void {
+  if (spawnSync('sh', ['-c', `command -v ${name}`]).status !== 0) {
+    throw new Error(`this test needs \`${name}\` (the test tools are tmux, zsh and fish; .ci/run installs them)`);
+  }
+}
+
+/** The script `habits completion <shell>` prints; throws when the command fails. */
+export async function completionScript(shell: string): Promise<string> {
+  const r = await runCli(['completion', shell]);
+  if (r.code !== 0 || r.stderr) throw new Error(`habits completion ${shell}: exit ${r.code}: ${r.stderr}`);
+  return r.stdout;
+}
+
+/**
+ * Runs the built bin/habits.js (or another copy of it, `bin`) with exactly `env` (nothing
+ * inherited, like `env -i`), optional stdin text, and a time limit.
+ */
+export function spawnCli(argv: string[], opts: { env: Record<string, string>; stdin?: string; timeoutMs?: number; cwd?: string; bin?: string }): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...argv], {
+    const child = spawn(process.execPath, [opts.bin ?? BIN, ...argv], {
       env: opts.env,
       cwd: opts.cwd ?? ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -121,16 +149,22 @@ export interface AskedPrompt {
   default: unknown;
 }
 
+/** The kinds of prompt a Prompter offers. */
+export type PromptKind = 'input' | 'password' | 'confirm' | 'select' | 'checkbox' | 'number' | 'editor';
+
 /**
  * A Prompter that answers from a script, for tests of prompt flows without a terminal. `undefined`
- * takes the prompt's default; `prompts` records each message with its default.
+ * takes the prompt's default; `prompts` records each message with its default, `calls` each kind
+ * of prompt with its message.
  */
-export function scriptedPrompter(answers: unknown[]): Prompter & { asked: string[]; prompts: AskedPrompt[] } {
+export function scriptedPrompter(answers: unknown[]): Prompter & { asked: string[]; prompts: AskedPrompt[]; calls: { kind: PromptKind; message: string }[] } {
   const asked: string[] = [];
   const prompts: AskedPrompt[] = [];
-  const next = async (message: string, preset?: unknown) => {
+  const calls: { kind: PromptKind; message: string }[] = [];
+  const next = async (kind: PromptKind, message: string, preset?: unknown) => {
     asked.push(message);
     prompts.push({ message, default: preset });
+    calls.push({ kind, message });
     if (answers.length === 0) throw new Error(`no scripted answer for prompt "${message}"`);
     const answer = answers.shift();
     if (answer instanceof Error) throw answer;
@@ -140,32 +174,33 @@ export function scriptedPrompter(answers: unknown[]): Prompter & { asked: string
     available: true,
     asked,
     prompts,
+    calls,
     input: async (o) => {
-      const v = (await next(o.message, o.default)) as string | undefined;
+      const v = (await next('input', o.message, o.default)) as string | undefined;
       const value = v === undefined ? o.default ?? '' : v;
       const ok = o.validate?.(value);
       if (ok !== undefined && ok !== true) throw new Error(`scripted answer "${value}" rejected: ${ok}`);
       return value;
     },
-    password: async (o) => (await next(o.message)) as string,
+    password: async (o) => (await next('password', o.message)) as string,
     confirm: async (o) => {
-      const v = await next(o.message, o.default);
+      const v = await next('confirm', o.message, o.default);
       return v === undefined ? !!o.default : (v as boolean);
     },
     select: async <T>(o: { message: string; default?: T }) => {
-      const v = await next(o.message, o.default);
+      const v = await next('select', o.message, o.default);
       return (v === undefined ? o.default : v) as T;
     },
     checkbox: async <T>(o: { message: string; choices: { value: T; checked?: boolean }[] }) => {
-      const v = await next(o.message, o.choices.filter((c) => c.checked).map((c) => c.value));
+      const v = await next('checkbox', o.message, o.choices.filter((c) => c.checked).map((c) => c.value));
       return (v === undefined ? o.choices.filter((c) => c.checked).map((c) => c.value) : v) as T[];
     },
     number: async (o) => {
-      const v = (await next(o.message, o.default)) as number | undefined;
+      const v = (await next('number', o.message, o.default)) as number | undefined;
       return v === undefined ? o.default : v;
     },
     editor: async (o) => {
-      const v = (await next(o.message, o.default)) as string | undefined;
+      const v = (await next('editor', o.message, o.default)) as string | undefined;
       return v === undefined ? o.default ?? '' : v;
     },
   };

@@ -6,8 +6,9 @@ import { examples, type App } from '../../program.js';
 import { forgetNames } from '../../resolve/index.js';
 import { parseAreaName, parseColor } from './shared.js';
 
-export type AreaAddBody = AreaBody & { name: string };
+type AreaAddBody = AreaBody & { name: string };
 
+/** Registers `area add`. */
 export function register(parent: Command, app: App): void {
   parent
     .command('add')
@@ -34,6 +35,7 @@ export function parse(name: string, opts: { color?: string; icon?: string }): Ar
   return body;
 }
 
+/** Creates the area; its name resolves at once (the cached names are dropped). */
 export async function run(ctx: Context, body: AreaAddBody): Promise<void> {
   const area = await (await ctx.api()).request('POST /areas', { body });
   await forgetNames(ctx, 'areas');

@@ -7,11 +7,13 @@ import { examples, type App } from '../../program.js';
 import { forgetNames, resolveArea } from '../../resolve/index.js';
 import { parseAreaName, parseColor } from './shared.js';
 
+/** What `area edit` was asked to do. */
 export interface AreaEditOptions {
   ref: string;
   changes: AreaBody;
 }
 
+/** Registers `area edit`. */
 export function register(parent: Command, app: App): void {
   parent
     .command('edit')
@@ -50,6 +52,7 @@ export function diffArea(area: Partial<Area>, changes: AreaBody): AreaBody {
   return body;
 }
 
+/** Sends the fields that differ; a rename drops the cached names. */
 export async function run(ctx: Context, options: AreaEditOptions): Promise<void> {
   const found = await resolveArea(ctx, options.ref);
   const api = await ctx.api();

@@ -1,12 +1,12 @@
 // `habits area ls`: every area, with its icon, colour and id.
 import type { Command } from 'commander';
-import { listAll } from '../../api/paging.js';
 import type { Context } from '../../context.js';
 import type { Cell } from '../../output/table.js';
 import type { Output } from '../../output/output.js';
 import { examples, type App } from '../../program.js';
-import { nameCache } from '../../resolve/index.js';
+import { fetchAreas } from '../../resolve/index.js';
 
+/** Registers `area ls` (alias `list`). */
 export function register(parent: Command, app: App): void {
   parent
     .command('ls')
@@ -20,10 +20,9 @@ export function register(parent: Command, app: App): void {
     .action((_opts, cmd: Command) => app.run(cmd, run));
 }
 
+/** Lists every area; the listing also refreshes the names that references and completion read. */
 export async function run(ctx: Context): Promise<void> {
-  const areas = await listAll(await ctx.api(), 'GET /areas');
-  // The full list is at hand: refresh the names that references and completion read.
-  (await nameCache(ctx)).set('areas', areas.map((a) => ({ id: a.id, name: a.name })), true);
+  const areas = await fetchAreas(ctx);
   if (areas.length === 0 && !ctx.out.json) {
     ctx.out.info('No areas yet. Create one with `habits area add <name>`.');
     return;

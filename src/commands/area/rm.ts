@@ -4,13 +4,15 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { forgetNames, resolveArea } from '../../resolve/index.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, requireConfirmable } from '../confirm.js';
 
+/** What `area rm` was asked to do. */
 export interface AreaRmOptions {
   ref: string;
   yes: boolean;
 }
 
+/** Registers `area rm`. */
 export function register(parent: Command, app: App): void {
   parent
     .command('rm')
@@ -27,14 +29,15 @@ export function register(parent: Command, app: App): void {
     });
 }
 
+/** Checks the arguments before any request. */
 export function parse(ref: string, opts: { yes?: boolean }): AreaRmOptions {
   if (!ref.trim()) throw new UsageError('<area> is empty');
   return { ref, yes: !!opts.yes };
 }
 
+/** Deletes the area, after confirming; the cached names are dropped. */
 export async function run(ctx: Context, options: AreaRmOptions): Promise<void> {
-  // Off a terminal, refuse before looking anything up.
-  if (!options.yes && !ctx.prompter.available) await confirmDestructive(ctx, false, `delete area "${options.ref}"`);
+  requireConfirmable(ctx, options.yes, `delete area "${options.ref}"`);
   const area = await resolveArea(ctx, options.ref);
   await confirmDestructive(ctx, options.yes, `delete area "${area.name}"`, 'Its habits stay; they only leave the area.');
   const result = await (await ctx.api()).request('DELETE /areas/{areaId}', { params: { areaId: area.id } });

@@ -2,9 +2,9 @@
 import { UsageError } from '../../errors.js';
 import { flagValue, parseColor as hexColor } from '../../grammar.js';
 
-/** A colour flag: `#RRGGBB`, `#RGB`, `#` optional, normalised to `#RRGGBB`. */
-export function parseColor(raw: string, flag = '--color'): string {
-  return flagValue(flag, () => hexColor(raw));
+/** The --color flag: `#RRGGBB`, `#RGB`, `#` optional, normalised to `#RRGGBB`. */
+export function parseColor(raw: string): string {
+  return flagValue('--color', () => hexColor(raw));
 }
 
 /** An area name: trimmed, not empty. */

@@ -10,8 +10,9 @@ import { resolveArea } from '../../resolve/index.js';
 import { colorCell } from './ls.js';
 
 /** What `--json` prints: the area as the API returns it, plus its habits. */
-export type AreaDetails = Area & { habits: { id: string; name: string; isArchived: boolean }[] };
+type AreaDetails = Area & { habits: { id: string; name: string; isArchived: boolean }[] };
 
+/** Registers `area show`. */
 export function register(parent: Command, app: App): void {
   parent
     .command('show')
@@ -24,6 +25,7 @@ export function register(parent: Command, app: App): void {
     });
 }
 
+/** Shows the area and its habits, active and archived. */
 export async function run(ctx: Context, ref: string): Promise<void> {
   const found = await resolveArea(ctx, ref);
   const api = await ctx.api();

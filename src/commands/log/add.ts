@@ -4,11 +4,12 @@ import { GOAL_UNITS, type GoalUnit, type LogValueBody } from '../../api/types.js
 import type { Context } from '../../context.js';
 import { parseDateArg } from '../../dates.js';
 import { UsageError } from '../../errors.js';
-import { flagValue, parseUnit as unitOf } from '../../grammar.js';
+import { canonicalUnit, flagValue, parseUnit as unitOf } from '../../grammar.js';
 import { examples, type App } from '../../program.js';
 import { resolveHabit } from '../../resolve/index.js';
 import { currentGoal } from '../../resources.js';
 
+/** What `log add` was asked to do. */
 export interface LogAddOptions {
   ref: string;
   value: number;
@@ -17,6 +18,7 @@ export interface LogAddOptions {
   date: string;
 }
 
+/** Registers `log add`. */
 export function register(parent: Command, app: App): void {
   parent
     .command('add')
@@ -36,9 +38,9 @@ export function register(parent: Command, app: App): void {
     });
 }
 
-/** A unit flag: any of the 26 symbols in any case (`km` → `kM`), or a plain word (`minutes`). */
-export function parseUnit(raw: string, flag = '--unit'): GoalUnit {
-  return flagValue(flag, () => unitOf(raw));
+/** The --unit flag: any of the 26 symbols in any case (`km` → `kM`), or a plain word (`minutes`). */
+export function parseUnit(raw: string): GoalUnit {
+  return flagValue('--unit', () => unitOf(raw));
 }
 
 /** A log value: a finite decimal number greater than 0. */
@@ -62,6 +64,7 @@ export function parse(ref: string, value: string, opts: { unit?: string; date?: 
   };
 }
 
+/** Adds the value to the habit's total for the date. */
 export async function run(ctx: Context, options: LogAddOptions): Promise<void> {
   const date = parseDateArg(options.date, ctx.today(), '--date');
   const habit = await resolveHabit(ctx, options.ref);
@@ -70,7 +73,7 @@ export async function run(ctx: Context, options: LogAddOptions): Promise<void> {
   if (!unit) {
     const goal = currentGoal(await api.request('GET /habits/{habitId}', { params: { habitId: habit.id } }));
     if (!goal) throw new UsageError(`--unit is required: "${habit.name}" has no goal to take the unit from`, `units: ${GOAL_UNITS.join(', ')}`);
-    unit = GOAL_UNITS.find((u) => u.toLowerCase() === String(goal.unit).toLowerCase()) ?? (goal.unit as GoalUnit);
+    unit = canonicalUnit(String(goal.unit)) ?? (goal.unit as GoalUnit);
   }
   const body: LogValueBody = { value: options.value, unitSymbol: unit, targetDate: date };
   const result = await api.request('POST /habits/{habitId}/logs', { params: { habitId: habit.id }, body });

@@ -2,18 +2,20 @@
 // parallel (at most 4 requests in flight), reported in argument order. A 409 on a mark means the day
 // already carries it, which a re-run from cron must treat as success.
 import type { Command } from 'commander';
+import { mapPool } from '../../concurrency.js';
 import { ApiError } from '../../api/errors.js';
 import type { MessageResult } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { parseDateArg } from '../../dates.js';
-import { CliError, describeError, PartialFailure, UsageError } from '../../errors.js';
+import { describeError, PartialFailure, UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { resolveHabits, type Named } from '../../resolve/index.js';
 
+/** The four mark verbs. */
 export type MarkAction = 'done' | 'fail' | 'skip' | 'undo';
 
 /** Requests in flight at once: fast, and far below the service's 500 a minute. */
-export const MARK_CONCURRENCY = 4;
+const MARK_CONCURRENCY = 4;
 
 const ACTIONS = {
   done: { route: 'POST /habits/{habitId}/logs/complete', state: 'completed', summary: 'mark habits completed for a date (default today)' },
@@ -22,6 +24,7 @@ const ACTIONS = {
   undo: { route: 'POST /habits/{habitId}/logs/undo', state: 'cleared', summary: 'clear the marks and logged values of habits on a date (default today)' },
 } as const;
 
+/** What a mark verb was asked to do. */
 export interface MarkOptions {
   action: MarkAction;
   refs: string[];
@@ -84,7 +87,7 @@ export function parseMark(action: MarkAction, refs: string[], opts: { date?: str
 }
 
 /** Marks every habit of `options`, reporting each; throws PartialFailure when any failed. */
-export async function runMark(ctx: Context, options: MarkOptions): Promise<void> {
+async function runMark(ctx: Context, options: MarkOptions): Promise<void> {
   const verb = ACTIONS[options.action];
   const date = parseDateArg(options.date, ctx.today(), '--date');
   const resolved = await resolveHabits(ctx, options.refs);
@@ -106,7 +109,8 @@ export async function runMark(ctx: Context, options: MarkOptions): Promise<void>
   const entries: MarkEntry[] = new Array(options.refs.length);
   const errors: unknown[] = [];
   const printer = orderedPrinter(options.refs.length, (i) => report(ctx, entries[i]!, errors[i], options.action, options.refs.length));
-  await mapLimit(resolved, MARK_CONCURRENCY, async (item, i) => {
+  // Each outcome is caught into its entry, so one failure never stops the other habits.
+  await mapPool(resolved, MARK_CONCURRENCY, async (item, i) => {
     const ref = options.refs[i]!;
     const outcome: Outcome = item instanceof Error ? { ok: false, err: item } : await mark(item);
     const habit = item instanceof Error ? null : { id: item.id, name: item.name };
@@ -120,9 +124,8 @@ export async function runMark(ctx: Context, options: MarkOptions): Promise<void>
   if (failures.length === 0) return;
   // With one habit its own error says more than "1 of 1 failed" (and it was not printed yet).
   if (options.refs.length === 1) throw failures[0];
-  // Each failure was printed with its hint; the summary keeps the first's exit code and code only.
-  const first = describeError(failures[0]);
-  throw new PartialFailure(new CliError(first.message, first.exitCode, first.code), failures.length, options.refs.length);
+  // Each failure was printed with its hint; the summary keeps the first's exit code, code and status.
+  throw new PartialFailure(failures[0], failures.length, options.refs.length);
 }
 
 type Outcome = { ok: true; already?: boolean; result?: MessageResult } | { ok: false; err: unknown };
@@ -168,16 +171,4 @@ function orderedPrinter(count: number, emit: (i: number) => void): { done(i: num
       while (next < count && finished[next]) emit(next++);
     },
   };
-}
-
-/** Runs `fn` over `items` with at most `limit` calls pending at once. */
-export async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -4,14 +4,17 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { resolveHabit } from '../../resolve/index.js';
-import { confirmDestructive } from '../confirm.js';
+import { confirmDestructive, requireConfirmable } from '../confirm.js';
+import { parseId } from '../note/shared.js';
 
+/** What `log rm` was asked to do. */
 export interface LogRmOptions {
   ref: string;
   logId: string;
   yes: boolean;
 }
 
+/** Registers `log rm`. */
 export function register(parent: Command, app: App): void {
   parent
     .command('rm')
@@ -32,14 +35,12 @@ export function register(parent: Command, app: App): void {
 /** Checks the arguments; `id:` in front of the log id is accepted and dropped. */
 export function parse(ref: string, logId: string, opts: { yes?: boolean }): LogRmOptions {
   if (!ref.trim()) throw new UsageError('<habit> is empty');
-  const id = logId.trim().replace(/^id:/, '');
-  if (!id) throw new UsageError('<logId> is empty');
-  return { ref, logId: id, yes: !!opts.yes };
+  return { ref, logId: parseId(logId, '<logId>'), yes: !!opts.yes };
 }
 
+/** Deletes the log entry, after confirming. */
 export async function run(ctx: Context, options: LogRmOptions): Promise<void> {
-  // Off a terminal, refuse before looking anything up.
-  if (!options.yes && !ctx.prompter.available) await confirmDestructive(ctx, false, `delete log ${options.logId}`);
+  requireConfirmable(ctx, options.yes, `delete log ${options.logId}`);
   const habit = await resolveHabit(ctx, options.ref);
   await confirmDestructive(ctx, options.yes, `delete log ${options.logId} of "${habit.name}"`, 'This cannot be undone.');
   const api = await ctx.api();

@@ -7,8 +7,10 @@ import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { resolveHabit } from '../../resolve/index.js';
 import { readAll } from '../../stdin.js';
-import { collect, MOOD_HELP, parseMood, parsePhotos } from './shared.js';
+import { collect, flagValue } from '../../grammar.js';
+import { MOOD_HELP, parseMood, parsePhotos } from './shared.js';
 
+/** What `note add` was asked to do. */
 export interface NoteAddOptions {
   ref: string;
   /** Undefined: ask the editor, or read stdin. */
@@ -17,6 +19,7 @@ export interface NoteAddOptions {
   photos: string[];
 }
 
+/** Registers `note add`. */
 export function register(parent: Command, app: App): void {
   parent
     .command('add')
@@ -40,11 +43,12 @@ export function register(parent: Command, app: App): void {
 /** Checks the arguments before any request. */
 export function parse(ref: string, text: string | undefined, opts: { mood?: string; photo?: string[] }): NoteAddOptions {
   if (!ref.trim()) throw new UsageError('<habit> is empty');
+  const { mood } = opts;
   const options: NoteAddOptions = {
     ref,
     text,
-    mood: opts.mood === undefined ? undefined : parseMood(opts.mood),
-    photos: parsePhotos(opts.photo ?? []),
+    mood: mood === undefined ? undefined : flagValue('--mood', () => parseMood(mood)),
+    photos: flagValue('--photo', () => parsePhotos(opts.photo ?? [])),
   };
   if (text !== undefined && !text.trim() && !options.mood && options.photos.length === 0) throw emptyNote();
   return options;
@@ -66,6 +70,7 @@ async function noteText(ctx: Context, options: NoteAddOptions, habitName: string
   return '';
 }
 
+/** Adds the note. */
 export async function run(ctx: Context, options: NoteAddOptions): Promise<void> {
   const habit = await resolveHabit(ctx, options.ref);
   // Editors leave a final newline, and a blank note is no note.

@@ -5,14 +5,17 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { resolveHabit } from '../../resolve/index.js';
-import { collect, MOOD_HELP, parseMood, parseNoteId, parsePhotos } from './shared.js';
+import { collect, flagValue } from '../../grammar.js';
+import { MOOD_HELP, parseId, parseMood, parsePhotos } from './shared.js';
 
+/** What `note edit` was asked to do. */
 export interface NoteEditOptions {
   ref: string;
   noteId: string;
   body: NoteBody;
 }
 
+/** Registers `note edit`. */
 export function register(parent: Command, app: App): void {
   parent
     .command('edit')
@@ -36,14 +39,16 @@ export function register(parent: Command, app: App): void {
 /** Checks the arguments and builds the PUT body from the flags given. */
 export function parse(ref: string, noteId: string, opts: { text?: string; mood?: string; photo?: string[] }): NoteEditOptions {
   if (!ref.trim()) throw new UsageError('<habit> is empty');
+  const { text, mood, photo } = opts;
   const body: NoteBody = {};
-  if (opts.text !== undefined) body.content = opts.text;
-  if (opts.mood !== undefined) body.moodLevel = parseMood(opts.mood);
-  if (opts.photo !== undefined) body.photos = parsePhotos(opts.photo);
+  if (text !== undefined) body.content = text;
+  if (mood !== undefined) body.moodLevel = flagValue('--mood', () => parseMood(mood));
+  if (photo !== undefined) body.photos = flagValue('--photo', () => parsePhotos(photo));
   if (Object.keys(body).length === 0) throw new UsageError('nothing to change', 'pass --text, --mood or --photo');
-  return { ref, noteId: parseNoteId(noteId), body };
+  return { ref, noteId: parseId(noteId, '<noteId>'), body };
 }
 
+/** Sends the changes. */
 export async function run(ctx: Context, options: NoteEditOptions): Promise<void> {
   const habit = await resolveHabit(ctx, options.ref);
   const note = await (await ctx.api()).request('PUT /habits/{habitId}/notes/{noteId}', {

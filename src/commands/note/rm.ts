@@ -4,15 +4,17 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { resolveHabit } from '../../resolve/index.js';
-import { confirmDestructive } from '../confirm.js';
-import { parseNoteId } from './shared.js';
+import { confirmDestructive, requireConfirmable } from '../confirm.js';
+import { parseId } from './shared.js';
 
+/** What `note rm` was asked to do. */
 export interface NoteRmOptions {
   ref: string;
   noteId: string;
   yes: boolean;
 }
 
+/** Registers `note rm`. */
 export function register(parent: Command, app: App): void {
   parent
     .command('rm')
@@ -30,14 +32,15 @@ export function register(parent: Command, app: App): void {
     });
 }
 
+/** Checks the arguments before any request. */
 export function parse(ref: string, noteId: string, opts: { yes?: boolean }): NoteRmOptions {
   if (!ref.trim()) throw new UsageError('<habit> is empty');
-  return { ref, noteId: parseNoteId(noteId), yes: !!opts.yes };
+  return { ref, noteId: parseId(noteId, '<noteId>'), yes: !!opts.yes };
 }
 
+/** Deletes the note, after confirming. */
 export async function run(ctx: Context, options: NoteRmOptions): Promise<void> {
-  // Off a terminal, refuse before looking anything up.
-  if (!options.yes && !ctx.prompter.available) await confirmDestructive(ctx, false, `delete note ${options.noteId}`);
+  requireConfirmable(ctx, options.yes, `delete note ${options.noteId}`);
   const habit = await resolveHabit(ctx, options.ref);
   await confirmDestructive(ctx, options.yes, `delete note ${options.noteId} of "${habit.name}"`, 'This cannot be undone.');
   const result = await (await ctx.api()).request('DELETE /habits/{habitId}/notes/{noteId}', {

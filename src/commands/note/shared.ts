@@ -1,6 +1,10 @@
-// What the note verbs share: moods in friendly words, photo URLs, note ids, how a mood looks.
-import { MOOD_LEVELS, type MoodLevel } from '../../api/types.js';
+// What the note verbs share: moods in friendly words, photo URLs, the listing of a habit's notes,
+// and ids typed with or without `id:` (log rm takes its log id the same way).
+import { listAll } from '../../api/paging.js';
+import type { Api } from '../../api/routes.js';
+import { MOOD_LEVELS, type MoodLevel, type Note } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
+import { fail } from '../../grammar.js';
 
 /** Words accepted for each mood, compared without case, spaces, `-` or `_`. */
 const MOOD_WORDS: Record<MoodLevel, string[]> = {
@@ -12,17 +16,17 @@ const MOOD_WORDS: Record<MoodLevel, string[]> = {
 };
 
 /** One line listing what --mood accepts. */
-export const MOOD_HELP = 'veryLow, low, neutral, high, veryHigh (any case, very-low/very_low too, or 1-5)';
+export const MOOD_HELP = 'veryLow, low, neutral, high or veryHigh (any case, very-low/very_low too), or 1-5';
 
 /** The wire mood for `raw`: the five levels in any case and spelling, 1-5, and a few plain words. */
-export function parseMood(raw: string, flag = '--mood'): MoodLevel {
+export function parseMood(raw: string): MoodLevel {
   const key = raw.trim().toLowerCase().replace(/[\s_-]+/g, '');
   for (const level of MOOD_LEVELS) if (MOOD_WORDS[level].includes(key)) return level;
-  throw new UsageError(`${flag}: "${raw}" is not a mood`, `moods: ${MOOD_HELP}`);
+  return fail(`"${raw}" is not a mood; use ${MOOD_HELP}`);
 }
 
-/** Checks each --photo: an absolute http(s) URL. */
-export function parsePhotos(raws: readonly string[], flag = '--photo'): string[] {
+/** Photo URLs: each an absolute http(s) URL, trimmed. */
+export function parsePhotos(raws: readonly string[]): string[] {
   return raws.map((raw) => {
     const text = raw.trim();
     let url: URL | undefined;
@@ -32,35 +36,27 @@ export function parsePhotos(raws: readonly string[], flag = '--photo'): string[]
       url = undefined;
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
-      throw new UsageError(`${flag}: "${raw}" is not an http(s) URL`, 'e.g. --photo https://example.com/walk.jpg');
+      return fail(`"${raw}" is not an http(s) URL, e.g. https://example.com/walk.jpg`);
     }
     return text;
   });
 }
 
-/** A note id as typed; `id:` in front is accepted and dropped. */
-export function parseNoteId(raw: string): string {
+/** An id argument (`what` is e.g. `<noteId>`) as typed; `id:` in front is accepted and dropped. */
+export function parseId(raw: string, what: string): string {
   const id = raw.trim().replace(/^id:/, '');
-  if (!id) throw new UsageError('<noteId> is empty');
+  if (!id) throw new UsageError(`${what} is empty`);
   return id;
 }
 
-const FACES: Record<MoodLevel, string> = {
-  veryLow: '😫',
-  low: '🙁',
-  neutral: '😐',
-  high: '🙂',
-  veryHigh: '😄',
-};
-
-/** `🙂 high`: the mood as a face and its word (the word carries it where emoji do not render). */
-export function moodLabel(mood: string | null | undefined): string {
-  if (!mood) return '';
-  const face = (FACES as Record<string, string | undefined>)[mood];
-  return face ? `${face} ${mood}` : mood;
+/** Every note of a habit (all pages), oldest first; ties keep the server's order. */
+export async function allNotes(api: Api, habitId: string): Promise<Note[]> {
+  const notes = await listAll(api, 'GET /habits/{habitId}/notes', { params: { habitId } });
+  return notes.map((n, i) => ({ n, i })).sort((a, b) => cmp(a.n.createdAt, b.n.createdAt) || a.i - b.i).map((x) => x.n);
 }
 
-/** Commander collector for repeatable options. */
-export function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
+function cmp(a: unknown, b: unknown): number {
+  const x = String(a ?? '');
+  const y = String(b ?? '');
+  return x < y ? -1 : x > y ? 1 : 0;
 }

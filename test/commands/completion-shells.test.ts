@@ -1,0 +1,132 @@
+// The completion scripts in real interactive shells, through tmux (where the shell and tmux exist):
+// what a user sees on the prompt line after Tab, and the words the command then receives.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { completionScript, requireCommand, tempHome } from '../helpers/cli.js';
+
+const PROMPT = '% ';
+
+/** A stand-in `habits` for the shells: names for `__complete`, else its arguments joined by `|`. */
+const NAMES = ['Drink water', 'Drink tea', 'Walk', 'Work:Lunch'];
+
+interface Shell {
+  /** Types `typed`, presses Tab, waits until the prompt line reads `${PROMPT}${expected}`, then Enter. */
+  complete(typed: string, expected: string): Promise<void>;
+  /** Waits until a line of the screen is exactly `line`. */
+  waitForLine(line: string): Promise<void>;
+  close(): void;
+}
+
+/** Starts `command` (an interactive shell) in a tmux session of its own. */
+function startShell(command: string): Shell {
+  const socket = `habits-shell-${randomBytes(6).toString('hex')}`;
+  const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, ...a], { encoding: 'utf8' });
+  tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'main', '-x', '120', '-y', '30', command);
+  const lines = () => tmux('capture-pane', '-p', '-t', 'main').split('\n').map((l) => l.trimEnd());
+  const poll = async (done: (lines: string[]) => boolean, what: string) => {
+    for (const deadline = Date.now() + 10_000; !done(lines()); await new Promise((r) => setTimeout(r, 50))) {
+      if (Date.now() > deadline) throw new Error(`the screen never showed ${what}:\n${lines().join('\n')}`);
+    }
+  };
+  const promptLine = (ls: string[]) => ls.filter((l) => l.startsWith(PROMPT)).at(-1);
+  return {
+    async complete(typed, expected) {
+      // A fresh line, whatever an earlier failure left on it.
+      tmux('send-keys', '-t', 'main', 'C-u');
+      tmux('send-keys', '-t', 'main', '-l', typed);
+      tmux('send-keys', '-t', 'main', 'Tab');
+      await poll((ls) => promptLine(ls) === `${PROMPT}${expected}`, JSON.stringify(`${PROMPT}${expected}`));
+      tmux('send-keys', '-t', 'main', 'Enter');
+    },
+    waitForLine: (line) => poll((ls) => ls.includes(line), JSON.stringify(line)),
+    close() {
+      try {
+        tmux('kill-server');
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+describe('bash, interactively', () => {
+  beforeAll(() => ['tmux', 'bash'].forEach(requireCommand));
+  let home: ReturnType<typeof tempHome>;
+  let shell: Shell;
+  beforeAll(async () => {
+    home = tempHome();
+    writeFileSync(join(home.home, 'habits.bash'), await completionScript('bash'));
+    writeFileSync(join(home.home, '.bashrc'), [
+      // No history: bash would write it on exit, into the home being removed.
+      'unset HISTFILE',
+      `PS1='${PROMPT}'`,
+      `habits() { if [[ $1 == __complete ]]; then printf '%s\\n' ${NAMES.map((n) => `'${n}'`).join(' ')}; else local IFS='|'; echo "ARGS:$*"; fi; }`,
+      `source ${home.home}/habits.bash`,
+    ].join('\n') + '\n');
+    // A directory named like a habit: readline must not take the name for it and append a "/".
+    mkdirSync(join(home.home, 'Walk'));
+    shell = startShell(`cd ${home.home} && env -i HOME=${home.home} TERM=xterm LANG=C.UTF-8 bash --noprofile --rcfile ${home.home}/.bashrc -i`);
+  });
+  afterAll(() => {
+    shell?.close();
+    home.cleanup();
+  });
+
+  it('completes a name that is also a directory here without a "/"', async () => {
+    await shell.complete('habits log done Wa', 'habits log done Walk');
+    await shell.waitForLine('ARGS:log|done|Walk');
+  });
+
+  it('escapes spaces, or leaves them to the quote the user opened', async () => {
+    await shell.complete('habits log done drink\\ t', 'habits log done Drink\\ tea');
+    await shell.waitForLine('ARGS:log|done|Drink tea');
+    await shell.complete('habits log done "Drink w', 'habits log done "Drink water"');
+    await shell.waitForLine('ARGS:log|done|Drink water');
+  });
+
+  it('completes a name with ":" and after an alias', async () => {
+    await shell.complete('habits log done Work:Lu', 'habits log done Work:Lunch');
+    await shell.waitForLine('ARGS:log|done|Work:Lunch');
+    await shell.complete('habits note list Wa', 'habits note list Walk');
+    await shell.waitForLine('ARGS:note|list|Walk');
+  });
+});
+
+describe('zsh, interactively', () => {
+  beforeAll(() => ['tmux', 'zsh'].forEach(requireCommand));
+  let home: ReturnType<typeof tempHome>;
+  let shell: Shell;
+  beforeAll(async () => {
+    home = tempHome();
+    mkdirSync(join(home.home, 'fn'));
+    writeFileSync(join(home.home, 'fn', '_habits'), await completionScript('zsh'));
+    writeFileSync(join(home.home, '.zshrc'), [
+      `PS1='${PROMPT.replace('%', '%%')}'`,
+      `fpath=(${home.home}/fn $fpath)`,
+      `autoload -Uz compinit && compinit -u -d ${home.home}/.zcompdump`,
+      `habits() { if [[ $1 == __complete ]]; then print -l ${NAMES.map((n) => `'${n}'`).join(' ')}; else print -r -- "ARGS:\${(j:|:)@}"; fi }`,
+    ].join('\n') + '\n');
+    shell = startShell(`env -i HOME=${home.home} ZDOTDIR=${home.home} TERM=xterm zsh -i`);
+  });
+  afterAll(() => {
+    shell?.close();
+    home.cleanup();
+  });
+
+  it('completes names with spaces, ignoring case', async () => {
+    await shell.complete('habits log done Walk drink\\ t', 'habits log done Walk Drink\\ tea');
+    await shell.waitForLine('ARGS:log|done|Walk|Drink tea');
+  });
+
+  it('completes flag values and commands, and names after an alias', async () => {
+    await shell.complete('habits log add Walk 3 --unit fl\\ ', 'habits log add Walk 3 --unit fl\\ oz');
+    await shell.waitForLine('ARGS:log|add|Walk|3|--unit|fl oz');
+    await shell.complete('habits lo', 'habits log');
+    await shell.waitForLine('ARGS:log');
+    await shell.complete('habits note list wa', 'habits note list Walk');
+    await shell.waitForLine('ARGS:note|list|Walk');
+  });
+});
