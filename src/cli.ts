@@ -29,6 +29,8 @@ export async function main(argv: string[], deps: Partial<Deps> = {}): Promise<nu
 function report(err: unknown, deps: Deps, flags: GlobalFlags): number {
   const r = describeError(err);
   if (r.exitCode === EXIT.ok) return EXIT.ok;
+  // One line, whatever the message quotes (a parser's excerpt of a file, a server's text).
+  r.message = r.message.replace(/\s*\n\s*/g, ' ');
   const { stderr } = deps.io;
   if (flags.json) {
     stderr.write(JSON.stringify({ error: { code: r.code, message: r.message, status: r.status ?? null, ...(r.hint ? { hint: r.hint } : {}) } }) + '\n');

@@ -133,7 +133,11 @@ function describeApiError(err: ApiError): ErrorReport {
   }
   const s = err.status;
   if (s === 400 || s === 422) {
-    const details = err.details.map((d) => `${d.field}: ${d.message}`).join('; ');
+    // Servers differ: some list the problems in the message too, some only in details.
+    const details = err.details
+      .filter((d) => !err.serverMessage.includes(`${d.field} ${d.message}`) && !err.serverMessage.includes(`${d.field}: ${d.message}`))
+      .map((d) => `${d.field}: ${d.message}`)
+      .join('; ');
     return { ...base, exitCode: EXIT.usage, code: 'validation', message: `the server rejected the request: ${err.serverMessage}${details ? ` (${details})` : ''}` };
   }
   if (s === 401 || s === 403) {

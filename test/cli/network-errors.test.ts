@@ -82,6 +82,23 @@ describe('exit codes and messages', () => {
     expect(JSON.parse(lines[lines.length - 1]!)).toEqual({ error: { code: 'not_found', message: expect.stringContaining('no such route'), status: 404 } });
   });
 
+  it('a validation error lists each field once, whether or not the server message repeats them', async () => {
+    const details = [{ field: 'targetDate', message: 'is before the start' }, { field: 'value', message: 'must be > 0' }];
+    pool().intercept({ path: habitsPath, method: 'GET' }).reply(400, { error: 'Validation Error', message: 'Invalid request', details });
+    let r = await runCli(['auth', 'status'], { env: env(), dispatcher: agent });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: the server rejected the request: Invalid request (targetDate: is before the start; value: must be > 0)\n');
+    pool().intercept({ path: habitsPath, method: 'GET' }).reply(422, { message: 'Invalid request: targetDate is before the start', details });
+    r = await runCli(['auth', 'status'], { env: env(), dispatcher: agent });
+    expect(r.stderr).toBe('error: the server rejected the request: Invalid request: targetDate is before the start (value: must be > 0)\n');
+  });
+
+  it('an error message with line breaks is printed on one line', async () => {
+    pool().intercept({ path: habitsPath, method: 'GET' }).reply(409, { message: 'first line\n  second line\n' });
+    const r = await runCli(['auth', 'status'], { env: env(), dispatcher: agent });
+    expect(r.stderr).toBe('error: conflict: first line second line (GET /habits)\n');
+  });
+
   it('refuses to send the key over plain http to a non-loopback host, without connecting', async () => {
     const r = await runCli(['auth', 'status'], { env: env({ HABITS_BASE_URL: 'http://api.test.example/v2' }), dispatcher: agent });
     expect(r.code).toBe(2);
