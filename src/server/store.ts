@@ -132,14 +132,35 @@ export async function openStore(file: string, options: OpenStoreOptions = {}): P
   }
   try {
     db.pragma('busy_timeout = 10000');
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    migrate(db);
+    await untilUnlocked(() => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      migrate(db);
+    });
     return new Store(file, db);
   } catch (err) {
     db.close();
     throw err;
+  }
+}
+
+/**
+ * Runs the idempotent set-up of a connection, again while the file is locked. SQLite does not call
+ * the busy handler for every conflict: two processes switching a fresh file to WAL at the same
+ * moment get SQLITE_BUSY at once (a cron job and a terminal starting together).
+ */
+async function untilUnlocked(setUp: () => void, limitMs = 10_000): Promise<void> {
+  const started = Date.now();
+  for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
+    try {
+      return setUp();
+    } catch (err) {
+      const code = String((err as { code?: unknown }).code ?? '');
+      const locked = code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
+      if (!locked || Date.now() - started > limitMs) throw err;
+      await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));
+    }
   }
 }
 

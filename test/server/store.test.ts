@@ -16,6 +16,24 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('openStore', () => {
+  test('waits for another connection holding a fresh file, which SQLite does not wait out by itself', async () => {
+    // Switching to WAL needs the file to itself, and SQLite answers SQLITE_BUSY at once rather than
+    // calling the busy handler: a cron job and a terminal starting together on a new file.
+    const file = join(dir, 'held.db');
+    const holder = new Database(file);
+    holder.exec('BEGIN IMMEDIATE; CREATE TABLE other (x)');
+    let committed = false;
+    setTimeout(() => {
+      holder.exec('COMMIT');
+      committed = true;
+    }, 150);
+    const store = await openStore(file);
+    expect(committed).toBe(true);
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    store.close();
+    holder.close();
+  });
+
   test('sets WAL, foreign keys, a busy timeout and synchronous=FULL, and migrates', async () => {
     const store = await openStore(join(dir, 'a.db'));
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
