@@ -217,7 +217,9 @@ describe('habits habit add: validation before any request', () => {
   it('a value only the server can judge comes back as exit 2 with its message', async () => {
     const r = await cli(['habit', 'add', 'Nap', '--time-of-day', 'siesta']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('timeOfDayIds[0]: is not a time of day; use morning, afternoon or evening');
+    expect(r.stderr).toMatch(/^error: the server rejected the request: .*timeOfDayIds\[0\]:? is not a time of day; use morning, afternoon or evening/);
+    // Named once, though the service lists it both in its message and in its details.
+    expect(r.stderr.match(/is not a time of day/g)).toHaveLength(1);
   });
 
   it('--json errors are JSON on stderr', async () => {
