@@ -3,9 +3,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { App, Reply } from './context.js';
+import { type App, JsonText, type Reply } from './context.js';
 import { dayInZone, isValidTimeZone } from './domain/dates.js';
-import { DerivedCache } from './derived.js';
 import { HttpError, readJsonBody, sendJson, validationError } from './http.js';
 import { pushId } from './ids.js';
 import { type RateLimitOptions, RateLimiter } from './rate-limit.js';
@@ -93,12 +92,20 @@ export function createServer(options: ServerOptions): LocalServer {
   const limiterKey = keyDigest.toString('hex');
   const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const store = options.db;
+  const answers = new Map<string, { version: string; json: JsonText }>();
   const app: App = {
     store,
-    derived: new DerivedCache(store),
     now: () => clock.now(),
     today: () => dayInZone(clock.now(), timezone),
     newId: () => pushId(clock.now().getTime()),
+    cachedJson(key, build) {
+      const version = store.version();
+      const hit = answers.get(key);
+      if (hit?.version === version) return hit.json;
+      const json = new JsonText(JSON.stringify(build()));
+      answers.set(key, { version, json });
+      return json;
+    },
   };
 
   function authenticate(req: IncomingMessage): void {

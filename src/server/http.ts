@@ -1,5 +1,6 @@
 // HTTP plumbing: the error type every layer throws, JSON bodies with a 1 MiB limit, and replies.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { JsonText } from './context.js';
 import type { Detail } from './validate.js';
 
 /** Largest request body accepted; larger ones get 413. */
@@ -90,14 +91,14 @@ function tooLarge(): HttpError {
   return new HttpError(413, { error: 'Payload Too Large', message: `Request body exceeds ${MAX_BODY_BYTES} bytes` }, { connection: 'close' });
 }
 
-/** Writes a JSON reply (or an empty one for 204 or without a body). */
+/** Writes a JSON reply (or an empty one for 204 or without a body); JsonText is sent as it is. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (status === 204 || body === undefined) {
     res.writeHead(status, headers);
     res.end();
     return;
   }
-  const text = JSON.stringify(body);
+  const text = body instanceof JsonText ? body.text : JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
     'content-type': 'application/json; charset=utf-8',

@@ -126,6 +126,62 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX logs_habit_cover ON logs (habit_id, date, kind, value, unit);
   DROP INDEX logs_habit_date;
   `,
+  // 3: derived data kept with the data (derived.ts), so no process replays a habit's whole history.
+  // Triggers note what each write touches in derived_dirty ('*' = the whole habit); the store
+  // brings day_totals and periods up to date from it before the transaction commits.
+  `
+  CREATE TABLE derived_dirty (
+    habit_id TEXT NOT NULL,
+    date TEXT NOT NULL,
+    PRIMARY KEY (habit_id, date)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE day_totals (
+    habit_id TEXT NOT NULL REFERENCES habits (id) ON DELETE CASCADE,
+    day INTEGER NOT NULL,
+    amount REAL NOT NULL,
+    mark INTEGER NOT NULL,
+    PRIMARY KEY (habit_id, day)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE periods (
+    habit_id TEXT NOT NULL REFERENCES habits (id) ON DELETE CASCADE,
+    first_day INTEGER NOT NULL,
+    last_day INTEGER NOT NULL,
+    sum REAL NOT NULL,
+    status INTEGER NOT NULL,
+    run INTEGER NOT NULL,
+    PRIMARY KEY (habit_id, first_day)
+  ) WITHOUT ROWID;
+
+  CREATE TRIGGER logs_insert_dirty AFTER INSERT ON logs BEGIN
+    INSERT OR IGNORE INTO derived_dirty (habit_id, date) VALUES (NEW.habit_id, NEW.date);
+  END;
+  CREATE TRIGGER logs_delete_dirty AFTER DELETE ON logs BEGIN
+    INSERT OR IGNORE INTO derived_dirty (habit_id, date) VALUES (OLD.habit_id, OLD.date);
+  END;
+  CREATE TRIGGER logs_update_dirty AFTER UPDATE ON logs BEGIN
+    INSERT OR IGNORE INTO derived_dirty (habit_id, date) VALUES (OLD.habit_id, OLD.date), (NEW.habit_id, NEW.date);
+  END;
+  CREATE TRIGGER habits_insert_dirty AFTER INSERT ON habits BEGIN
+    INSERT OR IGNORE INTO derived_dirty (habit_id, date) VALUES (NEW.id, '*');
+  END;
+  CREATE TRIGGER habits_update_dirty AFTER UPDATE OF type, occurrence, start_date ON habits
+  WHEN OLD.type IS NOT NEW.type OR OLD.occurrence IS NOT NEW.occurrence OR OLD.start_date IS NOT NEW.start_date BEGIN
+    INSERT OR IGNORE INTO derived_dirty (habit_id, date) VALUES (NEW.id, '*');
+  END;
+  CREATE TRIGGER goals_insert_dirty AFTER INSERT ON goals BEGIN
+    INSERT OR IGNORE INTO derived_dirty (habit_id, date) VALUES (NEW.habit_id, '*');
+  END;
+  CREATE TRIGGER goals_delete_dirty AFTER DELETE ON goals BEGIN
+    INSERT OR IGNORE INTO derived_dirty (habit_id, date) VALUES (OLD.habit_id, '*');
+  END;
+  CREATE TRIGGER goals_update_dirty AFTER UPDATE ON goals BEGIN
+    INSERT OR IGNORE INTO derived_dirty (habit_id, date) VALUES (OLD.habit_id, '*'), (NEW.habit_id, '*');
+  END;
+
+  INSERT INTO derived_dirty (habit_id, date) SELECT id, '*' FROM habits;
+  `,
 ];
 
 /** The schema version this build writes. */

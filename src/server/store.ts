@@ -1,7 +1,9 @@
 // The SQLite store: opening (with better-sqlite3 loaded on demand), pragmas, migrations,
-// transactions, cached statements and the change tracking the derived-data cache relies on.
+// transactions (each write brings its derived data up to date, derived.ts) and cached statements.
 import type BetterSqlite3 from 'better-sqlite3';
+import { flushDerived } from './derived.js';
 import { newApiKey } from './ids.js';
+import { hasDirty } from './repo/derived.js';
 import { migrate } from './schema.js';
 
 type Statement = BetterSqlite3.Statement<unknown[], unknown>;
@@ -9,14 +11,11 @@ type Statement = BetterSqlite3.Statement<unknown[], unknown>;
 /** An open database with the service's schema. Create with `openStore`. */
 export class Store {
   private readonly statements = new Map<string, Statement>();
-  private readonly versions = new Map<string, number>();
-  private lastDataVersion: number;
-  private counter = 0;
-  private readonly dataVersionStmt: Statement;
-  /** Runs a function in a transaction whose first statement notices other connections' commits. */
-  private readonly transaction: BetterSqlite3.Transaction<(fn: () => unknown) => unknown>;
-  /** Bumped whenever another connection (another process) committed; invalidates every cache. */
-  generation = 0;
+  private readonly writeTransaction: BetterSqlite3.Transaction<(fn: () => unknown) => unknown>;
+  private readonly readTransaction: BetterSqlite3.Transaction<(fn: () => unknown) => unknown>;
+  private depth = 0;
+  private writes = 0;
+  private readonly dataVersion: Statement;
 
   constructor(
     /** The file it was opened from, or `:memory:`. */
@@ -24,13 +23,33 @@ export class Store {
     /** The raw connection, for bulk imports and tooling; the service goes through the methods. */
     readonly db: BetterSqlite3.Database,
   ) {
-    // A cached statement: db.pragma() would compile one on every transaction.
-    this.dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
-    this.lastDataVersion = this.dataVersion();
-    this.transaction = db.transaction((fn: () => unknown) => {
-      this.noticeExternalCommits();
-      return fn();
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
+    // Every write brings the derived data it touched up to date before it commits.
+    this.writeTransaction = db.transaction((fn: () => unknown) => {
+      this.writes++;
+      this.depth++;
+      try {
+        const result = fn();
+        flushDerived(this);
+        return result;
+      } finally {
+        this.depth--;
+      }
     });
+    this.readTransaction = db.transaction((fn: () => unknown) => fn());
+  }
+
+  /**
+   * A value that changes whenever the data may have changed: a write through this connection, or a
+   * commit through any other (PRAGMA data_version). Keys caches of whole answers.
+   */
+  version(): string {
+    return `${this.dataVersion.get() as number}.${this.writes}`;
+  }
+
+  /** True inside `write`: derived data may lag the rows until the write ends. */
+  get writing(): boolean {
+    return this.depth > 0;
   }
 
   /** A prepared statement, compiled once per connection. */
@@ -45,40 +64,16 @@ export class Store {
 
   /** Runs `fn` in a `BEGIN IMMEDIATE` transaction: the write lock is taken before the first read. */
   write<T>(fn: () => T): T {
-    return this.transaction.immediate(fn) as T;
+    return this.writeTransaction.immediate(fn) as T;
   }
 
   /** Runs `fn` in a read transaction, so its queries see one snapshot. */
   read<T>(fn: () => T): T {
-    return this.db.inTransaction ? fn() : (this.transaction.deferred(fn) as T);
-  }
-
-  /** Marks a habit's derived data stale (logs, goal, schedule or the habit itself changed). */
-  touch(habitId: string): void {
-    this.versions.set(habitId, ++this.counter);
-  }
-
-  /** A number that changes whenever `touch(habitId)` is called. */
-  versionOf(habitId: string): number {
-    return this.versions.get(habitId) ?? 0;
-  }
-
-  /**
-   * Bumps `generation` when another connection committed since the last look. It runs as the first
-   * statement of every transaction: reading data_version starts the read snapshot, so the version
-   * seen is the one of the data the transaction reads (checked before BEGIN, a commit landing in
-   * between would be read but never noticed, and caches built from it would go stale).
-   */
-  private noticeExternalCommits(): void {
-    const current = this.dataVersion();
-    if (current !== this.lastDataVersion) {
-      this.lastDataVersion = current;
-      this.generation++;
-    }
-  }
-
-  private dataVersion(): number {
-    return this.dataVersionStmt.get() as number;
+    if (this.db.inTransaction) return fn();
+    // Only a write by an older version of habits (which has no derived tables to update) leaves
+    // derived_dirty entries behind its commit; bring them up to date before reading.
+    if (hasDirty(this)) this.write(() => undefined);
+    return this.readTransaction.deferred(fn) as T;
   }
 
   /** A value from the meta table. */
@@ -138,7 +133,10 @@ export async function openStore(file: string, options: OpenStoreOptions = {}): P
       db.pragma('foreign_keys = ON');
       migrate(db);
     });
-    return new Store(file, db);
+    const store = new Store(file, db);
+    // A migration (or a write by an older version) may have left derived data to build.
+    if (hasDirty(store)) await untilUnlocked(() => store.write(() => undefined));
+    return store;
   } catch (err) {
     db.close();
     throw err;

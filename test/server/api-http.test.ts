@@ -127,7 +127,8 @@ describe('faults', () => {
   test('a busy or locked database, extended codes included, is 503 with Retry-After; other SQLite errors are 500', async () => {
     const lines: string[] = [];
     const answer = async (code: string) => {
-      const busy = { prepare: () => { throw Object.assign(new Error(code), { code }); } } as unknown as Store;
+      const fail = (): never => { throw Object.assign(new Error(code), { code }); };
+      const busy = { prepare: fail, version: fail } as unknown as Store;
       const listening = await createServer({ db: busy, apiKey: 'k', log: (l) => lines.push(l), timezone: 'UTC' }).listen();
       try {
         const res = await fetch(`${listening.url}/areas`, { headers: { 'x-api-key': 'k' } });

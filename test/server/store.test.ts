@@ -1,5 +1,5 @@
-// The store: pragmas, migrations, the stored key, restarts, the missing driver, and caches that
-// notice writes made through another connection.
+// The store: pragmas, migrations, the stored key, restarts, the missing driver, and derived data
+// that follows writes made through another connection.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +42,10 @@ describe('openStore', () => {
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
     expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     const tables = (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
-    expect(tables).toEqual(['areas', 'end_conditions', 'goals', 'habit_areas', 'habit_stacks', 'habit_time_of_days', 'habits', 'logs', 'meta', 'notes', 'time_triggers']);
+    expect(tables).toEqual([
+      'areas', 'day_totals', 'derived_dirty', 'end_conditions', 'goals', 'habit_areas', 'habit_stacks', 'habit_time_of_days', 'habits', 'logs',
+      'meta', 'notes', 'periods', 'time_triggers',
+    ]);
     store.close();
     store.close(); // idempotent
   });
@@ -134,31 +137,77 @@ describe('restart', () => {
   });
 });
 
-describe('transactions', () => {
-  test("notice other connections' commits in their first statement, which also fixes the snapshot they read", async () => {
-    const file = join(dir, 'tx.db');
-    const [a, b] = [await openStore(file), await openStore(file)];
-    const count = (): number => (a.prepare('SELECT COUNT(*) AS n FROM areas').get() as { n: number }).n;
-    const commitThroughB = (id: string): void => {
-      b.write(() => b.prepare("INSERT INTO areas (id, name, color_hex, icon, created_at) VALUES (?, 'x', '#000', '', '2026-01-01T00:00:00Z')").run(id));
-    };
-    const start = a.read(() => a.generation);
-    commitThroughB('a1');
-    expect(a.read(() => [a.generation, count()])).toEqual([start + 1, 1]);
-    // A commit landing inside a transaction is neither read nor counted by it, so caches built in it
-    // match the data it read; the next transaction counts it.
-    expect(a.read(() => {
-      commitThroughB('a2');
-      return [a.generation, count()];
-    })).toEqual([start + 1, 1]);
-    expect(a.write(() => [a.generation, count()])).toEqual([start + 2, 2]);
-    a.close();
-    b.close();
+describe('derived data', () => {
+  test('a store written by the version before derived data opens migrated, with the same answers', async () => {
+    const file = join(dir, 'v2.db');
+    const clock = fakeClock('2026-03-20T12:00:00Z');
+    let store = await openStore(file);
+    let listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
+    let call = client({ url: listening.url, apiKey: 'k' });
+    const habits = [
+      (await call('POST', '/habits', { name: 'Run', type: 'good', startDate: '2026-03-01', goal: { periodicity: 'weekly', value: 10, unit: 'kM' }, endCondition: { type: 'totalLogValue', totalLogValue: 12 } })).body,
+      (await call('POST', '/habits', { name: 'Read', type: 'good', startDate: '2026-03-02', endCondition: { type: 'streak', streakLength: 3 } })).body,
+      (await call('POST', '/habits', { name: 'Sugar', type: 'bad', startDate: '2026-03-01', goal: { periodicity: 'daily', value: 2, unit: 'rep' } })).body,
+    ];
+    for (let d = 1; d <= 19; d++) {
+      const targetDate = `2026-03-${String(d).padStart(2, '0')}`;
+      if (d % 3 !== 0) await call('POST', `/habits/${habits[0].id}/logs`, { value: d / 2, unitSymbol: d % 2 ? 'kM' : 'mi', targetDate });
+      if (d >= 2 && d % 5 !== 0) await call('POST', `/habits/${habits[1].id}/logs/complete`, { targetDate });
+      await call('POST', `/habits/${habits[2].id}/logs`, { value: d % 4, unitSymbol: 'rep', targetDate });
+    }
+    const answers = async () => ({
+      journal: (await call('GET', '/habits/journal')).body,
+      past: (await call('GET', '/habits/journal?date=2026-03-12')).body,
+      habits: (await call('GET', '/habits')).body,
+      stats: await Promise.all(habits.map(async (h) => (await call('GET', `/habits/${h.id}/statistics?startDate=2026-03-01&endDate=2026-03-25`)).body)),
+    });
+    const before = await answers();
+    await listening.close();
+    store.close();
+
+    // What that version wrote: schema 2, without the derived tables and triggers.
+    const raw = new Database(file);
+    for (const { type, name } of raw.prepare("SELECT type, name FROM sqlite_master WHERE type = 'trigger'").all() as { type: string; name: string }[]) {
+      raw.exec(`DROP ${type} ${name}`);
+    }
+    raw.exec('DROP TABLE derived_dirty; DROP TABLE day_totals; DROP TABLE periods');
+    raw.pragma('user_version = 2');
+    raw.close();
+
+    store = await openStore(file);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
+    call = client({ url: listening.url, apiKey: 'k' });
+    expect(await answers()).toEqual(before);
+    expect(before.journal.data.map((e: { currentStreak: { length: number } }) => e.currentStreak.length)).toEqual([3, 4, 0]);
+    await listening.close();
+    store.close();
+  });
+
+  test('a write that left derived data behind (an older version of habits) is brought up to date by the next read', async () => {
+    const file = join(dir, 'older-writer.db');
+    const store = await openStore(file);
+    const clock = fakeClock('2026-03-10T12:00:00Z');
+    const listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
+    const call = client({ url: listening.url, apiKey: 'k' });
+    const habit = (await call('POST', '/habits', { name: 'x', type: 'good', startDate: '2026-03-01' })).body;
+    expect((await call('GET', '/habits/journal')).body.data[0]).toMatchObject({ status: 'inprogress', currentStreak: { length: 0 } });
+    // Another connection that knows nothing of the derived tables: its commits leave the
+    // triggers' entries in derived_dirty.
+    const raw = new Database(file);
+    const insert = raw.prepare("INSERT INTO logs (id, habit_id, date, kind, value, unit, created_at) VALUES (?, ?, ?, 'completed', 1, NULL, '2026-03-10T00:00:00Z')");
+    for (const date of ['2026-03-08', '2026-03-09', '2026-03-10']) insert.run(`l${date}`, habit.id, date);
+    expect(raw.prepare('SELECT COUNT(*) FROM derived_dirty').pluck().get()).toBe(3);
+    raw.close();
+    expect((await call('GET', '/habits/journal')).body.data[0]).toMatchObject({ status: 'completed', currentStreak: { length: 3 } });
+    expect(store.db.prepare('SELECT COUNT(*) FROM derived_dirty').pluck().get()).toBe(0);
+    await listening.close();
+    store.close();
   });
 });
 
 describe('two connections on one file', () => {
-  test('cached statistics notice writes made through another connection', async () => {
+  test('statistics and the journal follow writes made through another connection', async () => {
     const file = join(dir, 'shared.db');
     const clock = fakeClock('2026-03-10T12:00:00Z');
     const [storeA, storeB] = [await openStore(file), await openStore(file)];
@@ -167,7 +216,7 @@ describe('two connections on one file', () => {
     const callA = client({ url: a.url, apiKey: 'k' });
     const callB = client({ url: b.url, apiKey: 'k' });
     const habit = (await callA('POST', '/habits', { name: 'x', type: 'good', startDate: '2026-03-09' })).body;
-    expect((await callB('GET', `/habits/${habit.id}/statistics`)).body.data.completions).toBe(0); // B caches the timeline
+    expect((await callB('GET', `/habits/${habit.id}/statistics`)).body.data.completions).toBe(0);
     await callA('POST', `/habits/${habit.id}/logs/complete`);
     expect((await callB('GET', `/habits/${habit.id}/statistics`)).body.data.completions).toBe(1);
     expect((await callB('GET', '/habits/journal')).body.data[0].status).toBe('completed');

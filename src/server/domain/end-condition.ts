@@ -7,8 +7,11 @@ import type { EndCondition, EndConditionInput } from '../../api/types.js';
 import { type Day, parseDate } from './dates.js';
 import { type Timeline, reached } from './timeline.js';
 
-/** `isMet` of an end condition, given the habit's timeline. */
-export function endConditionMet(condition: EndConditionInput, tl: Timeline, today: Day): boolean {
+/** What end conditions read of a habit's whole timeline. */
+export type LifetimeFigures = Pick<Timeline, 'maxRun' | 'completedCount' | 'totalAmount'>;
+
+/** `isMet` of an end condition, given the figures of the habit's whole timeline. */
+export function endConditionMet(condition: EndConditionInput, tl: LifetimeFigures, today: Day): boolean {
   switch (condition.type) {
     case 'date': {
       const day = parseDate(condition.date);

@@ -58,7 +58,7 @@ export function periodAmount(tl: Timeline, day: Day): number {
 /** The streak as seen on `day`: consecutive completed due periods up to it. */
 export function streakAt(tl: Timeline, day: Day): number {
   if (day < tl.rules.startDate) return 0;
-  const lastRun = tl.count > 0 ? (tl.run[tl.count - 1] ?? 0) : 0;
+  const lastRun = tl.count > 0 ? (tl.run[tl.count - 1] ?? 0) : tl.runBefore;
   if (day > tl.end) {
     // No logs exist after `end`, so every due period there is inprogress: only the first one may
     // be the open period the date is in.
@@ -67,7 +67,7 @@ export function streakAt(tl: Timeline, day: Day): number {
     return day <= periodEnd(tl.periodicity, first) ? lastRun : 0;
   }
   const i = periodIndexAtOrBefore(tl, day);
-  if (i < 0) return 0;
-  if (day <= (tl.pEnd[i] ?? 0) && tl.pStatus[i] === INPROGRESS) return i > 0 ? (tl.run[i - 1] ?? 0) : 0;
+  if (i < 0) return tl.runBefore;
+  if (day <= (tl.pEnd[i] ?? 0) && tl.pStatus[i] === INPROGRESS) return i > 0 ? (tl.run[i - 1] ?? 0) : tl.runBefore;
   return tl.run[i] ?? 0;
 }

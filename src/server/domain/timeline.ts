@@ -115,6 +115,8 @@ export interface Timeline {
   readonly pStatus: Uint8Array;
   /** Streak length ending with period i. */
   readonly run: Int32Array;
+  /** Streak length before the first period (0 unless the timeline is a window). */
+  readonly runBefore: number;
   readonly maxRun: number;
   readonly completedCount: number;
   /** Sum of every logged amount, before the start date included. */
@@ -156,8 +158,25 @@ function periodStatus(type: 'good' | 'bad', target: number | null, p: PeriodFact
   return p.end < today ? COMPLETED : INPROGRESS;
 }
 
-/** Builds the timeline of a habit as of `today`. */
-export function buildTimeline(rules: HabitRules, days: ReadonlyMap<Day, DayData>, today: Day): Timeline {
+/**
+ * Where a partial timeline begins and ends. `start` is the habit's start date or the first day after
+ * a due period whose streak length `run` is known (a period boundary); `until` is the last day
+ * covered (a period end). Queries on the result are exact for days from `start` to `until`.
+ */
+export interface TimelineWindow {
+  start: Day;
+  run: number;
+  until: Day;
+}
+
+/** Sorts `today` after every day: a period's status as it will be once it has ended. */
+export const ENDED: Day = 2 ** 31 - 1;
+
+/**
+ * Builds the timeline of a habit as of `today`: the whole of it by default, or only `window`. In a
+ * window, `maxRun` and `completedCount` count the window's periods only, and `end` is `until`.
+ */
+export function buildTimeline(rules: HabitRules, days: ReadonlyMap<Day, DayData>, today: Day, window?: TimelineWindow): Timeline {
   const periodicity = rules.goal?.periodicity ?? 'daily';
   const target = rules.goal ? rules.goal.value : null;
   const due = dueChecker(rules.occurrence, rules.startDate);
@@ -167,14 +186,15 @@ export function buildTimeline(rules: HabitRules, days: ReadonlyMap<Day, DayData>
     if (day > horizon) horizon = day;
     totalAmount += data.amount;
   }
-  const start = rules.startDate;
-  const end = periodEnd(periodicity, horizon);
-  const cap = end - start + 2;
+  const start = window?.start ?? rules.startDate;
+  const end = window?.until ?? periodEnd(periodicity, horizon);
+  const cap = Math.max(0, end - start + 2);
   const pStart = new Int32Array(cap);
   const pEnd = new Int32Array(cap);
   const pSum = new Float64Array(cap);
   const pStatus = new Uint8Array(cap);
   const run = new Int32Array(cap);
+  const runBefore = window?.run ?? 0;
   let count = 0;
   let maxRun = 0;
   let completedCount = 0;
@@ -184,7 +204,7 @@ export function buildTimeline(rules: HabitRules, days: ReadonlyMap<Day, DayData>
   const flush = (): void => {
     if (facts.dueDays === 0) return;
     const status = periodStatus(rules.type, target, facts, today);
-    const prev = count > 0 ? (run[count - 1] ?? 0) : 0;
+    const prev = count > 0 ? (run[count - 1] ?? 0) : runBefore;
     const r = status === COMPLETED ? prev + 1 : status === SKIPPED ? prev : 0;
     pStart[count] = curStart;
     pEnd[count] = facts.end;
@@ -219,6 +239,6 @@ export function buildTimeline(rules: HabitRules, days: ReadonlyMap<Day, DayData>
   return {
     rules, periodicity, target, today, end, days, due, count,
     pStart: pStart.slice(0, count), pEnd: pEnd.slice(0, count), pSum: pSum.slice(0, count),
-    pStatus: pStatus.slice(0, count), run: run.slice(0, count), maxRun, completedCount, totalAmount,
+    pStatus: pStatus.slice(0, count), run: run.slice(0, count), runBefore, maxRun, completedCount, totalAmount,
   };
 }

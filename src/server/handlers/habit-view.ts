@@ -4,6 +4,7 @@ import type { App } from '../context.js';
 import type { Day } from '../domain/dates.js';
 import { endConditionMet, endConditionView as viewOf } from '../domain/end-condition.js';
 import { activeGoalOf } from '../domain/goals.js';
+import { lifetimeFacts } from '../derived.js';
 import { timeOfDayById } from '../domain/time-of-day.js';
 import type { HabitRow } from '../repo/habits.js';
 import { endCondition, habitAreas, habitStacks, habitTimeOfDayIds, listGoals, timeTriggers } from '../repo/parts.js';
@@ -41,6 +42,6 @@ export function habitView(app: App, row: HabitRow, today: Day): Habit {
 function endConditionView(app: App, row: HabitRow, today: Day, periodType: string): EndCondition | null {
   const stored = endCondition(app.store, row.id);
   if (!stored) return null;
-  const isMet = endConditionMet(stored.condition, app.derived.timeline(row, today), today);
+  const isMet = endConditionMet(stored.condition, lifetimeFacts(app.store, row, today), today);
   return viewOf(stored.id, stored.createdAt, stored.condition, isMet, periodType);
 }

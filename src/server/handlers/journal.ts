@@ -1,7 +1,9 @@
-// The daily journal and per-habit statistics, both read from memoised timelines.
+// The daily journal and per-habit statistics, both read from timeline windows over the stored
+// derived data (derived.ts).
 import type { JournalEntry, Statistics } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
-import { formatDay } from '../domain/dates.js';
+import { formatDay, parseDate } from '../domain/dates.js';
+import { timelineFor } from '../derived.js';
 import { streakUnit } from '../domain/periods.js';
 import { rangeStats, round } from '../domain/stats.js';
 import { dayStatus, periodAmount, streakAt } from '../domain/queries.js';
@@ -24,7 +26,7 @@ export const journal: Handler = ({ app, query }) => {
     const timeOfDays = activeTimeOfDayIds(app.store);
     const out: JournalEntry[] = [];
     for (const row of activeHabitsStartedBy(app.store, formatDay(day))) {
-      const tl = app.derived.timeline(row, today);
+      const tl = timelineFor(app.store, row, today, day, day);
       if (!tl.due(day)) continue;
       const goal = tl.rules.goal;
       out.push({
@@ -55,16 +57,16 @@ export const statistics: Handler = (ctx) => {
   const today = app.today();
   const data = app.store.read((): Statistics => {
     const row = requireHabit(app, param(ctx, 'habitId'));
-    const tl = app.derived.timeline(row, today);
     const end = to ?? today;
     // Without startDate the range begins at the habit's start, capped to the longest range.
-    const start = from ?? Math.max(tl.rules.startDate, end - LIMITS.statisticsDays + 1);
+    const start = from ?? Math.max(parseDate(row.startDate) ?? 0, end - LIMITS.statisticsDays + 1);
     if (from !== undefined && start > end) {
       throw validationError([{ field: 'startDate', message: `must be on or before endDate (${formatDay(end)})` }]);
     }
     if (end - start + 1 > LIMITS.statisticsDays) {
       throw validationError([{ field: 'startDate', message: `the range must not exceed ${LIMITS.statisticsDays} days` }]);
     }
+    const tl = timelineFor(app.store, row, today, start, end);
     const stats = rangeStats(tl, start, end);
     return {
       id: row.id,

@@ -6,6 +6,7 @@ import { type Handler, type RequestContext, param } from '../context.js';
 import { type Day, formatDay } from '../domain/dates.js';
 import { type MarkKind, completionAmount, planMark } from '../domain/marks.js';
 import { periodAmount } from '../domain/queries.js';
+import { timelineFor } from '../derived.js';
 import { conflict, notFound, validationError } from '../http.js';
 import type { HabitRow } from '../repo/habits.js';
 import { deleteLogs, deleteLogsOn, insertLog, logsOn } from '../repo/logs.js';
@@ -50,7 +51,7 @@ function mark(kind: MarkKind): Handler {
       if (kind === 'completed') {
         // The period's progress as the journal shows it, read after the replaced mark is gone; only
         // a good habit's goal needs it, so other marks skip building the timeline.
-        const progress = goal && row.type === 'good' ? periodAmount(app.derived.timeline(row, today), day) : 0;
+        const progress = goal && row.type === 'good' ? periodAmount(timelineFor(app.store, row, today, day, day), day) : 0;
         value = completionAmount(row.type, goal, progress);
       }
       const id = app.newId();

@@ -60,7 +60,6 @@ function values(row: HabitRow): unknown[] {
 /** Inserts a habit row. */
 export function insertHabit(store: Store, row: HabitRow): void {
   store.prepare(INSERT).run(...values(row));
-  store.touch(row.id);
 }
 
 /**
@@ -76,7 +75,6 @@ export function upsertHabit(store: Store, row: HabitRow): void {
          created_at = excluded.created_at, is_archived = excluded.is_archived, custom_unit_name = excluded.custom_unit_name`,
     )
     .run(...values(row));
-  store.touch(row.id);
 }
 
 /** The habit with this id, or undefined. */
@@ -151,12 +149,10 @@ export function patchHabit(store: Store, id: string, patch: HabitPatch): void {
   }
   if (sets.length === 0) return;
   store.prepare(`UPDATE habits SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
-  store.touch(id);
 }
 
 /** Deletes a habit; foreign keys cascade to its logs, notes, goals, reminders, stacks and links. */
 export function deleteHabit(store: Store, id: string): boolean {
   const changes = store.prepare('DELETE FROM habits WHERE id = ?').run(id).changes;
-  store.touch(id);
   return changes > 0;
 }

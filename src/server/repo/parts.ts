@@ -39,13 +39,12 @@ export function setGoal(store: Store, habitId: string, goal: GoalInput | null, i
   if (goal && current && current.periodicity === goal.periodicity && current.value === goal.value && current.unit === goal.unit) return;
   store.prepare('UPDATE goals SET is_active = 0 WHERE habit_id = ? AND is_active = 1').run(habitId);
   if (goal) store.prepare(INSERT_GOAL).run(id, habitId, createdAt, goal.periodicity, goal.value, goal.unit, 1);
-  store.touch(habitId);
 }
 
 /**
  * Replaces a habit's goals with `goals` (oldest first), keeping their ids, dates and flags. Goal ids
- * are unique store-wide: a goal another habit holds moves here, and that habit's derived data is
- * marked stale too, since its active goal may be the one that left.
+ * are unique store-wide: a goal another habit holds moves here (the goals triggers mark both habits'
+ * derived data stale, since that habit's active goal may be the one that left).
  */
 export function replaceGoals(store: Store, habitId: string, goals: readonly Goal[]): void {
   store.prepare('DELETE FROM goals WHERE habit_id = ?').run(habitId);
@@ -54,13 +53,9 @@ export function replaceGoals(store: Store, habitId: string, goals: readonly Goal
   const insert = store.prepare(INSERT_GOAL);
   for (const g of goals) {
     const held = owner.get(g.id) as { habitId: string } | undefined;
-    if (held) {
-      remove.run(g.id);
-      store.touch(held.habitId);
-    }
+    if (held) remove.run(g.id);
     insert.run(g.id, habitId, g.createdAt, g.periodicity, g.value, g.unit, g.isActive ? 1 : 0);
   }
-  store.touch(habitId);
 }
 
 /** Replaces the areas a habit belongs to. */
@@ -149,7 +144,7 @@ export function setHabitStacks(store: Store, habitId: string, stacks: readonly H
 
 /**
  * Frees stack ids for `setHabitStacks`: ids are unique store-wide, so a stack moving between habits
- * leaves its old one first. Stacks feed no derived data, so nothing is marked stale.
+ * leaves its old one first.
  */
 export function claimStackIds(store: Store, ids: readonly string[]): void {
   const remove = store.prepare('DELETE FROM habit_stacks WHERE id = ?');
