@@ -1,11 +1,12 @@
-// The completion scripts in real interactive shells, through tmux (where the shell and tmux exist):
-// what a user sees on the prompt line after Tab, and the words the command then receives.
+// The completion scripts in real interactive shells, through tmux: what a user sees on the prompt
+// line after Tab, and the words the command then receives. tmux and zsh: see helpers/tools.ts.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { completionScript, requireCommand, tempHome } from '../helpers/cli.js';
+import { afterAll, beforeAll, it } from 'vitest';
+import { completionScript, tempHome } from '../helpers/cli.js';
+import { withTools } from '../helpers/tools.js';
 
 const PROMPT = '% ';
 
@@ -52,8 +53,7 @@ function startShell(command: string): Shell {
   };
 }
 
-describe('bash, interactively', () => {
-  beforeAll(() => ['tmux', 'bash'].forEach(requireCommand));
+withTools('tmux').describe('bash, interactively', () => {
   let home: ReturnType<typeof tempHome>;
   let shell: Shell;
   beforeAll(async () => {
@@ -95,8 +95,7 @@ describe('bash, interactively', () => {
   });
 });
 
-describe('zsh, interactively', () => {
-  beforeAll(() => ['tmux', 'zsh'].forEach(requireCommand));
+withTools('tmux', 'zsh').describe('zsh, interactively', () => {
   let home: ReturnType<typeof tempHome>;
   let shell: Shell;
   beforeAll(async () => {
