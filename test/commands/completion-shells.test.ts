@@ -35,8 +35,10 @@ function startShell(command: string): Shell {
   const promptLine = (ls: string[]) => ls.filter((l) => l.startsWith(PROMPT)).at(-1);
   return {
     async complete(typed, expected) {
-      // A fresh line, whatever an earlier failure left on it.
+      // A fresh line, whatever an earlier failure left on it, and the shell at its prompt: keys sent
+      // while it starts are echoed by the terminal before the prompt, off the prompt line.
       tmux('send-keys', '-t', 'main', 'C-u');
+      await poll((ls) => ls.filter(Boolean).at(-1) === PROMPT.trimEnd(), 'an empty prompt');
       tmux('send-keys', '-t', 'main', '-l', typed);
       tmux('send-keys', '-t', 'main', 'Tab');
       await poll((ls) => promptLine(ls) === `${PROMPT}${expected}`, JSON.stringify(`${PROMPT}${expected}`));
