@@ -11,5 +11,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // End-to-end tests spawn the CLI; two cores do not gain from more workers.
     maxWorkers: 2,
+    // Tests that need a tool this machine lacks (tmux, zsh, fish) are skipped; this reporter says
+    // which, once per tool, after the default reporter's summary (test/helpers/tools.ts).
+    reporters: ['default', './test/helpers/tool-skips-reporter.ts'],
   },
 });

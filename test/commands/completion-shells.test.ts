@@ -1,11 +1,12 @@
-// The completion scripts in real interactive shells, through tmux (where the shell and tmux exist):
-// what a user sees on the prompt line after Tab, and the words the command then receives.
+// The completion scripts in real interactive shells, through tmux: what a user sees on the prompt
+// line after Tab, and the words the command then receives. tmux and zsh: see helpers/tools.ts.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { completionScript, requireCommand, tempHome } from '../helpers/cli.js';
+import { afterAll, beforeAll, it } from 'vitest';
+import { completionScript, tempHome } from '../helpers/cli.js';
+import { withTools } from '../helpers/tools.js';
 
 const PROMPT = '% ';
 
@@ -34,8 +35,10 @@ function startShell(command: string): Shell {
   const promptLine = (ls: string[]) => ls.filter((l) => l.startsWith(PROMPT)).at(-1);
   return {
     async complete(typed, expected) {
-      // A fresh line, whatever an earlier failure left on it.
+      // A fresh line, whatever an earlier failure left on it, and the shell at its prompt: keys sent
+      // while it starts are echoed by the terminal before the prompt, off the prompt line.
       tmux('send-keys', '-t', 'main', 'C-u');
+      await poll((ls) => ls.filter(Boolean).at(-1) === PROMPT.trimEnd(), 'an empty prompt');
       tmux('send-keys', '-t', 'main', '-l', typed);
       tmux('send-keys', '-t', 'main', 'Tab');
       await poll((ls) => promptLine(ls) === `${PROMPT}${expected}`, JSON.stringify(`${PROMPT}${expected}`));
@@ -52,8 +55,7 @@ function startShell(command: string): Shell {
   };
 }
 
-describe('bash, interactively', () => {
-  beforeAll(() => ['tmux', 'bash'].forEach(requireCommand));
+withTools('tmux').describe('bash, interactively', () => {
   let home: ReturnType<typeof tempHome>;
   let shell: Shell;
   beforeAll(async () => {
@@ -95,8 +97,7 @@ describe('bash, interactively', () => {
   });
 });
 
-describe('zsh, interactively', () => {
-  beforeAll(() => ['tmux', 'zsh'].forEach(requireCommand));
+withTools('tmux', 'zsh').describe('zsh, interactively', () => {
   let home: ReturnType<typeof tempHome>;
   let shell: Shell;
   beforeAll(async () => {

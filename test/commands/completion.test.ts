@@ -1,11 +1,13 @@
 // `habits completion bash|zsh|fish` and the hidden `habits __complete habits|areas`. The scripts run
-// in the real shells where they exist (completion-shells.test.ts drives them interactively).
+// in real bash, zsh and fish (zsh and fish: see helpers/tools.ts); completion-shells.test.ts drives
+// them interactively.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/program.js';
-import { completionScript as scriptFor, requireCommand, runCli, tempHome } from '../helpers/cli.js';
+import { completionScript as scriptFor, runCli, tempHome } from '../helpers/cli.js';
+import { withTools } from '../helpers/tools.js';
 import { addArea, addHabit, call, FIXED_CLOCK, useService } from './_seed.js';
 
 const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
@@ -98,8 +100,7 @@ describe('zsh script', () => {
     expect(text).toContain("('log') reply=('done:mark habits completed");
   });
 
-  it('zsh -n accepts it; its lookups give the real lists, aliases resolved', async () => {
-    requireCommand('zsh');
+  withTools('zsh').it('zsh -n accepts it; its lookups give the real lists, aliases resolved', async () => {
     await withFile('_habits', await scriptFor('zsh'), (file) => {
       execFileSync('zsh', ['-n', file]);
       const zsh = (code: string) =>
@@ -120,8 +121,7 @@ describe('fish script', () => {
     expect(text).toContain("complete -c habits -n '__habits_at \\'log done\\' 0 +' -a '(habits __complete habits 2>/dev/null)'");
   });
 
-  it('fish -n accepts it, and `complete -C` gives the real lists, names and aliases', async () => {
-    requireCommand('fish');
+  withTools('fish').it('fish -n accepts it, and `complete -C` gives the real lists, names and aliases', async () => {
     await withFile('habits.fish', await scriptFor('fish'), (file) => {
       execFileSync('fish', ['-n', file]);
       const fake = `function habits; if test "$argv[1]" = __complete; printf '%s\\n' 'Drink water' 'Drink tea' Walk; end; end`;

@@ -1,10 +1,11 @@
 // `habit add` and `habit edit -i` on a real terminal (tmux), built CLI against a local service in
 // this process: the prompts and summary on screen, what gets stored, and Ctrl-C. Needs `npm run build`.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
 import { addHabit, call, cliEnv, useService, type ServiceFixture } from '../commands/_seed.js';
 import { tempHome } from '../helpers/cli.js';
 import { startTmux, type TmuxSession } from '../helpers/tmux.js';
+import { withTools } from '../helpers/tools.js';
 
 let session: TmuxSession | undefined;
 const homes: ReturnType<typeof tempHome>[] = [];
@@ -43,7 +44,7 @@ async function answer(s: TmuxSession, question: string, ...keys: string[]): Prom
 
 const writesSince = (fx: ServiceFixture, n: number) => fx.svc.requests.slice(n).filter((r) => r.method === 'POST' || r.method === 'PUT');
 
-describe('habit add on a terminal', () => {
+withTools('tmux').describe('habit add on a terminal', () => {
   // Its own service: the time-of-day prompt below is the text input of an account where no habit
   // has a time of day yet, whatever other tests add. The spawned CLI reads the real clock; so does it.
   const fx = useService({});
@@ -128,7 +129,7 @@ describe('habit add on a terminal', () => {
   });
 });
 
-describe('habit edit -i on a terminal', () => {
+withTools('tmux').describe('habit edit -i on a terminal', () => {
   const fx = useService({});
   let health: Area;
   beforeAll(async () => {

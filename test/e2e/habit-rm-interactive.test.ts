@@ -1,8 +1,9 @@
 // `habits habit rm` on a real terminal (tmux): it asks, "n" keeps the habit, "y" deletes it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { tempHome } from '../helpers/cli.js';
 import { startLocalService, type LocalService } from '../helpers/local-service.js';
 import { startTmux, type TmuxSession } from '../helpers/tmux.js';
+import { withTools } from '../helpers/tools.js';
 import { addHabit, cliEnv } from '../commands/_seed.js';
 
 let svc: LocalService;
@@ -30,7 +31,7 @@ async function exists(id: string): Promise<boolean> {
   return res.status === 200;
 }
 
-describe('habit rm on a terminal', () => {
+withTools('tmux').describe('habit rm on a terminal', () => {
   it('asks; "n" leaves the habit and exits 130 with "cancelled"', async () => {
     const walk = await addHabit(svc, { name: 'Walk' });
     session = startTmux(['habit', 'rm', 'Walk'], cliEnv(svc, home.env));

@@ -1,6 +1,6 @@
 // Running the CLI in tests: in-process through main() with buffer streams (fast), or as the built
 // bin/habits.js in a child process with a clean environment, as cron would run it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,16 +99,6 @@ export async function runCli(argv: string[], opts: RunOptions = {}): Promise<Cli
   };
   const code = await main(argv, deps);
   return { code, stdout: out, stderr: err };
-}
-
-/**
- * Fails the calling test with a clear message when a program the tests drive (tmux, zsh, fish)
- * is not installed; `.ci/run` installs them.
- */
-export function requireCommand(name: string): void {
-  if (spawnSync('sh', ['-c', `command -v ${name}`]).status !== 0) {
-    throw new Error(`this test needs \`${name}\` (the test tools are tmux, zsh and fish; .ci/run installs them)`);
-  }
 }
 
 /** The script `habits completion <shell>` prints; throws when the command fails. */

@@ -31,7 +31,7 @@ export interface TmuxSession {
 
 /**
  * Starts `habits <args>` with exactly `env` (plus TERM) in a `cols`x`rows` terminal. tmux must be
- * installed (.ci/run installs it).
+ * installed: wrap the tests in `withTools('tmux')` (tools.ts).
  */
 export function startTmux(args: string[], env: Record<string, string>, size = { cols: 100, rows: 40 }): TmuxSession {
   const socket = `habits-test-${randomBytes(6).toString('hex')}`;

@@ -1,0 +1,75 @@
+// The programs some tests drive besides node: tmux (a real terminal), zsh and fish (the completion
+// scripts in real shells). Where one is not on PATH, the tests that need it are skipped and
+// tool-skips-reporter.ts prints one line per tool saying so; under CI=true (and only then) a
+// missing tool fails them instead, so CI, whose .ci/run installs all three, runs everything.
+import { statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { describe, it } from 'vitest';
+
+export type Tool = 'tmux' | 'zsh' | 'fish';
+
+/** How to install `tools` (on Debian and Ubuntu, as .ci/run does; the packages share their names). */
+export function installHint(tools: readonly Tool[]): string {
+  return `apt-get install -y ${tools.join(' ')}`;
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The tools a skipped test needs that were not on PATH (read by tool-skips-reporter.ts). */
+    missingTools?: Tool[];
+  }
+}
+
+/** Whether `tool` is an executable file in a directory of `path` (by default, this PATH). */
+export function onPath(tool: string, path = process.env.PATH ?? ''): boolean {
+  return path.split(delimiter).some((dir) => {
+    if (!dir) return false;
+    try {
+      const st = statSync(join(dir, tool));
+      return st.isFile() && (st.mode & 0o111) !== 0;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The failure under CI=true, where every tool is required. */
+export function requiredMessage(missing: readonly Tool[]): string {
+  return `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} required under CI=true but not found on PATH: ${installHint(missing)}`;
+}
+
+/** The line printed for the tests skipped because `tool` is missing. */
+export function skipLine(tool: Tool, tests: number): string {
+  return `skipped: ${tests} test${tests === 1 ? ' needs' : 's need'} ${tool} (not found on PATH): ${installHint([tool])}`;
+}
+
+export interface WithTools {
+  /** `describe` for a suite whose tests and hooks need the tools. */
+  describe(name: string, body: () => void): void;
+  /** `it` for one test that needs the tools. */
+  it(name: string, body: () => unknown): void;
+}
+
+/**
+ * `describe` and `it` for tests that need `tools`: plain ones where the tools are on PATH; else,
+ * under CI=true, ones that fail saying which tool is required (a suite's body, hooks included, is
+ * not run: one test in it fails instead); else skipped ones, marked for the reporter.
+ */
+export function withTools(...tools: Tool[]): WithTools {
+  const missing = tools.filter((t) => !onPath(t));
+  if (missing.length === 0) return { describe: (name, body) => describe(name, body), it: (name, body) => it(name, body) };
+  if (process.env.CI === 'true') {
+    const fail = () => {
+      throw new Error(requiredMessage(missing));
+    };
+    return {
+      describe: (name, _body) => describe(name, () => it(`needs ${missing.join(' and ')}`, fail)),
+      it: (name, _body) => it(name, fail),
+    };
+  }
+  const options = { skip: true, meta: { missingTools: missing } };
+  return {
+    describe: (name, body) => describe(name, options, body),
+    it: (name, body) => it(name, options, body),
+  };
+}
