@@ -13,6 +13,8 @@ import { colorLevel } from './output/color.js';
 import { Output } from './output/output.js';
 import { startSpinner } from './output/spinner.js';
 import { createPrompter, type Prompter } from './prompts/prompter.js';
+import { NameCache } from './resolve/cache.js';
+import { Resolver } from './resolve/index.js';
 import { userAgent } from './version.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -74,6 +76,7 @@ export class Context {
   private readonly closers: (() => Promise<void> | void)[] = [];
   private pending = 0;
   private stopSpinner: (() => void) | undefined;
+  private resolverCache: Resolver | undefined;
 
   constructor(readonly deps: Deps, readonly flags: GlobalFlags) {
     this.paths = resolvePaths(deps.env);
@@ -157,6 +160,19 @@ export class Context {
     if (!key) return undefined;
     const keyHash = createHash('sha256').update(key.value).digest('hex').slice(0, 16);
     return `${this.settings.baseUrl.value}#${keyHash}`;
+  }
+
+  /** Name resolution for the account this context talks to (its client and name cache). */
+  get resolver(): Resolver {
+    this.resolverCache ??= new Resolver({
+      api: () => this.api(),
+      nameCache: async () => {
+        const scope = this.scope();
+        if (!scope) await this.endpoint(); // throws the "no API key" error
+        return new NameCache(this.paths.cacheDir, scope!, () => this.now().getTime());
+      },
+    });
+    return this.resolverCache;
   }
 
   /** The API client, built on first use. Requests show a spinner on a terminal after 300 ms. */

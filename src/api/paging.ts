@@ -1,7 +1,7 @@
 // Reading a whole list through limit/offset paging. Works on the typed Api, so it does no I/O of its
 // own and loads no undici.
 import type { Api, ListRoute, RequestOptions, RouteKey, RouteResponse, Routes } from './routes.js';
-import type { Page } from './types.js';
+import type { Note, Page } from './types.js';
 
 /** The item type of a list route. */
 export type ListItem<K extends ListRoute> = RouteResponse<K> extends Page<infer T> ? T : never;
@@ -52,4 +52,16 @@ export async function listAll<K extends ListRoute>(
     if (offset >= page.pagination.total) break;
   }
   return items as ListItem<K>[];
+}
+
+/** Every note of a habit (all pages), oldest first; ties keep the server's order. */
+export async function allNotes(api: Api, habitId: string): Promise<Note[]> {
+  const notes = await listAll(api, 'GET /habits/{habitId}/notes', { params: { habitId } });
+  return notes.map((n, i) => ({ n, i })).sort((a, b) => cmp(a.n.createdAt, b.n.createdAt) || a.i - b.i).map((x) => x.n);
+}
+
+function cmp(a: unknown, b: unknown): number {
+  const x = String(a ?? '');
+  const y = String(b ?? '');
+  return x < y ? -1 : x > y ? 1 : 0;
 }

@@ -4,7 +4,7 @@
 import { Argument, type Command } from 'commander';
 import type { Context } from '../context.js';
 import type { App } from '../program.js';
-import { fetchAreas, fetchHabits, nameCache, type Named } from '../resolve/index.js';
+import { type Named } from '../resolve/index.js';
 
 const COMPLETE_KINDS = ['habits', 'areas'] as const;
 /** What `__complete` lists: active habits, or areas. */
@@ -29,13 +29,13 @@ export function register(cmd: Command, app: App): void {
 /** Names of `kind`: active habits (or all areas), from the cache, else from the server. */
 export async function names(ctx: Context, kind: CompleteKind): Promise<string[]> {
   if (!ctx.scope()) return [];
-  let items: Named[] | undefined = (await nameCache(ctx)).get(kind, Number.POSITIVE_INFINITY)?.items;
+  let items: Named[] | undefined = (await ctx.resolver.nameCache()).get(kind, Number.POSITIVE_INFINITY)?.items;
   if (!items) {
     // The listings refresh the cache, so the next completion needs no request.
     const signal = AbortSignal.timeout(COLD_TIMEOUT_MS);
     items = kind === 'habits'
-      ? (await fetchHabits(ctx, false, { signal })).map((h) => ({ id: h.id, name: h.name, archived: h.isArchived }))
-      : await fetchAreas(ctx, { signal });
+      ? (await ctx.resolver.fetchHabits(false, { signal })).map((h) => ({ id: h.id, name: h.name, archived: h.isArchived }))
+      : await ctx.resolver.fetchAreas({ signal });
   }
   const seen = new Set<string>();
   return items

@@ -8,8 +8,7 @@ import type { ExportDocument } from '../api/types.js';
 import type { Context } from '../context.js';
 import { FailureError, UsageError } from '../errors.js';
 import { examples, type App } from '../program.js';
-import { fetchHabits } from '../resolve/index.js';
-import { collectExport, plural, ROUND_TRIP_RULE } from './export-data.js';
+import { collectExport, plural, ROUND_TRIP_RULE } from './shared/export-data.js';
 
 /** What `habits export` was asked to do. */
 export interface ExportOptions {
@@ -48,7 +47,7 @@ export function parse(opts: { output?: string }): ExportOptions {
 
 /** Writes the document to stdout, or to the file atomically. */
 export async function run(ctx: Context, options: ExportOptions): Promise<void> {
-  const habits = await fetchHabits(ctx, true);
+  const habits = await ctx.resolver.fetchHabits(true);
   const doc = await collectExport({
     api: await ctx.api(),
     habits,

@@ -6,10 +6,9 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { openLocalStore } from '../local.js';
 import { examples, type App } from '../program.js';
-import { forgetNames } from '../resolve/index.js';
 import { readAll } from '../stdin.js';
-import { confirmDestructive } from './confirm.js';
-import { plural, ROUND_TRIP_RULE } from './export-data.js';
+import { confirmDestructive } from './shared/confirm.js';
+import { plural, ROUND_TRIP_RULE } from './shared/export-data.js';
 
 /** What `habits import` was asked to do. */
 export interface ImportOptions {
@@ -103,8 +102,8 @@ export async function run(ctx: Context, options: ImportOptions): Promise<void> {
   } finally {
     store.close();
   }
-  await forgetNames(ctx, 'habits');
-  await forgetNames(ctx, 'areas');
+  await ctx.resolver.forgetNames('habits');
+  await ctx.resolver.forgetNames('areas');
   for (const h of result.inexact) {
     const shown = h.dates.slice(0, 5).join(', ') + (h.dates.length > 5 ? `, and ${h.dates.length - 5} more` : '');
     ctx.out.warn(`warning: "${h.name}": the rebuilt history does not reproduce the document exactly at ${shown}`);

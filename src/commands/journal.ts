@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { parseDateArg } from '../dates.js';
 import { emptyJournalMessage, journalSummary, journalTable, journalTsv, JOURNAL_TSV_COLUMNS } from '../output/journal.js';
 import { examples, type App } from '../program.js';
-import { knownTimeOfDays } from './habit/refs.js';
+import { knownTimeOfDays } from '../resolve/habit-refs.js';
 
 /** What `journal` shows. */
 export interface JournalOptions {

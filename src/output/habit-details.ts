@@ -1,8 +1,8 @@
 // Every field of one habit in readable form: `habit show`, the result of add and edit, and the
 // summary before an interactive add or edit. Pure rendering: the caller supplies the names.
 import type { EndCondition, EndConditionInput, Goal, GoalInput, Habit, Occurrence, TimeTrigger } from '../api/types.js';
-import type { HabitDraft } from '../commands/habit/draft.js';
-import { currentGoal } from '../resources.js';
+import type { HabitDraft } from '../model/draft.js';
+import { currentGoal } from '../model/resources.js';
 import type { ChalkInstance } from './color.js';
 import { displayIcon, formatEndCondition, formatGoal, formatOccurrence, formatReminder, formatStack } from './format.js';
 import { toTsv } from './plain.js';

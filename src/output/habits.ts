@@ -1,6 +1,6 @@
 // The list of habits (`habit ls`) in human and script form. Pure functions of data.
 import type { Habit } from '../api/types.js';
-import { currentGoal } from '../resources.js';
+import { currentGoal } from '../model/resources.js';
 import type { ChalkInstance } from './color.js';
 import { displayIcon, formatGoal, formatOccurrence } from './format.js';
 import { toTsv } from './plain.js';

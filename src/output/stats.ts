@@ -1,6 +1,6 @@
 // A habit's statistics in words: totals, completion rate and streaks. Pure functions of data.
 import type { Statistics } from '../api/types.js';
-import { statsUnit } from '../resources.js';
+import { statsUnit } from '../model/resources.js';
 import type { ChalkInstance } from './color.js';
 import { formatNumber, periods } from './format.js';
 import { toTsv } from './plain.js';

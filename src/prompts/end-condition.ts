@@ -1,8 +1,8 @@
 // The end-condition prompt: none, or one of date, streak, successful periods and total logged.
 import type { EndConditionInput } from '../api/types.js';
-import { LIMITS, parseCount, parsePositive } from '../commands/habit/grammar.js';
+import { LIMITS, parseCount, parsePositive } from '../model/habit-fields.js';
 import { parseDate } from '../dates.js';
-import { check } from '../grammar.js';
+import { check } from '../model/grammar.js';
 import type { Prompter } from './prompter.js';
 
 type Kind = 'none' | EndConditionInput['type'];

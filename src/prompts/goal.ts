@@ -1,7 +1,7 @@
 // The goal prompt: whether to track one, then value, unit (the 26 symbols) and periodicity.
 import { GOAL_UNITS, PERIODICITIES, type GoalInput, type GoalUnit, type Periodicity } from '../api/types.js';
-import { parsePositive } from '../commands/habit/grammar.js';
-import { check, unitName } from '../grammar.js';
+import { parsePositive } from '../model/habit-fields.js';
+import { check, unitName } from '../model/grammar.js';
 import { optional } from './optional.js';
 import type { Choice, Prompter } from './prompter.js';
 

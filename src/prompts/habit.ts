@@ -2,15 +2,15 @@
 // the draft (the current habit and any flags), validated at each prompt with the flag grammar,
 // then a summary and a confirmation before anything is sent.
 import type { HabitType } from '../api/types.js';
-import type { HabitDraft } from '../commands/habit/draft.js';
-import { parseName } from '../commands/habit/grammar.js';
-import { knownTimeOfDays, learnHabitNames, type Names } from '../commands/habit/refs.js';
+import type { HabitDraft } from '../model/draft.js';
+import { parseName } from '../model/habit-fields.js';
+import { knownTimeOfDays, learnHabitNames, type Names } from '../resolve/habit-refs.js';
 import type { Context } from '../context.js';
 import { parseDate } from '../dates.js';
 import { CancelledError } from '../errors.js';
-import { check, parseColor } from '../grammar.js';
+import { check, parseColor } from '../model/grammar.js';
 import { draftSummary } from '../output/habit-details.js';
-import { fetchAreas, fetchHabits, type Named } from '../resolve/index.js';
+import { type Named } from '../resolve/index.js';
 import { promptEndCondition } from './end-condition.js';
 import { promptGoal } from './goal.js';
 import { promptOccurrence } from './occurrence.js';
@@ -50,7 +50,7 @@ export async function promptHabit(ctx: Context, walk: HabitWalk): Promise<HabitD
   let habits: Named[] | undefined;
   d.habitStacks = await promptStacks(p, d.habitStacks, {
     loadHabits: async () => {
-      habits ??= (await fetchHabits(ctx, false)).map((h) => ({ id: h.id, name: h.name }));
+      habits ??= (await ctx.resolver.fetchHabits(false)).map((h) => ({ id: h.id, name: h.name }));
       for (const h of habits) names.habits.set(h.id, h.name);
       return habits.filter((h) => h.id !== walk.selfId);
     },
@@ -75,7 +75,7 @@ export async function promptHabit(ctx: Context, walk: HabitWalk): Promise<HabitD
 }
 
 async function promptAreas(ctx: Context, current: string[], names: Names): Promise<string[]> {
-  const areas = await fetchAreas(ctx);
+  const areas = await ctx.resolver.fetchAreas();
   for (const a of areas) names.areas.set(a.id, a.name);
   const choices = [
     ...areas.map((a) => ({ name: a.name, value: a.id, checked: current.includes(a.id) })),
@@ -95,7 +95,7 @@ const OTHER_TIME_OF_DAY = '\u0000other';
 async function promptTimeOfDays(ctx: Context, current: string[], names: Names): Promise<string[]> {
   let known = await knownTimeOfDays(ctx);
   // Periods have no endpoint: their names are learned from habits that use them.
-  if (known.size === 0) known = await fetchHabits(ctx, true).then(() => knownTimeOfDays(ctx));
+  if (known.size === 0) known = await ctx.resolver.fetchHabits(true).then(() => knownTimeOfDays(ctx));
   for (const [id, name] of known) names.timeOfDays.set(id, name);
   const ids = [...new Set([...known.keys(), ...current])];
   if (ids.length === 0) {

@@ -1,7 +1,7 @@
 // The schedule prompt: a select of the four kinds, then the weekdays, month days or interval.
 import type { Occurrence } from '../api/types.js';
-import { LIMITS, parseCount, parseMonthDays } from '../commands/habit/grammar.js';
-import { check } from '../grammar.js';
+import { LIMITS, parseCount, parseMonthDays } from '../model/habit-fields.js';
+import { check } from '../model/grammar.js';
 import { MONDAY_FIRST, WEEKDAY_LONG_NAMES } from '../output/format.js';
 import type { Choice, Prompter } from './prompter.js';
 

@@ -1,8 +1,8 @@
 // The time-reminder prompt: a list the user adds to and removes from, each reminder with its
 // time, weekday filter, alarm and live activity.
 import type { TimeTrigger } from '../api/types.js';
-import { check } from '../grammar.js';
-import { parseTime, reminderFilter, toReminderDays } from '../commands/habit/grammar.js';
+import { check } from '../model/grammar.js';
+import { parseTime, reminderFilter, toReminderDays } from '../model/habit-fields.js';
 import { formatReminder } from '../output/format.js';
 import { weekdayChoices } from './occurrence.js';
 import type { Prompter } from './prompter.js';

@@ -1,8 +1,8 @@
 // The habit-stack prompt: a list the user adds to and removes from; each stack names the habit
 // whose status starts this one (chosen from the user's habits), the trigger and the timer.
 import type { HabitStackInput, StackType } from '../api/types.js';
-import { check } from '../grammar.js';
-import { parseDuration } from '../commands/habit/grammar.js';
+import { check } from '../model/grammar.js';
+import { parseDuration } from '../model/habit-fields.js';
 import { formatStack } from '../output/format.js';
 import type { Named } from '../resolve/index.js';
 import type { Prompter } from './prompter.js';

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportDocument } from '../../src/api/types.js';
-import { lifeStart, mergeStatistics, statsRanges } from '../../src/commands/export-data.js';
+import { lifeStart, mergeStatistics, statsRanges } from '../../src/commands/shared/export-data.js';
 import { parse as parseExport } from '../../src/commands/export.js';
 import { parse as parseImport } from '../../src/commands/import.js';
 import { openStore } from '../../src/server/index.js';

@@ -1,13 +1,13 @@
 // The flag grammar of habit add/edit (every form and every error, naming the flag), and edit's diff.
 import { describe, expect, it } from 'vitest';
 import type { Habit } from '../../src/api/types.js';
-import { applyFlags, createBody, defaultDraft, diffDrafts, draftFromHabit, keepStackIds } from '../../src/commands/habit/draft.js';
+import { applyFlags, createBody, defaultDraft, diffDrafts, draftFromHabit, keepStackIds } from '../../src/model/draft.js';
 import { parseFieldFlags, type RawFieldOptions } from '../../src/commands/habit/flags.js';
 import {
   parseDuration, parseEndCondition, parseMonthDays, parseReminder, parseStack, parseWeekdays,
-} from '../../src/commands/habit/grammar.js';
-import { parseGoal } from '../../src/commands/habit/units.js';
-import { check, parseColor, parseUnit } from '../../src/grammar.js';
+} from '../../src/model/habit-fields.js';
+import { parseGoal } from '../../src/model/goal.js';
+import { check, parseColor, parseUnit } from '../../src/model/grammar.js';
 import { UsageError } from '../../src/errors.js';
 
 const TODAY = '2026-11-22';

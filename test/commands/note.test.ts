@@ -1,7 +1,7 @@
 // `habits note ls|add|edit|rm` against the real local service.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseMood, parsePhotos } from '../../src/commands/note/shared.js';
-import { GrammarError } from '../../src/grammar.js';
+import { parseMood, parsePhotos } from '../../src/model/note.js';
+import { GrammarError } from '../../src/model/grammar.js';
 import type { Habit, Note } from '../../src/api/types.js';
 import { wrapText } from '../../src/output/wrap.js';
 import { displayWidth } from '../../src/output/plain.js';

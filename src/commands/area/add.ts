@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import type { AreaBody } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { examples, type App } from '../../program.js';
-import { forgetNames } from '../../resolve/index.js';
 import { parseAreaName, parseColor } from './shared.js';
 
 type AreaAddBody = AreaBody & { name: string };
@@ -38,7 +37,7 @@ export function parse(name: string, opts: { color?: string; icon?: string }): Ar
 /** Creates the area; its name resolves at once (the cached names are dropped). */
 export async function run(ctx: Context, body: AreaAddBody): Promise<void> {
   const area = await (await ctx.api()).request('POST /areas', { body });
-  await forgetNames(ctx, 'areas');
+  await ctx.resolver.forgetNames('areas');
   await ctx.out.result(area, () => '');
   ctx.out.info(`Created area "${area.name ?? body.name}"${area.id ? ` (id:${area.id})` : ''}`);
 }

@@ -4,7 +4,6 @@ import type { Area, AreaBody } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
-import { forgetNames, resolveArea } from '../../resolve/index.js';
 import { parseAreaName, parseColor } from './shared.js';
 
 /** What `area edit` was asked to do. */
@@ -54,7 +53,7 @@ export function diffArea(area: Partial<Area>, changes: AreaBody): AreaBody {
 
 /** Sends the fields that differ; a rename drops the cached names. */
 export async function run(ctx: Context, options: AreaEditOptions): Promise<void> {
-  const found = await resolveArea(ctx, options.ref);
+  const found = await ctx.resolver.resolveArea(options.ref);
   const api = await ctx.api();
   const current = await api.request('GET /areas/{areaId}', { params: { areaId: found.id } });
   const body = diffArea(current, options.changes);
@@ -64,7 +63,7 @@ export async function run(ctx: Context, options: AreaEditOptions): Promise<void>
     return;
   }
   const area = await api.request('PUT /areas/{areaId}', { params: { areaId: found.id }, body });
-  if (body.name !== undefined) await forgetNames(ctx, 'areas');
+  if (body.name !== undefined) await ctx.resolver.forgetNames('areas');
   await ctx.out.result(area, () => '');
   ctx.out.info(`Updated area "${area.name ?? body.name ?? current.name}": ${Object.keys(body).map((k) => (k === 'colorHex' ? 'color' : k)).join(', ')}`);
 }

@@ -4,7 +4,6 @@ import type { Context } from '../../context.js';
 import type { Cell } from '../../output/table.js';
 import type { Output } from '../../output/output.js';
 import { examples, type App } from '../../program.js';
-import { fetchAreas } from '../../resolve/index.js';
 
 /** Registers `area ls` (alias `list`). */
 export function register(parent: Command, app: App): void {
@@ -22,7 +21,7 @@ export function register(parent: Command, app: App): void {
 
 /** Lists every area; the listing also refreshes the names that references and completion read. */
 export async function run(ctx: Context): Promise<void> {
-  const areas = await fetchAreas(ctx);
+  const areas = await ctx.resolver.fetchAreas();
   if (areas.length === 0 && !ctx.out.json) {
     ctx.out.info('No areas yet. Create one with `habits area add <name>`.');
     return;

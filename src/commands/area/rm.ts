@@ -3,8 +3,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
-import { forgetNames, resolveArea } from '../../resolve/index.js';
-import { confirmDestructive, requireConfirmable } from '../confirm.js';
+import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 
 /** What `area rm` was asked to do. */
 export interface AreaRmOptions {
@@ -38,10 +37,10 @@ export function parse(ref: string, opts: { yes?: boolean }): AreaRmOptions {
 /** Deletes the area, after confirming; the cached names are dropped. */
 export async function run(ctx: Context, options: AreaRmOptions): Promise<void> {
   requireConfirmable(ctx, options.yes, `delete area "${options.ref}"`);
-  const area = await resolveArea(ctx, options.ref);
+  const area = await ctx.resolver.resolveArea(options.ref);
   await confirmDestructive(ctx, options.yes, `delete area "${area.name}"`, 'Its habits stay; they only leave the area.');
   const result = await (await ctx.api()).request('DELETE /areas/{areaId}', { params: { areaId: area.id } });
-  await forgetNames(ctx, 'areas');
+  await ctx.resolver.forgetNames('areas');
   await ctx.out.result(result, () => '');
   ctx.out.info(`Deleted area "${area.name}"; its habits stay`);
 }

@@ -1,6 +1,6 @@
 // What the area verbs share: colours as the API wants them.
 import { UsageError } from '../../errors.js';
-import { flagValue, parseColor as hexColor } from '../../grammar.js';
+import { flagValue, parseColor as hexColor } from '../../model/grammar.js';
 
 /** The --color flag: `#RRGGBB`, `#RGB`, `#` optional, normalised to `#RRGGBB`. */
 export function parseColor(raw: string): string {

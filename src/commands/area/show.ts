@@ -6,7 +6,6 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { formatTimestamp } from '../../output/time.js';
 import { examples, type App } from '../../program.js';
-import { resolveArea } from '../../resolve/index.js';
 import { colorCell } from './ls.js';
 
 /** What `--json` prints: the area as the API returns it, plus its habits. */
@@ -27,7 +26,7 @@ export function register(parent: Command, app: App): void {
 
 /** Shows the area and its habits, active and archived. */
 export async function run(ctx: Context, ref: string): Promise<void> {
-  const found = await resolveArea(ctx, ref);
+  const found = await ctx.resolver.resolveArea(ref);
   const api = await ctx.api();
   const [area, active, archived] = await Promise.all([
     api.request('GET /areas/{areaId}', { params: { areaId: found.id } }),

@@ -5,10 +5,9 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { confirmDraft, promptHabit } from '../../prompts/habit.js';
-import { forgetNames } from '../../resolve/index.js';
-import { applyFlags, createBody, defaultDraft } from './draft.js';
+import { applyFlags, createBody, defaultDraft } from '../../model/draft.js';
 import { declareFieldOptions, parseFieldFlags, type FieldFlags, type RawFieldOptions } from './flags.js';
-import { habitText, Names, resolveFlags } from './refs.js';
+import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
 
 /** What `habit add` was asked to do, validated. */
 export interface AddOptions {
@@ -69,7 +68,7 @@ export async function run(ctx: Context, options: AddOptions): Promise<void> {
     await confirmDraft(ctx, draft, names, 'add');
   }
   const habit = await (await ctx.api()).request('POST /habits', { body: createBody(draft) });
-  await forgetNames(ctx, 'habits');
+  await ctx.resolver.forgetNames('habits');
   ctx.out.info(`Created habit "${habit.name}" (id:${habit.id})`);
   await ctx.out.result(habit, () => habitText(ctx, habit, names));
 }

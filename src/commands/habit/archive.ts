@@ -6,7 +6,6 @@ import { ApiError } from '../../api/errors.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
-import { forgetNames, resolveHabit } from '../../resolve/index.js';
 
 /** Which habit `habit archive` archives. */
 export interface ArchiveOptions {
@@ -38,7 +37,7 @@ export function parse(ref: string): ArchiveOptions {
 
 /** Archives the habit; a 409 (already archived) is reported and succeeds. */
 export async function run(ctx: Context, options: ArchiveOptions): Promise<void> {
-  const habit = await resolveHabit(ctx, options.ref);
+  const habit = await ctx.resolver.resolveHabit(options.ref);
   const api = await ctx.api();
   let alreadyArchived = false;
   try {
@@ -48,7 +47,7 @@ export async function run(ctx: Context, options: ArchiveOptions): Promise<void> 
     alreadyArchived = true;
   }
   // Either way the cached names hold the habit as active, which it no longer is.
-  await forgetNames(ctx, 'habits');
+  await ctx.resolver.forgetNames('habits');
   await ctx.out.result({ ok: true, alreadyArchived }, () => '');
   ctx.out.info(alreadyArchived
     ? `"${habit.name}" is already archived.`

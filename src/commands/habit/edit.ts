@@ -6,10 +6,9 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { confirmDraft, promptHabit } from '../../prompts/habit.js';
-import { forgetNames, resolveHabit } from '../../resolve/index.js';
-import { applyFlags, diffDrafts, draftFromHabit, FIELD_LABELS } from './draft.js';
+import { applyFlags, diffDrafts, draftFromHabit, FIELD_LABELS } from '../../model/draft.js';
 import { declareFieldOptions, hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from './flags.js';
-import { habitText, Names, resolveFlags } from './refs.js';
+import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
 
 /** What `habit edit` was asked to do, validated; references still unresolved. */
 export interface EditOptions {
@@ -68,7 +67,7 @@ export async function run(ctx: Context, options: EditOptions): Promise<void> {
   if (!interactive && !hasFlags) {
     throw new UsageError('nothing to change: give at least one field flag, e.g. --name or --goal', 'see `habits habit edit --help`, or use -i on a terminal');
   }
-  const { id } = await resolveHabit(ctx, options.ref);
+  const { id } = await ctx.resolver.resolveHabit(options.ref);
   const api = await ctx.api();
   const habit = await api.request('GET /habits/{habitId}', { params: { habitId: id } });
   const names = new Names();
@@ -88,7 +87,7 @@ export async function run(ctx: Context, options: EditOptions): Promise<void> {
   const answer = await api.request('PUT /habits/{habitId}', { params: { habitId: id }, body });
   // Servers answer the habit, `{message}` or nothing; the habit as stored is what we print.
   const updated = isHabit(answer) ? answer : await api.request('GET /habits/{habitId}', { params: { habitId: id } });
-  if (body.name !== undefined) await forgetNames(ctx, 'habits');
+  if (body.name !== undefined) await ctx.resolver.forgetNames('habits');
   ctx.out.info(`Updated habit "${updated.name}": ${changes.join(', ')} (id:${id})`);
   await ctx.out.result(updated, () => habitText(ctx, updated, names));
 }

@@ -5,12 +5,12 @@ import { Option, type Command } from 'commander';
 import type { EndConditionInput, GoalInput, HabitType, Occurrence, TimeTrigger } from '../../api/types.js';
 import { parseDate } from '../../dates.js';
 import { UsageError } from '../../errors.js';
-import { flagValue, GrammarError, parseColor } from '../../grammar.js';
+import { flagValue, GrammarError, parseColor } from '../../model/grammar.js';
 import {
   LIMITS, parseCount, parseEndCondition, parseHabitType, parseMonthDays, parseName, parseReminder,
   parseStack, parseWeekdays, type StackSpec,
-} from './grammar.js';
-import { parseGoal } from './units.js';
+} from '../../model/habit-fields.js';
+import { parseGoal } from '../../model/goal.js';
 
 /** Options as commander hands them over (`false` comes from a `--no-…` flag). */
 export interface RawFieldOptions {

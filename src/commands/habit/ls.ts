@@ -4,11 +4,10 @@ import { listAll } from '../../api/paging.js';
 import type { HabitType } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { flagValue } from '../../grammar.js';
+import { flagValue } from '../../model/grammar.js';
 import { HABIT_LS_TSV_COLUMNS, habitsTable, habitsTsv } from '../../output/habits.js';
 import { examples, type App } from '../../program.js';
-import { nameCache, rememberHabits, resolveArea } from '../../resolve/index.js';
-import { parseHabitType } from './grammar.js';
+import { parseHabitType } from '../../model/habit-fields.js';
 
 /** What `habit ls` lists. */
 export interface LsOptions {
@@ -57,14 +56,14 @@ export function parse(opts: { archived?: boolean; area?: string; type?: string }
 
 /** Lists the habits page by page and prints them. */
 export async function run(ctx: Context, options: LsOptions): Promise<void> {
-  const areaId = options.area === undefined ? undefined : (await resolveArea(ctx, options.area)).id;
+  const areaId = options.area === undefined ? undefined : (await ctx.resolver.resolveArea(options.area)).id;
   const api = await ctx.api();
   const habits = await listAll(api, 'GET /habits', {
     query: { archived: options.archived, ...(areaId ? { areaId } : {}), ...(options.type ? { type: options.type } : {}) },
   });
   // Every active habit is what name lookup needs; a filtered listing only teaches time-of-day names.
   const complete = !options.archived && areaId === undefined && options.type === undefined;
-  await rememberHabits(ctx, habits, complete);
+  await ctx.resolver.rememberHabits(habits, complete);
   if (ctx.out.json) return ctx.out.printJson(habits);
   if (habits.length === 0) {
     ctx.out.info(
@@ -84,7 +83,7 @@ export async function run(ctx: Context, options: LsOptions): Promise<void> {
  * A reference matches active habits first, so a full active listing needs nothing more.
  */
 async function knownIds(ctx: Context, options: LsOptions): Promise<string[] | undefined> {
-  const cached = (await nameCache(ctx)).get('habits');
+  const cached = (await ctx.resolver.nameCache()).get('habits');
   if (!cached || (options.archived && !cached.complete)) return undefined;
   return cached.items.map((h) => h.id);
 }

@@ -3,8 +3,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
-import { forgetNames, resolveHabit } from '../../resolve/index.js';
-import { confirmDestructive, requireConfirmable } from '../confirm.js';
+import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 
 /** What `habit rm` deletes, and whether it may without asking. */
 export interface RmOptions {
@@ -44,11 +43,11 @@ export async function run(ctx: Context, options: RmOptions): Promise<void> {
   const action = (name: string) => `delete habit "${name}"`;
   // Without a terminal and without --yes the answer is known: refuse before any request.
   requireConfirmable(ctx, options.yes, action(options.ref));
-  const habit = await resolveHabit(ctx, options.ref);
+  const habit = await ctx.resolver.resolveHabit(options.ref);
   await confirmDestructive(ctx, options.yes, action(habit.name), 'Its logs, notes and goals go too; this cannot be undone.');
   const api = await ctx.api();
   const result = await api.request('DELETE /habits/{habitId}', { params: { habitId: habit.id } });
-  await forgetNames(ctx, 'habits');
+  await ctx.resolver.forgetNames('habits');
   await ctx.out.result(result, () => '');
   ctx.out.info(`Deleted "${habit.name}".`);
 }

@@ -3,8 +3,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
-import { resolveHabit } from '../../resolve/index.js';
-import { habitText } from './refs.js';
+import { habitText } from '../../resolve/habit-refs.js';
 
 /** Which habit `habit show` prints. */
 export interface ShowOptions {
@@ -37,7 +36,7 @@ export function parse(ref: string): ShowOptions {
 
 /** Fetches the habit and prints it. */
 export async function run(ctx: Context, { ref }: ShowOptions): Promise<void> {
-  const { id } = await resolveHabit(ctx, ref);
+  const { id } = await ctx.resolver.resolveHabit(ref);
   const habit = await (await ctx.api()).request('GET /habits/{habitId}', { params: { habitId: id } });
   await ctx.out.result(habit, () => habitText(ctx, habit));
 }

@@ -8,8 +8,7 @@ import { UsageError } from '../../errors.js';
 import { renderHeatmap } from '../../output/heatmap.js';
 import { renderStatLines, statLines, statLinesTsv } from '../../output/stats.js';
 import { examples, type App } from '../../program.js';
-import { currentGoal, dailyProgress } from '../../resources.js';
-import { resolveHabit } from '../../resolve/index.js';
+import { currentGoal, dailyProgress } from '../../model/resources.js';
 
 /** Weeks shown when no --from is given. */
 const DEFAULT_WEEKS = 26;
@@ -58,7 +57,7 @@ export function parse(ref: string, opts: { from?: string; to?: string }, today: 
 
 /** Fetches the statistics (and on a terminal the habit, for its goal) and prints them. */
 export async function run(ctx: Context, options: StatsOptions): Promise<void> {
-  const habit = await resolveHabit(ctx, options.ref);
+  const habit = await ctx.resolver.resolveHabit(options.ref);
   const api = await ctx.api();
   const query = { startDate: options.from, endDate: options.to };
   const statistics = () => api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query });

@@ -4,10 +4,9 @@ import { GOAL_UNITS, type GoalUnit, type LogValueBody } from '../../api/types.js
 import type { Context } from '../../context.js';
 import { parseDateArg } from '../../dates.js';
 import { UsageError } from '../../errors.js';
-import { canonicalUnit, flagValue, parseUnit as unitOf } from '../../grammar.js';
+import { canonicalUnit, flagValue, parseUnit as unitOf } from '../../model/grammar.js';
 import { examples, type App } from '../../program.js';
-import { resolveHabit } from '../../resolve/index.js';
-import { currentGoal } from '../../resources.js';
+import { currentGoal } from '../../model/resources.js';
 
 /** What `log add` was asked to do. */
 export interface LogAddOptions {
@@ -67,7 +66,7 @@ export function parse(ref: string, value: string, opts: { unit?: string; date?: 
 /** Adds the value to the habit's total for the date. */
 export async function run(ctx: Context, options: LogAddOptions): Promise<void> {
   const date = parseDateArg(options.date, ctx.today(), '--date');
-  const habit = await resolveHabit(ctx, options.ref);
+  const habit = await ctx.resolver.resolveHabit(options.ref);
   const api = await ctx.api();
   let unit = options.unit;
   if (!unit) {

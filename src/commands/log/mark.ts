@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import { parseDateArg } from '../../dates.js';
 import { describeError, PartialFailure, UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
-import { resolveHabits, type Named } from '../../resolve/index.js';
+import { type Named } from '../../resolve/index.js';
 
 /** The four mark verbs. */
 export type MarkAction = 'done' | 'fail' | 'skip' | 'undo';
@@ -90,7 +90,7 @@ export function parseMark(action: MarkAction, refs: string[], opts: { date?: str
 async function runMark(ctx: Context, options: MarkOptions): Promise<void> {
   const verb = ACTIONS[options.action];
   const date = parseDateArg(options.date, ctx.today(), '--date');
-  const resolved = await resolveHabits(ctx, options.refs);
+  const resolved = await ctx.resolver.resolveHabits(options.refs);
   const api = await ctx.api();
   // The same habit named twice is marked once; both places report that one outcome.
   const byId = new Map<string, Promise<Outcome>>();

@@ -3,9 +3,8 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
-import { resolveHabit } from '../../resolve/index.js';
-import { confirmDestructive, requireConfirmable } from '../confirm.js';
-import { parseId } from '../note/shared.js';
+import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
+import { parseId } from '../../model/note.js';
 
 /** What `log rm` was asked to do. */
 export interface LogRmOptions {
@@ -41,7 +40,7 @@ export function parse(ref: string, logId: string, opts: { yes?: boolean }): LogR
 /** Deletes the log entry, after confirming. */
 export async function run(ctx: Context, options: LogRmOptions): Promise<void> {
   requireConfirmable(ctx, options.yes, `delete log ${options.logId}`);
-  const habit = await resolveHabit(ctx, options.ref);
+  const habit = await ctx.resolver.resolveHabit(options.ref);
   await confirmDestructive(ctx, options.yes, `delete log ${options.logId} of "${habit.name}"`, 'This cannot be undone.');
   const api = await ctx.api();
   const result = await api.request('DELETE /habits/{habitId}/logs/{logId}', { params: { habitId: habit.id, logId: options.logId } });

@@ -5,10 +5,9 @@ import type { MoodLevel, NoteBody } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
-import { resolveHabit } from '../../resolve/index.js';
 import { readAll } from '../../stdin.js';
-import { collect, flagValue } from '../../grammar.js';
-import { MOOD_HELP, parseMood, parsePhotos } from './shared.js';
+import { collect, flagValue } from '../../model/grammar.js';
+import { MOOD_HELP, parseMood, parsePhotos } from '../../model/note.js';
 
 /** What `note add` was asked to do. */
 export interface NoteAddOptions {
@@ -72,7 +71,7 @@ async function noteText(ctx: Context, options: NoteAddOptions, habitName: string
 
 /** Adds the note. */
 export async function run(ctx: Context, options: NoteAddOptions): Promise<void> {
-  const habit = await resolveHabit(ctx, options.ref);
+  const habit = await ctx.resolver.resolveHabit(options.ref);
   // Editors leave a final newline, and a blank note is no note.
   const content = (await noteText(ctx, options, habit.name)).replace(/^\s*\n/, '').trimEnd();
   if (!content && !options.mood && options.photos.length === 0) {

@@ -4,9 +4,8 @@ import type { NoteBody } from '../../api/types.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
-import { resolveHabit } from '../../resolve/index.js';
-import { collect, flagValue } from '../../grammar.js';
-import { MOOD_HELP, parseId, parseMood, parsePhotos } from './shared.js';
+import { collect, flagValue } from '../../model/grammar.js';
+import { MOOD_HELP, parseId, parseMood, parsePhotos } from '../../model/note.js';
 
 /** What `note edit` was asked to do. */
 export interface NoteEditOptions {
@@ -50,7 +49,7 @@ export function parse(ref: string, noteId: string, opts: { text?: string; mood?:
 
 /** Sends the changes. */
 export async function run(ctx: Context, options: NoteEditOptions): Promise<void> {
-  const habit = await resolveHabit(ctx, options.ref);
+  const habit = await ctx.resolver.resolveHabit(options.ref);
   const note = await (await ctx.api()).request('PUT /habits/{habitId}/notes/{noteId}', {
     params: { habitId: habit.id, noteId: options.noteId },
     body: options.body,

@@ -4,8 +4,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { renderNotes } from '../../output/notes.js';
 import { examples, type App } from '../../program.js';
-import { resolveHabit } from '../../resolve/index.js';
-import { allNotes } from './shared.js';
+import { allNotes } from '../../api/paging.js';
 
 /** What `note ls` was asked to do. */
 export interface NoteLsOptions {
@@ -38,7 +37,7 @@ export function parse(ref: string): NoteLsOptions {
 
 /** Lists the notes: blocks on a terminal, TSV in a pipe (text escaped by the TSV rule), or JSON. */
 export async function run(ctx: Context, options: NoteLsOptions): Promise<void> {
-  const habit = await resolveHabit(ctx, options.ref);
+  const habit = await ctx.resolver.resolveHabit(options.ref);
   const notes = await allNotes(await ctx.api(), habit.id);
   if (notes.length === 0 && !ctx.out.json) {
     ctx.out.info(`No notes on "${habit.name}" yet.`);

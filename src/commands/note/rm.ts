@@ -3,9 +3,8 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
-import { resolveHabit } from '../../resolve/index.js';
-import { confirmDestructive, requireConfirmable } from '../confirm.js';
-import { parseId } from './shared.js';
+import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
+import { parseId } from '../../model/note.js';
 
 /** What `note rm` was asked to do. */
 export interface NoteRmOptions {
@@ -41,7 +40,7 @@ export function parse(ref: string, noteId: string, opts: { yes?: boolean }): Not
 /** Deletes the note, after confirming. */
 export async function run(ctx: Context, options: NoteRmOptions): Promise<void> {
   requireConfirmable(ctx, options.yes, `delete note ${options.noteId}`);
-  const habit = await resolveHabit(ctx, options.ref);
+  const habit = await ctx.resolver.resolveHabit(options.ref);
   await confirmDestructive(ctx, options.yes, `delete note ${options.noteId} of "${habit.name}"`, 'This cannot be undone.');
   const result = await (await ctx.api()).request('DELETE /habits/{habitId}/notes/{noteId}', {
     params: { habitId: habit.id, noteId: options.noteId },

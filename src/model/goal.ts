@@ -1,8 +1,8 @@
 // The goal grammar: periodicities and `--goal "30 min daily"` (units come from src/grammar.ts).
 // Pure; errors are GrammarErrors.
-import type { GoalInput, Periodicity } from '../../api/types.js';
-import { fail, parseUnit } from '../../grammar.js';
-import { parsePositive } from './grammar.js';
+import type { GoalInput, Periodicity } from '../api/types.js';
+import { fail, parseUnit } from './grammar.js';
+import { parsePositive } from './habit-fields.js';
 
 const PERIOD_WORDS: Record<string, Periodicity> = {
   daily: 'daily', day: 'daily', weekly: 'weekly', week: 'weekly', monthly: 'monthly', month: 'monthly',

@@ -4,10 +4,10 @@
 import type {
   CreateHabitBody, EndCondition, EndConditionInput, GoalInput, GoalUnit, Habit, HabitStack, HabitStackInput, HabitType,
   Occurrence, Periodicity, StackType, TimeTrigger, TimerType, UpdateHabitBody,
-} from '../../api/types.js';
-import { currentGoal } from '../../resources.js';
-import type { FieldFlags } from './flags.js';
-import { reminderFilter } from './grammar.js';
+} from '../api/types.js';
+import { currentGoal } from './resources.js';
+import type { FieldFlags } from '../commands/habit/flags.js';
+import { reminderFilter } from './habit-fields.js';
 
 /** Every field of a habit that add and edit can set. */
 export interface HabitDraft {

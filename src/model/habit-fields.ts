@@ -1,9 +1,9 @@
 // The value grammar of the habit flags, shared by the flags and the prompts' validators: weekdays,
 // month days, goals, reminders, stacks, durations, end conditions, colours. Pure functions; each
 // throws GrammarError with a message that reads after the flag's name (`--days: …`).
-import { STACK_TYPES, type EndConditionInput, type HabitType, type StackType, type TimeTrigger } from '../../api/types.js';
-import { parseDate } from '../../dates.js';
-import { fail } from '../../grammar.js';
+import { STACK_TYPES, type EndConditionInput, type HabitType, type StackType, type TimeTrigger } from '../api/types.js';
+import { parseDate } from '../dates.js';
+import { fail } from './grammar.js';
 
 /** The service's limits on numbers (docs/local-service.md, Limits), checked before any request. */
 export const LIMITS = { interval: 3650, periods: 100_000, delaySecs: 86_400, amount: 1e9 } as const;

@@ -1,6 +1,6 @@
 // Destructive verbs confirm on a terminal and otherwise need --yes.
-import type { Context } from '../context.js';
-import { CancelledError, UsageError } from '../errors.js';
+import type { Context } from '../../context.js';
+import { CancelledError, UsageError } from '../../errors.js';
 
 /**
  * Fails at once (exit 2, naming --yes) when `action` could neither be confirmed nor was allowed

@@ -1,7 +1,7 @@
 // The grammar every command's flags share: errors that read after a flag's name, and the values
 // several nouns take (hex colours, unit symbols). Pure functions.
-import { GOAL_UNITS, type GoalUnit } from './api/types.js';
-import { CliError, UsageError } from './errors.js';
+import { GOAL_UNITS, type GoalUnit } from '../api/types.js';
+import { CliError, UsageError } from '../errors.js';
 
 /** A value that does not fit its grammar; the message names no flag. */
 export class GrammarError extends Error {

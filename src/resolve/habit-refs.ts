@@ -1,12 +1,11 @@
 // References in the habit flags turned into ids (--area, --stack, --time-of-day), and ids turned
 // back into names for display (condition habits of stacks, areas, time of day).
-import type { Habit, HabitStackInput } from '../../api/types.js';
-import type { Context } from '../../context.js';
-import { AmbiguousError, NotFoundError, UsageError } from '../../errors.js';
-import { renderHabit } from '../../output/habit-details.js';
-import { fetchHabits, nameCache, resolveAreas, resolveHabits } from '../../resolve/index.js';
-import type { FieldFlags } from './flags.js';
-import type { ResolvedFlags } from './draft.js';
+import type { Habit, HabitStackInput } from '../api/types.js';
+import type { Context } from '../context.js';
+import { AmbiguousError, NotFoundError, UsageError } from '../errors.js';
+import { renderHabit } from '../output/habit-details.js';
+import type { FieldFlags } from '../commands/habit/flags.js';
+import type { ResolvedFlags } from '../model/draft.js';
 
 /** Names of the ids a draft refers to, learned while resolving or fetching. */
 export class Names {
@@ -32,7 +31,7 @@ function naming(flag: string, err: unknown): unknown {
  */
 export async function knownTimeOfDays(ctx: Context): Promise<Map<string, string>> {
   try {
-    return new Map(Object.entries((await nameCache(ctx)).timeOfDays()));
+    return new Map(Object.entries((await ctx.resolver.nameCache()).timeOfDays()));
   } catch {
     return new Map();
   }
@@ -43,12 +42,12 @@ export async function resolveFlags(ctx: Context, flags: FieldFlags, names: Names
   const { areas, timeOfDays, stacks, ...rest } = flags;
   const out: ResolvedFlags = rest;
   if (areas) {
-    const found = await resolveAreas(ctx, areas).catch((err: unknown) => Promise.reject(naming('--area', err)));
+    const found = await ctx.resolver.resolveAreas(areas).catch((err: unknown) => Promise.reject(naming('--area', err)));
     for (const a of found) names.areas.set(a.id, a.name);
     out.areaIds = [...new Set(found.map((a) => a.id))];
   }
   if (stacks) {
-    const results = stacks.length ? await resolveHabits(ctx, stacks.map((s) => s.ref)) : [];
+    const results = stacks.length ? await ctx.resolver.resolveHabits(stacks.map((s) => s.ref)) : [];
     out.habitStacks = stacks.map((s, i): HabitStackInput => {
       const r = results[i]!;
       if (r instanceof Error) throw naming('--stack', r);
@@ -78,10 +77,10 @@ export async function resolveFlags(ctx: Context, flags: FieldFlags, names: Names
 export async function learnHabitNames(ctx: Context, ids: readonly string[], names: Names): Promise<void> {
   const missing = () => ids.filter((id) => !names.habits.has(id));
   if (missing().length === 0) return;
-  const cached = (await nameCache(ctx)).get('habits', Number.POSITIVE_INFINITY);
+  const cached = (await ctx.resolver.nameCache()).get('habits', Number.POSITIVE_INFINITY);
   for (const h of cached?.items ?? []) names.habits.set(h.id, h.name);
   if (missing().length === 0) return;
-  for (const h of await fetchHabits(ctx, true)) names.habits.set(h.id, h.name);
+  for (const h of await ctx.resolver.fetchHabits(true)) names.habits.set(h.id, h.name);
 }
 
 /** A returned habit as show, add and edit print it (terminal or pipe), its stacks' habits by name. */

@@ -1,5 +1,5 @@
 // Tolerant readers of API resources: servers differ in what they return (api-facts.md).
-import type { DailyProgress, Goal, Habit, Statistics } from './api/types.js';
+import type { DailyProgress, Goal, Habit, Statistics } from '../api/types.js';
 
 /**
  * The habit's current goal: `goal` when the server sends it, else the one flagged `isActive` in

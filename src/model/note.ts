@@ -1,10 +1,8 @@
-// What the note verbs share: moods in friendly words, photo URLs, the listing of a habit's notes,
-// and ids typed with or without `id:` (log rm takes its log id the same way).
-import { listAll } from '../../api/paging.js';
-import type { Api } from '../../api/routes.js';
-import { MOOD_LEVELS, type MoodLevel, type Note } from '../../api/types.js';
-import { UsageError } from '../../errors.js';
-import { fail } from '../../grammar.js';
+// The grammar of notes: moods in friendly words, photo URLs, and ids typed with or without `id:`
+// (log rm takes its log id the same way). Pure functions.
+import { MOOD_LEVELS, type MoodLevel } from '../api/types.js';
+import { UsageError } from '../errors.js';
+import { fail } from './grammar.js';
 
 /** Words accepted for each mood, compared without case, spaces, `-` or `_`. */
 const MOOD_WORDS: Record<MoodLevel, string[]> = {
@@ -47,16 +45,4 @@ export function parseId(raw: string, what: string): string {
   const id = raw.trim().replace(/^id:/, '');
   if (!id) throw new UsageError(`${what} is empty`);
   return id;
-}
-
-/** Every note of a habit (all pages), oldest first; ties keep the server's order. */
-export async function allNotes(api: Api, habitId: string): Promise<Note[]> {
-  const notes = await listAll(api, 'GET /habits/{habitId}/notes', { params: { habitId } });
-  return notes.map((n, i) => ({ n, i })).sort((a, b) => cmp(a.n.createdAt, b.n.createdAt) || a.i - b.i).map((x) => x.n);
-}
-
-function cmp(a: unknown, b: unknown): number {
-  const x = String(a ?? '');
-  const y = String(b ?? '');
-  return x < y ? -1 : x > y ? 1 : 0;
 }

@@ -1,13 +1,12 @@
 // Gathering an export through the API: areas, every habit (active and archived), each habit's notes
 // (all pages) and its statistics over its whole life. Works the same against any server.
-import { listAll } from '../api/paging.js';
-import type { Api } from '../api/routes.js';
+import { allNotes, listAll } from '../../api/paging.js';
+import type { Api } from '../../api/routes.js';
 import {
   EXPORT_FORMAT, EXPORT_VERSION, type DailyProgress, type ExportDocument, type ExportedHabit, type Habit, type Statistics,
-} from '../api/types.js';
-import { mapPool } from '../concurrency.js';
-import { addDays, isValidDate } from '../dates.js';
-import { allNotes } from './note/shared.js';
+} from '../../api/types.js';
+import { mapPool } from '../../concurrency.js';
+import { addDays, isValidDate } from '../../dates.js';
 
 /** The round-trip rule, shown in the help of export and import. */
 export const ROUND_TRIP_RULE = `
