@@ -3,11 +3,11 @@
 // the account's, which the client cannot see.
 import type { Command } from 'commander';
 import type { JournalEntry } from '../api/types.js';
-import type { Context } from '../context.js';
 import { parseDateArg } from '../dates.js';
 import { emptyJournalMessage, journalSummary, journalTable, journalTsv, JOURNAL_TSV_COLUMNS } from '../output/journal.js';
 import { examples, type App } from '../program.js';
 import { knownTimeOfDays } from '../resolve/habit-refs.js';
+import type { Deps } from './shared/deps.js';
 
 /** What `journal` shows. */
 export interface JournalOptions {
@@ -38,7 +38,7 @@ ${examples([
   ["habits journal --json | jq '.[].status'"],
 ])}`)
     .action((opts: { date?: string }, command: Command) =>
-      app.run(command, (ctx) => run(ctx, parse(opts, ctx.today()))),
+      app.run(command, (ctx) => run(parse(opts, ctx.today()), ctx)),
     );
 }
 
@@ -48,19 +48,19 @@ export function parse(opts: { date?: string }, today: string): JournalOptions {
 }
 
 /** Fetches the journal of the date and prints it in the output mode in use. */
-export async function run(ctx: Context, options: JournalOptions): Promise<void> {
-  const api = await ctx.api();
+export async function run(options: JournalOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'>): Promise<void> {
+  const { out } = deps;
+  const api = await deps.api();
   const entries: JournalEntry[] = await api.request('GET /habits/journal', { query: { date: options.date } });
   const list = Array.isArray(entries) ? entries : [];
-  if (ctx.out.json) return ctx.out.printJson(list);
-  if (list.length === 0) {
-    // On a pipe stdout stays empty, so `habits journal | wc -l` reads 0.
-    ctx.out.info(emptyJournalMessage(options.date));
-    return;
-  }
-  const names = Object.fromEntries(await knownTimeOfDays(ctx));
-  if (ctx.out.mode === 'plain') return ctx.out.print(journalTsv(list, names));
-  const header = ctx.out.c.bold(journalSummary(options.date, list, ctx.today(), ctx.out.width));
-  const table = await ctx.out.table(journalTable(list, { c: ctx.out.c, width: ctx.out.width, timeOfDayNames: names }));
-  ctx.out.print(`${header}\n\n${table}`);
+  if (list.length === 0) return out.empty(list, emptyJournalMessage(options.date));
+  const names = async (): Promise<Record<string, string>> => Object.fromEntries(await knownTimeOfDays(deps.resolver));
+  await out.render({
+    json: list,
+    plain: async () => journalTsv(list, await names()),
+    tty: async () => {
+      const header = out.c.bold(journalSummary(options.date, list, deps.today(), out.width));
+      return `${header}\n\n${await out.table(journalTable(list, { c: out.c, width: out.width, timeOfDayNames: await names() }))}`;
+    },
+  });
 }

@@ -45,6 +45,25 @@ export class Output {
     if (text) this.io.stdout.write(text.endsWith('\n') ? text : text + '\n');
   }
 
+  /**
+   * Prints a result in the mode chosen once: `json` as the JSON document, `plain()` in a pipe,
+   * `tty()` on a terminal (each text on stdout; empty text prints nothing).
+   */
+  async render(r: { json: unknown; plain: () => string | Promise<string>; tty: () => string | Promise<string> }): Promise<void> {
+    if (this.json) return this.printJson(r.json);
+    const text = await (this.mode === 'tty' ? r.tty() : r.plain());
+    if (text) this.print(text);
+  }
+
+  /**
+   * An empty result: with --json the document `json` (an empty list, say), otherwise `message` as
+   * info, so stdout stays empty in a pipe (`habits journal | wc -l` reads 0).
+   */
+  empty(json: unknown, message: string): void {
+    if (this.json) this.printJson(json);
+    else this.info(message);
+  }
+
   /** Writes human text to stdout as it is. */
   print(text: string): void {
     this.io.stdout.write(text.endsWith('\n') ? text : text + '\n');
@@ -58,6 +77,16 @@ export class Output {
     if (this.quiet) return;
     const toStdout = this.mode === 'tty';
     (toStdout ? this.io.stdout : this.io.stderr).write(message + '\n');
+  }
+
+  /**
+   * One item's line in a bulk command (`Marked "Walk" completed ...`): as info, but nothing with
+   * --json, whose document carries every item's outcome. `failed` lines go to stderr even with -q.
+   */
+  item(message: string, failed = false): void {
+    if (this.json) return;
+    if (failed) this.warn(message);
+    else this.info(message);
   }
 
   /** A warning or note on stderr, shown even with --quiet. */

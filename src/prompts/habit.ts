@@ -93,9 +93,9 @@ async function promptAreas(ctx: Context, current: string[], names: Names): Promi
 const OTHER_TIME_OF_DAY = '\u0000other';
 
 async function promptTimeOfDays(ctx: Context, current: string[], names: Names): Promise<string[]> {
-  let known = await knownTimeOfDays(ctx);
+  let known = await knownTimeOfDays(ctx.resolver);
   // Periods have no endpoint: their names are learned from habits that use them.
-  if (known.size === 0) known = await ctx.resolver.fetchHabits(true).then(() => knownTimeOfDays(ctx));
+  if (known.size === 0) known = await ctx.resolver.fetchHabits(true).then(() => knownTimeOfDays(ctx.resolver));
   for (const [id, name] of known) names.timeOfDays.set(id, name);
   const ids = [...new Set([...known.keys(), ...current])];
   if (ids.length === 0) {

@@ -4,6 +4,7 @@ import type { Habit, HabitStackInput } from '../api/types.js';
 import type { Context } from '../context.js';
 import { AmbiguousError, NotFoundError, UsageError } from '../errors.js';
 import { renderHabit } from '../output/habit-details.js';
+import type { Resolver } from './index.js';
 import type { FieldFlags } from '../commands/habit/flags.js';
 import type { ResolvedFlags } from '../model/draft.js';
 
@@ -29,9 +30,9 @@ function naming(flag: string, err: unknown): unknown {
  * Time-of-day names by id, learned from earlier habit listings (there is no endpoint for them).
  * None is not an error: ids are shown, or sent, as they are.
  */
-export async function knownTimeOfDays(ctx: Context): Promise<Map<string, string>> {
+export async function knownTimeOfDays(resolver: Resolver): Promise<Map<string, string>> {
   try {
-    return new Map(Object.entries((await ctx.resolver.nameCache()).timeOfDays()));
+    return new Map(Object.entries((await resolver.nameCache()).timeOfDays()));
   } catch {
     return new Map();
   }
@@ -58,7 +59,7 @@ export async function resolveFlags(ctx: Context, flags: FieldFlags, names: Names
   }
   if (timeOfDays) {
     // The habit being edited knows its own periods even when the cache is cold.
-    const known = new Map([...names.timeOfDays, ...(await knownTimeOfDays(ctx))]);
+    const known = new Map([...names.timeOfDays, ...(await knownTimeOfDays(ctx.resolver))]);
     for (const [id, name] of known) names.timeOfDays.set(id, name);
     // An id is passed as it is; a known name (any case) becomes its id.
     out.timeOfDayIds = [...new Set(timeOfDays.map((t) => {

@@ -119,7 +119,9 @@ export async function slowProxy(target: string, delayMs: number): Promise<{ url:
     req.on('end', () => {
       setTimeout(() => {
         const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
+        // fetch sets host, connection and content-length itself (and refuses a content-length it did
+        // not compute once undici's own module is loaded, as the in-process CLI loads it).
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)) headers[k] = v;
         const body = chunks.length ? Buffer.concat(chunks) : undefined;
         fetch(`${base.origin}${req.url}`, { method: req.method, headers, body })
           .then(async (up) => {

@@ -1,8 +1,11 @@
 // `habits log done|fail|skip|undo`: bulk marking against the real local service.
 import { describe, expect, it } from 'vitest';
-import { parseMark } from '../../src/commands/log/mark.js';
+import { DONE } from '../../src/commands/log/done.js';
+import { parseMark, runMark } from '../../src/commands/log/mark.js';
+import { UNDO } from '../../src/commands/log/undo.js';
 import { mapPool } from '../../src/concurrency.js';
 import { UsageError } from '../../src/errors.js';
+import { verbDeps } from '../helpers/verb.js';
 import { addHabit, call, FIXED_CLOCK, slowProxy, useService, writes } from './_seed.js';
 
 const fx = useService(FIXED_CLOCK, { each: true });
@@ -194,8 +197,49 @@ describe('the summary of a bulk failure', () => {
 
 describe('parseMark', () => {
   it('rejects an empty reference', () => {
-    expect(() => parseMark('done', ['Walk', ' '], {})).toThrow(new UsageError('<habit> 2 is empty'));
-    expect(parseMark('skip', ['Walk'], { date: 'yesterday' })).toEqual({ action: 'skip', refs: ['Walk'], date: 'yesterday' });
+    expect(() => parseMark(['Walk', ' '], {})).toThrow(new UsageError('<habit> 2 is empty'));
+    expect(parseMark(['Walk'], { date: 'yesterday' })).toEqual({ refs: ['Walk'], date: 'yesterday' });
+  });
+});
+
+describe('runMark alone, with its narrow dependencies', () => {
+  const fx = useService(FIXED_CLOCK, { each: true });
+
+  it('marks each habit once, says so on stderr in a pipe, and a repeat is success', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk' });
+    const read = await addHabit(fx.svc, { name: 'Read' });
+    fx.reset();
+    const run = verbDeps(fx.svc, { today: '2026-11-22' });
+    try {
+      await runMark(DONE, { refs: ['Walk', 'id:' + walk.id, 'Read'], date: 'today' }, run.deps);
+      await runMark(DONE, { refs: ['Walk'], date: 'today' }, run.deps);
+      expect(run.stdout()).toBe('');
+      expect(run.stderr()).toBe([
+        'Marked "Walk" completed for 2026-11-22', 'Marked "Walk" completed for 2026-11-22', 'Marked "Read" completed for 2026-11-22',
+        '"Walk" was already completed for 2026-11-22', '',
+      ].join('\n'));
+      expect(writes(fx.svc).map((w) => [w.path, w.body])).toEqual([
+        [`/habits/${walk.id}/logs/complete`, { targetDate: '2026-11-22' }],
+        [`/habits/${read.id}/logs/complete`, { targetDate: '2026-11-22' }],
+        [`/habits/${walk.id}/logs/complete`, { targetDate: '2026-11-22' }],
+      ]);
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('with --json prints one document of outcomes and no lines; undo treats 409 as a failure', async () => {
+    await addHabit(fx.svc, { name: 'Walk' });
+    const run = verbDeps(fx.svc, { json: true, today: '2026-11-22' });
+    try {
+      await runMark(UNDO, { refs: ['Walk'], date: '2026-11-21' }, run.deps);
+      expect(JSON.parse(run.stdout())).toEqual([
+        { ref: 'Walk', habit: { id: expect.any(String), name: 'Walk' }, date: '2026-11-21', ok: true, result: { message: 'Nothing to undo on 2026-11-21' } },
+      ]);
+      expect(run.stderr()).toBe('');
+    } finally {
+      await run.close();
+    }
   });
 });
 

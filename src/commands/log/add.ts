@@ -1,12 +1,12 @@
 // `habits log add <habit> <value> [--unit U] [--date D]`: adds a measured value to the day's total.
 import type { Command } from 'commander';
 import { GOAL_UNITS, type GoalUnit, type LogValueBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
 import { parseDateArg } from '../../dates.js';
 import { UsageError } from '../../errors.js';
 import { canonicalUnit, flagValue, parseUnit as unitOf } from '../../model/grammar.js';
 import { examples, type App } from '../../program.js';
 import { currentGoal } from '../../model/resources.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `log add` was asked to do. */
 export interface LogAddOptions {
@@ -33,7 +33,7 @@ export function register(parent: Command, app: App): void {
     ]) + `\n\nUnits: ${GOAL_UNITS.join(', ')}`)
     .action((ref: string, value: string, opts: { unit?: string; date?: string }, cmd: Command) => {
       const options = parse(ref, value, opts);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -64,10 +64,10 @@ export function parse(ref: string, value: string, opts: { unit?: string; date?: 
 }
 
 /** Adds the value to the habit's total for the date. */
-export async function run(ctx: Context, options: LogAddOptions): Promise<void> {
-  const date = parseDateArg(options.date, ctx.today(), '--date');
-  const habit = await ctx.resolver.resolveHabit(options.ref);
-  const api = await ctx.api();
+export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'>): Promise<void> {
+  const date = parseDateArg(options.date, deps.today(), '--date');
+  const habit = await deps.resolver.resolveHabit(options.ref);
+  const api = await deps.api();
   let unit = options.unit;
   if (!unit) {
     const goal = currentGoal(await api.request('GET /habits/{habitId}', { params: { habitId: habit.id } }));
@@ -76,7 +76,7 @@ export async function run(ctx: Context, options: LogAddOptions): Promise<void> {
   }
   const body: LogValueBody = { value: options.value, unitSymbol: unit, targetDate: date };
   const result = await api.request('POST /habits/{habitId}/logs', { params: { habitId: habit.id }, body });
-  await ctx.out.result(result, () => '');
+  await deps.out.result(result, () => '');
   const id = result.logId ? ` (log id:${result.logId})` : '';
-  ctx.out.info(`Logged ${String(options.value)} ${unit} to "${habit.name}" for ${date}${id}`);
+  deps.out.info(`Logged ${String(options.value)} ${unit} to "${habit.name}" for ${date}${id}`);
 }

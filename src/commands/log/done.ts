@@ -1,9 +1,26 @@
-// `habits log done <habit>... [--date D]`: see mark.ts, which the four mark verbs share.
+// `habits log done <habit>... [--date D]`: marks habits completed. A day already completed is
+// success, so a cron job that runs twice does not fail.
 import type { Command } from 'commander';
 import type { App } from '../../program.js';
-import { registerMark } from './mark.js';
+import { type MarkVerb, registerMark } from './mark.js';
+
+/** `log done`: POST .../logs/complete for each habit. */
+export const DONE: MarkVerb = {
+  name: 'done',
+  summary: 'mark habits completed for a date (default today)',
+  route: 'POST /habits/{habitId}/logs/complete',
+  examples: [
+    ['habits log done "Drink water"', 'mark completed for today'],
+    ['habits log done Walk Read Stretch', 'several at once'],
+    ['habits log done Walk --date yesterday'],
+    ['habits log done -- -Nq3xY', 'an id that begins with "-"'],
+    ["habits log done Walk --json | jq '.[0].ok'"],
+  ],
+  done: (name, date) => `Marked ${name} completed for ${date}`,
+  already: (name, date) => `${name} was already completed for ${date}`,
+};
 
 /** Registers `log done`. */
 export function register(parent: Command, app: App): void {
-  registerMark(parent, app, 'done');
+  registerMark(parent, app, DONE);
 }

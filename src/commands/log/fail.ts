@@ -1,9 +1,20 @@
-// `habits log fail <habit>... [--date D]`: see mark.ts, which the four mark verbs share.
+// `habits log fail <habit>... [--date D]`: marks habits failed (a bad habit slipped, a good one
+// was missed on purpose). A day already failed is success.
 import type { Command } from 'commander';
 import type { App } from '../../program.js';
-import { registerMark } from './mark.js';
+import { type MarkVerb, registerMark } from './mark.js';
+
+/** `log fail`: POST .../logs/failed for each habit. */
+export const FAIL: MarkVerb = {
+  name: 'fail',
+  summary: 'mark habits failed for a date (default today)',
+  route: 'POST /habits/{habitId}/logs/failed',
+  examples: [['habits log fail Smoking', 'a bad habit slipped today'], ['habits log fail Walk --date 2026-11-20']],
+  done: (name, date) => `Marked ${name} failed for ${date}`,
+  already: (name, date) => `${name} was already failed for ${date}`,
+};
 
 /** Registers `log fail`. */
 export function register(parent: Command, app: App): void {
-  registerMark(parent, app, 'fail');
+  registerMark(parent, app, FAIL);
 }

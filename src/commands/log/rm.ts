@@ -1,10 +1,10 @@
 // `habits log rm <habit> <logId> [--yes]`: deletes one log entry, for good.
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import { parseId } from '../../model/note.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `log rm` was asked to do. */
 export interface LogRmOptions {
@@ -27,7 +27,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((ref: string, logId: string, opts: { yes?: boolean }, cmd: Command) => {
       const options = parse(ref, logId, opts);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -38,12 +38,12 @@ export function parse(ref: string, logId: string, opts: { yes?: boolean }): LogR
 }
 
 /** Deletes the log entry, after confirming. */
-export async function run(ctx: Context, options: LogRmOptions): Promise<void> {
-  requireConfirmable(ctx, options.yes, `delete log ${options.logId}`);
-  const habit = await ctx.resolver.resolveHabit(options.ref);
-  await confirmDestructive(ctx, options.yes, `delete log ${options.logId} of "${habit.name}"`, 'This cannot be undone.');
-  const api = await ctx.api();
+export async function run(options: LogRmOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'prompter'>): Promise<void> {
+  requireConfirmable(deps, options.yes, `delete log ${options.logId}`);
+  const habit = await deps.resolver.resolveHabit(options.ref);
+  await confirmDestructive(deps, options.yes, `delete log ${options.logId} of "${habit.name}"`, 'This cannot be undone.');
+  const api = await deps.api();
   const result = await api.request('DELETE /habits/{habitId}/logs/{logId}', { params: { habitId: habit.id, logId: options.logId } });
-  await ctx.out.result(result, () => '');
-  ctx.out.info(`Deleted log ${options.logId} of "${habit.name}"`);
+  await deps.out.result(result, () => '');
+  deps.out.info(`Deleted log ${options.logId} of "${habit.name}"`);
 }

@@ -1,9 +1,20 @@
-// `habits log skip <habit>... [--date D]`: see mark.ts, which the four mark verbs share.
+// `habits log skip <habit>... [--date D]`: marks habits skipped, which keeps a streak without
+// extending it. A day already skipped is success.
 import type { Command } from 'commander';
 import type { App } from '../../program.js';
-import { registerMark } from './mark.js';
+import { type MarkVerb, registerMark } from './mark.js';
+
+/** `log skip`: POST .../logs/skipped for each habit. */
+export const SKIP: MarkVerb = {
+  name: 'skip',
+  summary: 'mark habits skipped for a date (default today)',
+  route: 'POST /habits/{habitId}/logs/skipped',
+  examples: [['habits log skip Run', 'rest day: keeps the streak'], ['habits log skip Run Swim --date yesterday']],
+  done: (name, date) => `Marked ${name} skipped for ${date}`,
+  already: (name, date) => `${name} was already skipped for ${date}`,
+};
 
 /** Registers `log skip`. */
 export function register(parent: Command, app: App): void {
-  registerMark(parent, app, 'skip');
+  registerMark(parent, app, SKIP);
 }

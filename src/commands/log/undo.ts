@@ -1,9 +1,19 @@
-// `habits log undo <habit>... [--date D]`: see mark.ts, which the four mark verbs share.
+// `habits log undo <habit>... [--date D]`: clears a day's marks and logged values. Unlike the
+// marks, a 409 is a real failure here.
 import type { Command } from 'commander';
 import type { App } from '../../program.js';
-import { registerMark } from './mark.js';
+import { type MarkVerb, registerMark } from './mark.js';
+
+/** `log undo`: POST .../logs/undo for each habit. */
+export const UNDO: MarkVerb = {
+  name: 'undo',
+  summary: 'clear the marks and logged values of habits on a date (default today)',
+  route: 'POST /habits/{habitId}/logs/undo',
+  examples: [['habits log undo Walk', "clear today's marks and values"], ['habits log undo Walk --date yesterday']],
+  done: (name, date) => `Cleared the logs of ${name} for ${date}`,
+};
 
 /** Registers `log undo`. */
 export function register(parent: Command, app: App): void {
-  registerMark(parent, app, 'undo');
+  registerMark(parent, app, UNDO);
 }
