@@ -1,5 +1,11 @@
 // The one error class for HTTP failures. It never holds the API key.
 
+/** Which request an error is about. */
+export interface RequestInfo {
+  method: string;
+  path: string;
+}
+
 /** Why a request failed: the server answered with an error status, or no answer came. */
 export type ApiErrorKind = 'http' | 'network' | 'timeout';
 

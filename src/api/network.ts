@@ -1,7 +1,6 @@
 // Mapping failures that produced no answer (undici and Node socket errors) to an ApiError with a
 // message a person can act on. Pure: works on error codes, so it does not import undici.
-import { ApiError } from './errors.js';
-import type { RequestInfo } from './response.js';
+import { ApiError, type RequestInfo } from './errors.js';
 
 /** A host and its port, kept apart so messages never have to split them again. */
 export interface HostPort {

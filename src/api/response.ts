@@ -1,7 +1,7 @@
 // Turning an HTTP answer (status, headers, body text) into typed data or an ApiError. Pure: the
 // client reads the body and hands it here. A body that is not JSON never surfaces as a parse error.
 import { STATUS_CODES } from 'node:http';
-import { ApiError } from './errors.js';
+import { ApiError, type RequestInfo } from './errors.js';
 import { parseRetryAfter } from './retry.js';
 import type { ResponseShape } from './routes.js';
 import type { Ok, Page, Pagination } from './types.js';
@@ -12,12 +12,6 @@ export interface RawResponse {
   /** Lower-case header names, as undici gives them. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
   text: string;
-}
-
-/** Where the request went, for error messages. */
-export interface RequestInfo {
-  method: string;
-  path: string;
 }
 
 type Parsed = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'other'; contentType: string };
