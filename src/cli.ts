@@ -2,7 +2,8 @@
 import { isatty } from 'node:tty';
 import { envFlag } from './config/settings.js';
 import { Context, type Deps, type GlobalFlags, type IO } from './context.js';
-import { describeError, EXIT } from './errors.js';
+import { describeError } from './describe-error.js';
+import { EXIT } from './errors.js';
 import { buildProgram, type App } from './program.js';
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */

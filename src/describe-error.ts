@@ -1,0 +1,69 @@
+// Any error as the user sees it: its exit code (the contract's table, EXIT in errors.ts), its code
+// for --json, one line of message and a hint. cli.ts reports the error a command threw with it;
+// bulk commands report each item's failure with it.
+import { CommanderError } from 'commander';
+import { ApiError } from './api/errors.js';
+import { CliError, EXIT, type ExitCode, PartialFailure } from './errors.js';
+
+/** The parts of an error the user sees, and its exit code. */
+export interface ErrorReport {
+  exitCode: ExitCode;
+  code: string;
+  message: string;
+  status?: number;
+  hint?: string;
+}
+
+/** Maps any error to the contract's exit-code table. */
+export function describeError(err: unknown): ErrorReport {
+  if (err instanceof CliError) return { exitCode: err.exitCode, code: err.code, message: err.message, hint: err.hint };
+  if (err instanceof PartialFailure) return { ...describeError(err.first), message: err.message, hint: undefined };
+  if (err instanceof ApiError) return describeApiError(err);
+  if (err instanceof CommanderError) return describeCommanderError(err);
+  const message = err instanceof Error ? err.message : String(err);
+  return { exitCode: EXIT.failure, code: 'internal', message: `unexpected error: ${message}`, hint: 'run again with --verbose for details, and report it if it persists' };
+}
+
+function describeApiError(err: ApiError): ErrorReport {
+  const where = `${err.method} ${err.path}`;
+  const base = { status: err.status || undefined };
+  if (err.kind === 'timeout') {
+    return { ...base, exitCode: EXIT.failure, code: 'timeout', message: `${err.serverMessage} (${where})`, hint: 'raise the limit with --timeout or HABITS_TIMEOUT' };
+  }
+  if (err.kind === 'network') {
+    return { ...base, exitCode: EXIT.failure, code: 'network', message: `${err.serverMessage} (${where})`, hint: 'check the network, or the base URL with `habits config get base-url`' };
+  }
+  const s = err.status;
+  if (s === 400 || s === 422) {
+    // Servers differ: some list the problems in the message too, some only in details.
+    const details = err.details
+      .filter((d) => !err.serverMessage.includes(`${d.field} ${d.message}`) && !err.serverMessage.includes(`${d.field}: ${d.message}`))
+      .map((d) => `${d.field}: ${d.message}`)
+      .join('; ');
+    return { ...base, exitCode: EXIT.usage, code: 'validation', message: `the server rejected the request: ${err.serverMessage}${details ? ` (${details})` : ''}` };
+  }
+  if (s === 401 || s === 403) {
+    return { ...base, exitCode: EXIT.auth, code: 'auth', message: `the server refused the API key: ${err.serverMessage} (HTTP ${s})`, hint: 'run `habits auth login` with a valid key (API access needs a paid plan)' };
+  }
+  if (s === 404) return { ...base, exitCode: EXIT.notFound, code: 'not_found', message: `not found: ${err.serverMessage} (${where})` };
+  if (s === 409) return { ...base, exitCode: EXIT.failure, code: 'conflict', message: `conflict: ${err.serverMessage} (${where})` };
+  if (s === 429) {
+    const wait = err.retryAfterSecs !== undefined ? `; the server asks to wait ${err.retryAfterSecs} s` : '';
+    return { ...base, exitCode: EXIT.rateLimited, code: 'rate_limited', message: `rate limited by the server (HTTP 429) after retries${wait}`, hint: 'the limit is 500 requests a minute; try again later' };
+  }
+  if (s >= 500) return { ...base, exitCode: EXIT.failure, code: 'server', message: `server error ${s}: ${err.serverMessage} (${where})` };
+  return { ...base, exitCode: EXIT.failure, code: 'http', message: `HTTP ${s}: ${err.serverMessage} (${where})` };
+}
+
+function describeCommanderError(err: CommanderError): ErrorReport {
+  if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
+    return { exitCode: EXIT.ok, code: 'ok', message: '' };
+  }
+  // commander.executeSubCommandAsync and friends never occur: we have no executable subcommands.
+  const message = err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
+  let hint = 'see `habits --help`, or `habits help <command>`';
+  const option = /unknown option '(-[^-][^']*)'/.exec(err.message)?.[1];
+  if (option && option.length > 2) hint = `a reference that begins with "-" goes after \`--\`, or as id:${option}`;
+  return { exitCode: EXIT.usage, code: 'usage', message, hint };
+}
+
