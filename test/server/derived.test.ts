@@ -8,12 +8,12 @@ import { periodEnd } from '../../src/server/domain/periods.js';
 import { rangeStats } from '../../src/server/domain/stats.js';
 import { dayStatus, periodAmount, streakAt } from '../../src/server/domain/queries.js';
 import { DayAccumulator, ENDED, type Timeline, buildTimeline } from '../../src/server/domain/timeline.js';
-import { lifetimeFacts, rulesOf, storedDays, timelineFor } from '../../src/server/derived.js';
-import { periodsFrom } from '../../src/server/repo/derived.js';
-import { type HabitRow, deleteHabit, getHabit, insertHabit, patchHabit } from '../../src/server/repo/habits.js';
-import { deleteLogs, deleteLogsOn, habitLogRows, importLogs, insertLog, logsOn } from '../../src/server/repo/logs.js';
-import { setGoal } from '../../src/server/repo/parts.js';
-import { type Store, openStore } from '../../src/server/store.js';
+import { lifetimeFacts, rulesOf, storedDays, timelineFor } from '../../src/server/store/derived.js';
+import { periodsFrom } from '../../src/server/store/repo/derived.js';
+import { type HabitRow, deleteHabit, getHabit, insertHabit, patchHabit } from '../../src/server/store/repo/habits.js';
+import { deleteLogs, deleteLogsOn, habitLogRows, importLogs, insertLog, logsOn } from '../../src/server/store/repo/logs.js';
+import { setGoal } from '../../src/server/store/repo/parts.js';
+import { type Store, openStore } from '../../src/server/store/store.js';
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failure replays. */
 function random(seed: number): () => number {

@@ -2,15 +2,15 @@
 import type { HabitStack, HabitStackInput, UpdateHabitBody } from '../../api/types.js';
 import { type App, type Handler, param } from '../context.js';
 import { formatDay } from '../domain/dates.js';
-import { conflict, notFound, validationError } from '../http.js';
-import { DEFAULT_HABIT_COLOR } from '../limits.js';
-import { getArea, missingAreaIds } from '../repo/areas.js';
-import { type HabitPatch, type HabitRow, deleteHabit, getHabit, habitExists, insertHabit, listHabits, patchHabit } from '../repo/habits.js';
-import { habitStacks, setEndCondition, setGoal, setHabitAreas, setHabitStacks, setHabitTimeOfDays, setTimeTriggers } from '../repo/parts.js';
-import { Issues } from '../validate.js';
-import { parseHabitListQuery } from '../validate-misc.js';
-import { parseCreateHabit, parseUpdateHabit } from '../validate-habit.js';
-import { habitView } from './habit-view.js';
+import { conflict, notFound, validationError } from '../http/body.js';
+import { DEFAULT_HABIT_COLOR } from '../validate/limits.js';
+import { getArea, missingAreaIds } from '../store/repo/areas.js';
+import { type HabitPatch, type HabitRow, deleteHabit, getHabit, habitExists, insertHabit, listHabits, patchHabit } from '../store/repo/habits.js';
+import { habitStacks, setEndCondition, setGoal, setHabitAreas, setHabitStacks, setHabitTimeOfDays, setTimeTriggers } from '../store/repo/parts.js';
+import { Issues } from '../validate/fields.js';
+import { parseHabitListQuery } from '../validate/query.js';
+import { parseCreateHabit, parseUpdateHabit } from '../validate/habit.js';
+import { habitView } from '../views/habit.js';
 
 /** The habit or a 404. */
 export function requireHabit(app: App, id: string): HabitRow {

@@ -6,12 +6,12 @@ import { type Handler, type RequestContext, param } from '../context.js';
 import { type Day, formatDay } from '../domain/dates.js';
 import { type MarkKind, completionAmount, planMark } from '../domain/marks.js';
 import { periodAmount } from '../domain/queries.js';
-import { timelineFor } from '../derived.js';
-import { conflict, notFound, validationError } from '../http.js';
-import type { HabitRow } from '../repo/habits.js';
-import { deleteLogs, deleteLogsOn, insertLog, logsOn } from '../repo/logs.js';
-import { activeGoal } from '../repo/parts.js';
-import { parseLogValue, parseMark } from '../validate-misc.js';
+import { timelineFor } from '../store/derived.js';
+import { conflict, notFound, validationError } from '../http/body.js';
+import type { HabitRow } from '../store/repo/habits.js';
+import { deleteLogs, deleteLogsOn, insertLog, logsOn } from '../store/repo/logs.js';
+import { activeGoal } from '../store/repo/parts.js';
+import { parseLogValue, parseMark } from '../validate/query.js';
 import { requireHabit } from './habits.js';
 
 /** The habit, unless `date` is before its start date (a 400 on targetDate). */

@@ -1,10 +1,10 @@
 // Note endpoints: list (oldest first, paginated), create, update, delete. There is no single-note GET.
 import type { Note } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
-import { notFound } from '../http.js';
-import { deleteNote, getNote, insertNote, listNotes, saveNote } from '../repo/notes.js';
-import { Issues } from '../validate.js';
-import { pageQuery, parseNote } from '../validate-misc.js';
+import { notFound } from '../http/body.js';
+import { deleteNote, getNote, insertNote, listNotes, saveNote } from '../store/repo/notes.js';
+import { Issues } from '../validate/fields.js';
+import { pageQuery, parseNote } from '../validate/query.js';
 import { requireHabit } from './habits.js';
 
 /** GET /habits/{id}/notes. */

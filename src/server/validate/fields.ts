@@ -1,9 +1,9 @@
 // Validation primitives. Each check records one detail per problem, naming the field path
 // (`occurrence.days[2]`), and returns the value when it is valid, undefined otherwise. Nothing here
-// knows about HTTP: the service turns an InvalidInput into a 400 at its boundary (app.ts), the
+// knows about HTTP: the service turns an InvalidInput into a 400 at its boundary (http/server.ts), the
 // importer into an InvalidExportError.
-import { type Day, MAX_YEAR, MIN_YEAR, dateParts, parseDate } from './domain/dates.js';
-import { timeOfDayById } from './domain/time-of-day.js';
+import { type Day, MAX_YEAR, MIN_YEAR, dateParts, parseDate } from '../domain/dates.js';
+import { timeOfDayById } from '../domain/time-of-day.js';
 import { LIMITS } from './limits.js';
 
 /** One problem: the field path and what is wrong with it. */

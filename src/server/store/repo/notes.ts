@@ -1,5 +1,5 @@
 // Rows of the notes table.
-import type { Note } from '../../api/types.js';
+import type { Note } from '../../../api/types.js';
 import type { Store } from '../store.js';
 
 interface RawNote {

@@ -8,9 +8,9 @@
 // touched one on. A read builds a small timeline window that starts after the last stored period
 // ending before both the range asked about and today (statuses before today no longer depend on
 // it), so its cost follows the range, not the length of the history.
-import { type Day, parseDate } from './domain/dates.js';
-import { periodEnd } from './domain/periods.js';
-import { DayAccumulator, type DayData, ENDED, type HabitRules, type StatusCode, type Timeline, buildTimeline } from './domain/timeline.js';
+import { type Day, parseDate } from '../domain/dates.js';
+import { periodEnd } from '../domain/periods.js';
+import { DayAccumulator, type DayData, ENDED, type HabitRules, type StatusCode, type Timeline, buildTimeline } from '../domain/timeline.js';
 import {
   WHOLE_HABIT, clearDirty, dayAmounts, dayTotals, deleteDerived, deletePeriod, dirtyEntries, lastLoggedDay, logRowsOn,
   periodBefore, periodFactsThrough, periodsFrom, putDayTotal, putPeriod, replaceDayTotals,

@@ -1,8 +1,8 @@
 // The parts of a habit kept in their own tables: goals, area and time-of-day links, time
 // triggers, habit stacks and the end condition.
-import type { Area, EndConditionInput, Goal, GoalInput, HabitStack, TimeTrigger } from '../../api/types.js';
-import { activeGoalOf, goalRuleOf } from '../domain/goals.js';
-import type { GoalRule } from '../domain/timeline.js';
+import type { Area, EndConditionInput, Goal, GoalInput, HabitStack, TimeTrigger } from '../../../api/types.js';
+import { activeGoalOf, goalRuleOf } from '../../domain/goals.js';
+import type { GoalRule } from '../../domain/timeline.js';
 import type { Store } from '../store.js';
 import { type RawArea, toArea } from './areas.js';
 

@@ -7,15 +7,15 @@ import {
   EXPORT_FORMAT, EXPORT_VERSION, HABIT_TYPES, JOURNAL_STATUSES,
   type Area, type DailyProgress, type EndCondition, type ExportDocument, type ExportedHabit, type Goal, type HabitStack, type Note,
   type Reminders, type TimeOfDay,
-} from '../api/types.js';
-import { endConditionView } from './domain/end-condition.js';
-import { activeGoalOf } from './domain/goals.js';
-import { LIMITS } from './limits.js';
+} from '../../api/types.js';
+import { endConditionView } from '../domain/end-condition.js';
+import { activeGoalOf } from '../domain/goals.js';
+import { LIMITS } from '../validate/limits.js';
 import {
   Issues, type Obj, array, at, boolean, date, isObject, oneOf, recordId, required, text, trimmedName,
-} from './validate.js';
-import { endCondition, goal as goalInput, occurrence, reminders } from './validate-habit.js';
-import { areaIcon, noteFields } from './validate-misc.js';
+} from '../validate/fields.js';
+import { endCondition, goal as goalInput, occurrence, reminders } from '../validate/habit.js';
+import { areaIcon, noteFields } from '../validate/query.js';
 
 /** A document that is not a valid export; `path` is where the first problem is. */
 export class InvalidExportError extends Error {

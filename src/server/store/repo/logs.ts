@@ -1,5 +1,5 @@
 // Rows of the logs table: measured values and the complete/failed/skipped marks.
-import type { LogKind } from '../domain/timeline.js';
+import type { LogKind } from '../../domain/timeline.js';
 import type { Store } from '../store.js';
 
 /** A log as stored. */

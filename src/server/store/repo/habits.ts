@@ -1,5 +1,5 @@
 // Rows of the habits table and the queries over it. Callers run these inside store.read/write.
-import type { HabitListQuery, HabitType, Occurrence } from '../../api/types.js';
+import type { HabitListQuery, HabitType, Occurrence } from '../../../api/types.js';
 import type { Store } from '../store.js';
 
 /** A habit's own columns, as the service uses them. */

@@ -1,7 +1,7 @@
 // HTTP plumbing: the error type every layer throws, JSON bodies with a 1 MiB limit, and replies.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { JsonText } from './context.js';
-import type { Detail } from './validate.js';
+import { JsonText } from '../context.js';
+import type { Detail } from '../validate/fields.js';
 
 /** Largest request body accepted; larger ones get 413. */
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,23 +1,23 @@
 // Loading an export document into the store, in one immediate transaction: either all of it is
 // written or nothing is. Ids and createdAt come from the document, which is what makes an export →
-// import → export round trip exact; the logs are rebuilt from the statistics (import-history.ts).
+// import → export round trip exact; the logs are rebuilt from the statistics (history.ts).
 // - Areas, habits and notes are upserted by id: a habit the store already holds is overwritten
 //   from the document (fields, goals, reminders, stacks, end condition, links and logs); its notes
 //   that the document lacks are kept. Records the document does not mention are left alone.
 // - Upserts keep the row's position, so list order stays the store's; new rows follow document order.
 // Every write goes through the repo layer, which also marks what it changes stale for the caches.
-import type { ExportDocument, ExportedHabit } from '../api/types.js';
-import { TIME_OF_DAYS, timeOfDayById } from './domain/time-of-day.js';
-import { InvalidExportError } from './import-document.js';
-import { type RebuiltHistory, rebuildHistory } from './import-history.js';
-import { missingAreaIds, upsertArea } from './repo/areas.js';
-import { habitExists, upsertHabit } from './repo/habits.js';
-import { replaceLogs } from './repo/logs.js';
-import { upsertNote } from './repo/notes.js';
+import type { ExportDocument, ExportedHabit } from '../../api/types.js';
+import { TIME_OF_DAYS, timeOfDayById } from '../domain/time-of-day.js';
+import { InvalidExportError } from './document.js';
+import { type RebuiltHistory, rebuildHistory } from './history.js';
+import { missingAreaIds, upsertArea } from '../store/repo/areas.js';
+import { habitExists, upsertHabit } from '../store/repo/habits.js';
+import { replaceLogs } from '../store/repo/logs.js';
+import { upsertNote } from '../store/repo/notes.js';
 import {
   claimStackIds, replaceGoals, setEndCondition, setHabitAreas, setHabitStacks, setHabitTimeOfDays, setTimeTriggers,
-} from './repo/parts.js';
-import type { Store } from './store.js';
+} from '../store/repo/parts.js';
+import type { Store } from '../store/store.js';
 
 /** What an import wrote. */
 export interface ImportResult {

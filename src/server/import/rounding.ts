@@ -4,9 +4,9 @@
 // amount by less than half a unit of the sixth decimal, where that changes no day's shown total,
 // until the sums round to the document's again. Days in a period whose sum lies that close to its
 // goal are left alone: moving them could flip the period's status.
-import type { Day } from './domain/dates.js';
-import { periodIndexOf } from './domain/queries.js';
-import type { Timeline } from './domain/timeline.js';
+import type { Day } from '../domain/dates.js';
+import { periodIndexOf } from '../domain/queries.js';
+import type { Timeline } from '../domain/timeline.js';
 
 /** Largest move of one day's amount: under half a millionth, so its rounded total stays. */
 const STEP = 4.5e-7;

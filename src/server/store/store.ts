@@ -2,7 +2,7 @@
 // transactions (each write brings its derived data up to date, derived.ts) and cached statements.
 import type BetterSqlite3 from 'better-sqlite3';
 import { flushDerived } from './derived.js';
-import { newApiKey } from './ids.js';
+import { newApiKey } from '../ids.js';
 import { hasDirty } from './repo/derived.js';
 import { migrate } from './schema.js';
 

@@ -4,10 +4,10 @@ import type { App } from '../context.js';
 import type { Day } from '../domain/dates.js';
 import { endConditionMet, endConditionView as viewOf } from '../domain/end-condition.js';
 import { activeGoalOf } from '../domain/goals.js';
-import { lifetimeFacts } from '../derived.js';
+import { lifetimeFacts } from '../store/derived.js';
 import { timeOfDayById } from '../domain/time-of-day.js';
-import type { HabitRow } from '../repo/habits.js';
-import { endCondition, habitAreas, habitStacks, habitTimeOfDayIds, listGoals, timeTriggers } from '../repo/parts.js';
+import type { HabitRow } from '../store/repo/habits.js';
+import { endCondition, habitAreas, habitStacks, habitTimeOfDayIds, listGoals, timeTriggers } from '../store/repo/parts.js';
 
 /** The full wire form of a habit; call inside a store transaction. */
 export function habitView(app: App, row: HabitRow, today: Day): Habit {

@@ -1,7 +1,7 @@
 // Rows of the derived tables (schema migration 3): what writes left to bring up to date
 // (derived_dirty), each logged day folded (day_totals) and each due goal period (periods).
-import type { Day } from '../domain/dates.js';
-import { COMPLETED, type DayData, type LogKind, type StatusCode } from '../domain/timeline.js';
+import type { Day } from '../../domain/dates.js';
+import { COMPLETED, type DayData, type LogKind, type StatusCode } from '../../domain/timeline.js';
 import type { Store } from '../store.js';
 
 /** A habit and a date (`YYYY-MM-DD`, or `*` for all of it) whose derived data is stale. */

@@ -3,14 +3,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type App, JsonText, type Reply } from './context.js';
-import { dayInZone, isValidTimeZone } from './domain/dates.js';
-import { HttpError, readJsonBody, sendJson, validationError } from './http.js';
-import { pushId } from './ids.js';
+import { type App, JsonText, type Reply } from '../context.js';
+import { dayInZone, isValidTimeZone } from '../domain/dates.js';
+import { HttpError, readJsonBody, sendJson, validationError } from './body.js';
+import { pushId } from '../ids.js';
 import { type RateLimitOptions, RateLimiter } from './rate-limit.js';
 import { route } from './router.js';
-import type { Store } from './store.js';
-import { InvalidInput } from './validate.js';
+import type { Store } from '../store/store.js';
+import { InvalidInput } from '../validate/fields.js';
 
 /** One request as the service saw it; handed to `onRequest` once its status is known. */
 export interface RecordedRequest {

@@ -1,12 +1,12 @@
 // The route table of API v2 (paths relative to /v2) and path matching. The most specific pattern
 // wins (`/habits/journal` over `/habits/:habitId`); a known path with another method gets 405.
-import type { Handler } from './context.js';
-import { createArea, deleteAreaHandler, getAreaHandler, listAreasHandler, updateArea } from './handlers/areas.js';
-import { archiveHabit, createHabit, deleteHabitHandler, getHabitHandler, listHabitsHandler, updateHabit } from './handlers/habits.js';
-import { journal, statistics } from './handlers/journal.js';
-import { deleteLog, logValue, markCompleted, markFailed, markSkipped, undoLogs } from './handlers/logs.js';
-import { createNote, deleteNoteHandler, listNotesHandler, updateNote } from './handlers/notes.js';
-import { HttpError, notFound } from './http.js';
+import type { Handler } from '../context.js';
+import { createArea, deleteAreaHandler, getAreaHandler, listAreasHandler, updateArea } from '../handlers/areas.js';
+import { archiveHabit, createHabit, deleteHabitHandler, getHabitHandler, listHabitsHandler, updateHabit } from '../handlers/habits.js';
+import { journal, statistics } from '../handlers/journal.js';
+import { deleteLog, logValue, markCompleted, markFailed, markSkipped, undoLogs } from '../handlers/logs.js';
+import { createNote, deleteNoteHandler, listNotesHandler, updateNote } from '../handlers/notes.js';
+import { HttpError, notFound } from './body.js';
 
 const TABLE: [method: string, pattern: string, handler: Handler][] = [
   ['GET', '/habits', listHabitsHandler],

@@ -4,12 +4,12 @@ import {
   END_CONDITION_TYPES, GOAL_UNITS, HABIT_TYPES, OCCURRENCE_TYPES, PERIODICITIES, STACK_TYPES, TIMER_TYPES,
   type CreateHabitBody, type EndConditionInput, type HabitType, type GoalInput, type HabitStackInput, type Occurrence,
   type RemindersInput, type TimeTrigger, type UpdateHabitBody,
-} from '../api/types.js';
+} from '../../api/types.js';
 import { LIMITS } from './limits.js';
 import {
   Issues, type Obj, array, at, bodyObject, boolean, colorHex, date, integer, isObject, oneOf, positive, recordId, text, timeOfDayId,
   trimmedName, uniqueIds, uniqueIntegers,
-} from './validate.js';
+} from './fields.js';
 
 /** A habit's schedule. */
 export function occurrence(value: unknown, path: string, issues: Issues): Occurrence | undefined {

@@ -1,5 +1,5 @@
 // Rows of the areas table.
-import type { Area } from '../../api/types.js';
+import type { Area } from '../../../api/types.js';
 import type { Store } from '../store.js';
 
 /** An area row as SQLite returns it. */

@@ -9,18 +9,18 @@
 //   fail mark on its last due day of that status (totals explain a reached goal and, for a bad
 //   habit, a broken limit or a period that has ended clean);
 // - marks carry no amount: a mark replaced or undone later must not take the day's total with it;
-// - amounts move within their rounding so totalLogs and avg come out the same (import-rounding.ts).
+// - amounts move within their rounding so totalLogs and avg come out the same (rounding.ts).
 // The result is checked by computing the statistics again; whatever still differs is reported.
 import { createHash } from 'node:crypto';
-import type { DailyProgress, ExportedHabit } from '../api/types.js';
-import { type Day, formatDay, parseDate } from './domain/dates.js';
-import { activeGoalOf, goalRuleOf } from './domain/goals.js';
-import { rangeStats, round } from './domain/stats.js';
+import type { DailyProgress, ExportedHabit } from '../../api/types.js';
+import { type Day, formatDay, parseDate } from '../domain/dates.js';
+import { activeGoalOf, goalRuleOf } from '../domain/goals.js';
+import { rangeStats, round } from '../domain/stats.js';
 import {
   COMPLETED, FAILED, type HabitRules, type LogKind, type StatusCode, type Timeline, aggregateLogs, buildTimeline,
-} from './domain/timeline.js';
-import { type Targets, compensateRounding } from './import-rounding.js';
-import type { LogRow } from './repo/logs.js';
+} from '../domain/timeline.js';
+import { type Targets, compensateRounding } from './rounding.js';
+import type { LogRow } from '../store/repo/logs.js';
 
 /** The logs that reproduce a habit's history, and the dates the rebuild could not reproduce. */
 export interface RebuiltHistory {
