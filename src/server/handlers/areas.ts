@@ -1,9 +1,9 @@
 // Area endpoints: list, create, get, update, delete (which unlinks habits; they stay).
 import type { Area } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
-import { notFound } from '../http/body.js';
-import { DEFAULT_AREA_COLOR, DEFAULT_AREA_ICON } from '../validate/limits.js';
+import { notFound } from '../http/errors.js';
 import { deleteArea, getArea, insertArea, listAreas, patchArea } from '../store/repo/areas.js';
+import { DEFAULT_AREA_COLOR, DEFAULT_AREA_ICON } from '../validate/limits.js';
 import { parseArea } from '../validate/query.js';
 
 /** GET /areas: the answer is kept until the data changes (clients poll it to name areas). */

@@ -2,14 +2,14 @@
 import type { HabitStack, HabitStackInput, UpdateHabitBody } from '../../api/types.js';
 import { type App, type Handler, param } from '../context.js';
 import { formatDay } from '../domain/dates.js';
-import { conflict, notFound, validationError } from '../http/body.js';
-import { DEFAULT_HABIT_COLOR } from '../validate/limits.js';
+import { conflict, notFound, validationError } from '../http/errors.js';
 import { getArea, missingAreaIds } from '../store/repo/areas.js';
 import { type HabitPatch, type HabitRow, deleteHabit, getHabit, habitExists, insertHabit, listHabits, patchHabit } from '../store/repo/habits.js';
 import { habitStacks, setEndCondition, setGoal, setHabitAreas, setHabitStacks, setHabitTimeOfDays, setTimeTriggers } from '../store/repo/parts.js';
 import { Issues } from '../validate/fields.js';
-import { parseHabitListQuery } from '../validate/query.js';
 import { parseCreateHabit, parseUpdateHabit } from '../validate/habit.js';
+import { DEFAULT_HABIT_COLOR } from '../validate/limits.js';
+import { parseHabitListQuery } from '../validate/query.js';
 import { habitView } from '../views/habit.js';
 
 /** The habit or a 404. */

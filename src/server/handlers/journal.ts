@@ -3,15 +3,15 @@
 import type { JournalEntry, Statistics } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
 import { formatDay, parseDate } from '../domain/dates.js';
-import { timelineFor } from '../store/derived.js';
 import { streakUnit } from '../domain/periods.js';
-import { rangeStats, round } from '../domain/stats.js';
 import { dayStatus, periodAmount, streakAt } from '../domain/queries.js';
-import { validationError } from '../http/body.js';
-import { LIMITS } from '../validate/limits.js';
+import { rangeStats, round } from '../domain/stats.js';
+import { validationError } from '../http/errors.js';
+import { timelineFor } from '../store/derived.js';
 import { activeHabitsStartedBy } from '../store/repo/habits.js';
 import { activeTimeOfDayIds } from '../store/repo/parts.js';
 import { Issues } from '../validate/fields.js';
+import { LIMITS } from '../validate/limits.js';
 import { queryDate } from '../validate/query.js';
 import { requireHabit } from './habits.js';
 

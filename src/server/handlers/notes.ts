@@ -1,7 +1,7 @@
 // Note endpoints: list (oldest first, paginated), create, update, delete. There is no single-note GET.
 import type { Note } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
-import { notFound } from '../http/body.js';
+import { notFound } from '../http/errors.js';
 import { deleteNote, getNote, insertNote, listNotes, saveNote } from '../store/repo/notes.js';
 import { Issues } from '../validate/fields.js';
 import { pageQuery, parseNote } from '../validate/query.js';

@@ -1,38 +1,9 @@
-// HTTP plumbing: the error type every layer throws, JSON bodies with a 1 MiB limit, and replies.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { JsonText } from '../context.js';
-import type { Detail } from '../validate/fields.js';
+// Request bodies: JSON only, at most 1 MiB, read before the handler runs (handlers are synchronous).
+import type { IncomingMessage } from 'node:http';
+import { HttpError, validationError } from './errors.js';
 
 /** Largest request body accepted; larger ones get 413. */
 const MAX_BODY_BYTES = 1024 * 1024;
-
-/** A failure with an HTTP status and the body to answer with. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: { error: string; message?: string; details?: Detail[] },
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(body.message ?? body.error);
-  }
-}
-
-/** 400 with one detail per problem. */
-export function validationError(details: readonly Detail[]): HttpError {
-  const summary = details.slice(0, 5).map((d) => `${d.field} ${d.message}`).join('; ');
-  const more = details.length > 5 ? ` (and ${details.length - 5} more)` : '';
-  return new HttpError(400, { error: 'Validation Error', message: `Invalid request: ${summary}${more}`, details: [...details] });
-}
-
-/** 404 with a message naming what is missing. */
-export function notFound(message: string): HttpError {
-  return new HttpError(404, { error: 'Not Found', message });
-}
-
-/** 409 with a message naming the conflict. */
-export function conflict(message: string): HttpError {
-  return new HttpError(409, { error: 'Conflict', message });
-}
 
 function isJsonType(contentType: string | undefined): boolean {
   if (!contentType) return false;
@@ -89,20 +60,4 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 
 function tooLarge(): HttpError {
   return new HttpError(413, { error: 'Payload Too Large', message: `Request body exceeds ${MAX_BODY_BYTES} bytes` }, { connection: 'close' });
-}
-
-/** Writes a JSON reply (or an empty one for 204 or without a body); JsonText is sent as it is. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (status === 204 || body === undefined) {
-    res.writeHead(status, headers);
-    res.end();
-    return;
-  }
-  const text = body instanceof JsonText ? body.text : JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(text)),
-  });
-  res.end(text);
 }

@@ -6,7 +6,7 @@ import { archiveHabit, createHabit, deleteHabitHandler, getHabitHandler, listHab
 import { journal, statistics } from '../handlers/journal.js';
 import { deleteLog, logValue, markCompleted, markFailed, markSkipped, undoLogs } from '../handlers/logs.js';
 import { createNote, deleteNoteHandler, listNotesHandler, updateNote } from '../handlers/notes.js';
-import { HttpError, notFound } from './body.js';
+import { HttpError, notFound } from './errors.js';
 
 const TABLE: [method: string, pattern: string, handler: Handler][] = [
   ['GET', '/habits', listHabitsHandler],

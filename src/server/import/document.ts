@@ -10,11 +10,11 @@ import {
 } from '../../api/types.js';
 import { endConditionView } from '../domain/end-condition.js';
 import { activeGoalOf } from '../domain/goals.js';
-import { LIMITS } from '../validate/limits.js';
 import {
   Issues, type Obj, array, at, boolean, date, isObject, oneOf, recordId, required, text, trimmedName,
 } from '../validate/fields.js';
 import { endCondition, goal as goalInput, occurrence, reminders } from '../validate/habit.js';
+import { LIMITS } from '../validate/limits.js';
 import { areaIcon, noteFields } from '../validate/query.js';
 
 /** A document that is not a valid export; `path` is where the first problem is. */

@@ -19,8 +19,8 @@ import { rangeStats, round } from '../domain/stats.js';
 import {
   COMPLETED, FAILED, type HabitRules, type LogKind, type StatusCode, type Timeline, aggregateLogs, buildTimeline,
 } from '../domain/timeline.js';
-import { type Targets, compensateRounding } from './rounding.js';
 import type { LogRow } from '../store/repo/logs.js';
+import { type Targets, compensateRounding } from './rounding.js';
 
 /** The logs that reproduce a habit's history, and the dates the rebuild could not reproduce. */
 export interface RebuiltHistory {

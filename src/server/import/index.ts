@@ -8,8 +8,6 @@
 // Every write goes through the repo layer, which also marks what it changes stale for the caches.
 import type { ExportDocument, ExportedHabit } from '../../api/types.js';
 import { TIME_OF_DAYS, timeOfDayById } from '../domain/time-of-day.js';
-import { InvalidExportError } from './document.js';
-import { type RebuiltHistory, rebuildHistory } from './history.js';
 import { missingAreaIds, upsertArea } from '../store/repo/areas.js';
 import { habitExists, upsertHabit } from '../store/repo/habits.js';
 import { replaceLogs } from '../store/repo/logs.js';
@@ -18,6 +16,8 @@ import {
   claimStackIds, replaceGoals, setEndCondition, setHabitAreas, setHabitStacks, setHabitTimeOfDays, setTimeTriggers,
 } from '../store/repo/parts.js';
 import type { Store } from '../store/store.js';
+import { InvalidExportError } from './document.js';
+import { type RebuiltHistory, rebuildHistory } from './history.js';
 
 /** What an import wrote. */
 export interface ImportResult {

@@ -1,8 +1,8 @@
 // The SQLite store: opening (with better-sqlite3 loaded on demand), pragmas, migrations,
 // transactions (each write brings its derived data up to date, derived.ts) and cached statements.
 import type BetterSqlite3 from 'better-sqlite3';
-import { flushDerived } from './derived.js';
 import { newApiKey } from '../ids.js';
+import { flushDerived } from './derived.js';
 import { hasDirty } from './repo/derived.js';
 import { migrate } from './schema.js';
 

@@ -5,11 +5,11 @@ import {
   type CreateHabitBody, type EndConditionInput, type HabitType, type GoalInput, type HabitStackInput, type Occurrence,
   type RemindersInput, type TimeTrigger, type UpdateHabitBody,
 } from '../../api/types.js';
-import { LIMITS } from './limits.js';
 import {
   Issues, type Obj, array, at, bodyObject, boolean, colorHex, date, integer, isObject, oneOf, positive, recordId, text, timeOfDayId,
   trimmedName, uniqueIds, uniqueIntegers,
 } from './fields.js';
+import { LIMITS } from './limits.js';
 
 /** A habit's schedule. */
 export function occurrence(value: unknown, path: string, issues: Issues): Occurrence | undefined {

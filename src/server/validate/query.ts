@@ -1,11 +1,11 @@
 // Validation of log, note and area bodies and of query strings.
 import { GOAL_UNITS, HABIT_TYPES, MOOD_LEVELS, type AreaBody, type GoalUnit, type Note } from '../../api/types.js';
 import type { Day } from '../domain/dates.js';
-import { LIMITS } from './limits.js';
 import type { HabitFilter } from '../store/repo/habits.js';
 import {
   Issues, type Obj, array, at, bodyObject, colorHex, dayValue, oneOf, positive, recordId, text, timeOfDayId, trimmedName,
 } from './fields.js';
+import { LIMITS } from './limits.js';
 
 /** A log's date (today when missing), at most LIMITS.futureLogDays after today. */
 function targetDate(value: unknown, today: Day, issues: Issues): Day | undefined {

@@ -4,8 +4,8 @@ import type { App } from '../context.js';
 import type { Day } from '../domain/dates.js';
 import { endConditionMet, endConditionView as viewOf } from '../domain/end-condition.js';
 import { activeGoalOf } from '../domain/goals.js';
-import { lifetimeFacts } from '../store/derived.js';
 import { timeOfDayById } from '../domain/time-of-day.js';
+import { lifetimeFacts } from '../store/derived.js';
 import type { HabitRow } from '../store/repo/habits.js';
 import { endCondition, habitAreas, habitStacks, habitTimeOfDayIds, listGoals, timeTriggers } from '../store/repo/parts.js';
 
