@@ -3,8 +3,8 @@ import type { Area } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { deleteArea, getArea, insertArea, listAreas, patchArea } from '../store/repo/areas.js';
+import { parseArea } from '../validate/area.js';
 import { DEFAULT_AREA_COLOR, DEFAULT_AREA_ICON } from '../validate/limits.js';
-import { parseArea } from '../validate/query.js';
 
 /** GET /areas: the answer is kept until the data changes (clients poll it to name areas). */
 export const listAreasHandler: Handler = ({ app }) => ({ status: 200, body: app.cachedJson('areas', () => ({ data: listAreas(app.store) })) });

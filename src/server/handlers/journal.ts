@@ -10,7 +10,7 @@ import { validationError } from '../http/errors.js';
 import { timelineFor } from '../store/derived.js';
 import { activeHabitsStartedBy } from '../store/repo/habits.js';
 import { activeTimeOfDayIds } from '../store/repo/parts.js';
-import { Issues } from '../validate/fields.js';
+import { Issues } from '../validate/issues.js';
 import { LIMITS } from '../validate/limits.js';
 import { queryDate } from '../validate/query.js';
 import { requireHabit } from './habits.js';

@@ -11,7 +11,7 @@ import { timelineFor } from '../store/derived.js';
 import type { HabitRow } from '../store/repo/habits.js';
 import { deleteLogs, deleteLogsOn, insertLog, logsOn } from '../store/repo/logs.js';
 import { activeGoal } from '../store/repo/parts.js';
-import { parseLogValue, parseMark } from '../validate/query.js';
+import { parseLogValue, parseMark } from '../validate/log.js';
 import { requireHabit } from './habits.js';
 
 /** The habit, unless `date` is before its start date (a 400 on targetDate). */

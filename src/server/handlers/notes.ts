@@ -3,8 +3,9 @@ import type { Note } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { deleteNote, getNote, insertNote, listNotes, saveNote } from '../store/repo/notes.js';
-import { Issues } from '../validate/fields.js';
-import { pageQuery, parseNote } from '../validate/query.js';
+import { Issues } from '../validate/issues.js';
+import { parseNote } from '../validate/note.js';
+import { pageQuery } from '../validate/query.js';
 import { requireHabit } from './habits.js';
 
 /** GET /habits/{id}/notes. */

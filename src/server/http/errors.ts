@@ -1,7 +1,7 @@
 // The HTTP error every layer may throw: the boundary (server.ts) answers with its status, body and
 // headers. Validators throw InvalidInput instead, which knows nothing of HTTP; the boundary turns it
 // into validationError.
-import type { Detail } from '../validate/fields.js';
+import type { Detail } from '../validate/issues.js';
 
 /** A failure with an HTTP status and the body to answer with. */
 export class HttpError extends Error {

@@ -7,7 +7,7 @@ import type { App, Reply } from '../context.js';
 import { dayInZone, isValidTimeZone } from '../domain/dates.js';
 import { pushId } from '../ids.js';
 import type { Store } from '../store/store.js';
-import { InvalidInput } from '../validate/fields.js';
+import { InvalidInput } from '../validate/issues.js';
 import { readJsonBody } from './body.js';
 import { HttpError, validationError } from './errors.js';
 import { type RateLimitOptions, RateLimiter } from './rate-limit.js';

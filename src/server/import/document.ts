@@ -10,12 +10,13 @@ import {
 } from '../../api/types.js';
 import { endConditionView } from '../domain/end-condition.js';
 import { activeGoalOf } from '../domain/goals.js';
-import {
-  Issues, type Obj, array, at, boolean, date, isObject, oneOf, recordId, required, text, trimmedName,
-} from '../validate/fields.js';
-import { endCondition, goal as goalInput, occurrence, reminders } from '../validate/habit.js';
+import { areaIcon } from '../validate/area.js';
+import { array, boolean, date, oneOf, recordId, required, text, trimmedName } from '../validate/fields.js';
+import { endCondition, goal as goalInput, occurrence } from '../validate/habit.js';
+import { Issues, type Obj, at, isObject } from '../validate/issues.js';
 import { LIMITS } from '../validate/limits.js';
-import { areaIcon, noteFields } from '../validate/query.js';
+import { noteFields } from '../validate/note.js';
+import { reminders } from '../validate/reminders.js';
 
 /** A document that is not a valid export; `path` is where the first problem is. */
 export class InvalidExportError extends Error {
