@@ -2,8 +2,9 @@
 // openStore (it is an optional dependency).
 export { createServer } from './http/server.js';
 export type { Listening, ListenOptions, LocalServer, RecordedRequest, ServerOptions } from './http/server.js';
-export { openStore, getOrCreateApiKey, Store } from './store/store.js';
-export type { OpenStoreOptions } from './store/store.js';
+export { openStore, getOrCreateApiKey } from './store/open.js';
+export { Store } from './store/store.js';
+export type { OpenStoreOptions } from './store/open.js';
 export { runServe } from './serve.js';
 export type { ServeOptions, Serving } from './serve.js';
 // bench/server.mjs seeds years of logs with it; the API would take minutes.

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { createServer } from './http/server.js';
-import { getOrCreateApiKey, openStore } from './store/store.js';
+import { getOrCreateApiKey, openStore } from './store/open.js';
 
 /** What `habits serve` runs with. */
 export interface ServeOptions {

@@ -13,7 +13,8 @@ import { periodsFrom } from '../../src/server/store/repo/derived.js';
 import { type HabitRow, deleteHabit, getHabit, insertHabit, patchHabit } from '../../src/server/store/repo/habits.js';
 import { deleteLogs, deleteLogsOn, habitLogRows, importLogs, insertLog, logsOn } from '../../src/server/store/repo/logs.js';
 import { setGoal } from '../../src/server/store/repo/parts.js';
-import { type Store, openStore } from '../../src/server/store/store.js';
+import { openStore } from '../../src/server/store/open.js';
+import type { Store } from '../../src/server/store/store.js';
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failure replays. */
 function random(seed: number): () => number {
