@@ -9,7 +9,7 @@ import { rangeStats, round } from '../domain/stats.js';
 import { validationError } from '../http/errors.js';
 import { timelineFor } from '../store/derived.js';
 import { activeHabitsStartedBy } from '../store/repo/habits.js';
-import { activeTimeOfDayIds } from '../store/repo/parts.js';
+import { activeTimeOfDayIds } from '../store/repo/links.js';
 import { Issues } from '../validate/issues.js';
 import { LIMITS } from '../validate/limits.js';
 import { queryDate } from '../validate/query.js';

@@ -8,9 +8,9 @@ import { type MarkKind, completionAmount, planMark } from '../domain/marks.js';
 import { periodAmount } from '../domain/queries.js';
 import { conflict, notFound, validationError } from '../http/errors.js';
 import { timelineFor } from '../store/derived.js';
+import { activeGoal } from '../store/repo/goals.js';
 import type { HabitRow } from '../store/repo/habits.js';
 import { deleteLogs, deleteLogsOn, insertLog, logsOn } from '../store/repo/logs.js';
-import { activeGoal } from '../store/repo/parts.js';
 import { parseLogValue, parseMark } from '../validate/log.js';
 import { requireHabit } from './habits.js';
 

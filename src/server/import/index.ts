@@ -9,12 +9,13 @@
 import type { ExportDocument, ExportedHabit } from '../../api/types.js';
 import { TIME_OF_DAYS, timeOfDayById } from '../domain/time-of-day.js';
 import { missingAreaIds, upsertArea } from '../store/repo/areas.js';
+import { setEndCondition } from '../store/repo/end-conditions.js';
+import { replaceGoals } from '../store/repo/goals.js';
 import { habitExists, upsertHabit } from '../store/repo/habits.js';
+import { setHabitAreas, setHabitTimeOfDays } from '../store/repo/links.js';
 import { replaceLogs } from '../store/repo/logs.js';
 import { upsertNote } from '../store/repo/notes.js';
-import {
-  claimStackIds, replaceGoals, setEndCondition, setHabitAreas, setHabitStacks, setHabitTimeOfDays, setTimeTriggers,
-} from '../store/repo/parts.js';
+import { claimStackIds, setHabitStacks, setTimeTriggers } from '../store/repo/reminders.js';
 import type { Store } from '../store/store.js';
 import { InvalidExportError } from './document.js';
 import { type RebuiltHistory, rebuildHistory } from './history.js';

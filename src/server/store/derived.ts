@@ -15,9 +15,9 @@ import {
   WHOLE_HABIT, clearDirty, dayAmounts, dayTotals, deleteDerived, deletePeriod, dirtyEntries, lastLoggedDay, logRowsOn,
   periodBefore, periodFactsThrough, periodsFrom, putDayTotal, putPeriod, replaceDayTotals,
 } from './repo/derived.js';
+import { activeGoal } from './repo/goals.js';
 import { type HabitRow, getHabit } from './repo/habits.js';
 import { habitLogRows } from './repo/logs.js';
-import { activeGoal } from './repo/parts.js';
 import type { Store } from './store.js';
 
 /** Past this many touched days in one transaction, a habit is rebuilt whole (an import, a seed). */

@@ -6,8 +6,11 @@ import { endConditionMet, endConditionView as viewOf } from '../domain/end-condi
 import { activeGoalOf } from '../domain/goals.js';
 import { timeOfDayById } from '../domain/time-of-day.js';
 import { lifetimeFacts } from '../store/derived.js';
+import { endCondition } from '../store/repo/end-conditions.js';
+import { listGoals } from '../store/repo/goals.js';
 import type { HabitRow } from '../store/repo/habits.js';
-import { endCondition, habitAreas, habitStacks, habitTimeOfDayIds, listGoals, timeTriggers } from '../store/repo/parts.js';
+import { habitAreas, habitTimeOfDayIds } from '../store/repo/links.js';
+import { habitStacks, timeTriggers } from '../store/repo/reminders.js';
 
 /** The full wire form of a habit; call inside a store transaction. */
 export function habitView(app: App, row: HabitRow, today: Day): Habit {
