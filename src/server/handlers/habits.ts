@@ -3,10 +3,11 @@ import type { HabitStack, HabitStackInput, UpdateHabitBody } from '../../api/typ
 import { type App, type Handler, param } from '../context.js';
 import { formatDay } from '../domain/dates.js';
 import { conflict, notFound, validationError } from '../http/errors.js';
+import { requireHabit } from '../lookup.js';
 import { getArea, missingAreaIds } from '../store/repo/areas.js';
 import { setEndCondition } from '../store/repo/end-conditions.js';
 import { setGoal } from '../store/repo/goals.js';
-import { type HabitPatch, type HabitRow, deleteHabit, getHabit, habitExists, insertHabit, listHabits, patchHabit } from '../store/repo/habits.js';
+import { type HabitPatch, deleteHabit, habitExists, insertHabit, listHabits, patchHabit } from '../store/repo/habits.js';
 import { setHabitAreas, setHabitTimeOfDays } from '../store/repo/links.js';
 import { habitStacks, setHabitStacks, setTimeTriggers } from '../store/repo/reminders.js';
 import { parseCreateHabit, parseUpdateHabit } from '../validate/habit.js';
@@ -14,13 +15,6 @@ import { Issues } from '../validate/issues.js';
 import { DEFAULT_HABIT_COLOR } from '../validate/limits.js';
 import { parseHabitListQuery } from '../validate/query.js';
 import { habitView } from '../views/habit.js';
-
-/** The habit or a 404. */
-export function requireHabit(app: App, id: string): HabitRow {
-  const row = getHabit(app.store, id);
-  if (!row) throw notFound(`Habit ${id} not found`);
-  return row;
-}
 
 /**
  * Checks what the body refers to (areas, condition habits, stack ids) and gives every stack an id:

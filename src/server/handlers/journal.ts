@@ -7,13 +7,13 @@ import { streakUnit } from '../domain/periods.js';
 import { dayStatus, periodAmount, streakAt } from '../domain/queries.js';
 import { rangeStats, round } from '../domain/stats.js';
 import { validationError } from '../http/errors.js';
+import { requireHabit } from '../lookup.js';
 import { timelineFor } from '../store/derived.js';
 import { activeHabitsStartedBy } from '../store/repo/habits.js';
 import { activeTimeOfDayIds } from '../store/repo/links.js';
 import { Issues } from '../validate/issues.js';
 import { LIMITS } from '../validate/limits.js';
 import { queryDate } from '../validate/query.js';
-import { requireHabit } from './habits.js';
 
 /** GET /habits/journal: active habits due on `date` (default today), with status, streak and progress. */
 export const journal: Handler = ({ app, query }) => {

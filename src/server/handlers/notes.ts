@@ -2,11 +2,11 @@
 import type { Note } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
 import { notFound } from '../http/errors.js';
+import { requireHabit } from '../lookup.js';
 import { deleteNote, getNote, insertNote, listNotes, saveNote } from '../store/repo/notes.js';
 import { Issues } from '../validate/issues.js';
 import { parseNote } from '../validate/note.js';
 import { pageQuery } from '../validate/query.js';
-import { requireHabit } from './habits.js';
 
 /** GET /habits/{id}/notes. */
 export const listNotesHandler: Handler = (ctx) => {
