@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openStore } from '../../src/server/index.js';
-import { client } from './client.js';
+import { client } from './fixtures.js';
 import { bundleServer, spawnServe } from './processes.js';
 
 let bundle: { file: string; remove(): void };

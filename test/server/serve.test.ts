@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { openStore, runServe } from '../../src/server/index.js';
-import { client, rejectionOf } from './client.js';
+import { client, rejectionOf } from './fixtures.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let dir: string;

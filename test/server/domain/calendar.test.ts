@@ -1,10 +1,10 @@
 // Calendar rules: dates, goal periods, schedules and units.
 import { describe, expect, test } from 'vitest';
-import { dayInZone, formatDay, parseDate, weekday } from '../../src/server/domain/dates.js';
-import { periodEnd, periodStart } from '../../src/server/domain/periods.js';
-import { dueChecker } from '../../src/server/domain/schedule.js';
-import { convertUnit } from '../../src/server/domain/units.js';
-import type { Occurrence } from '../../src/api/types.js';
+import { dayInZone, formatDay, parseDate, weekday } from '../../../src/server/domain/dates.js';
+import { periodEnd, periodStart } from '../../../src/server/domain/periods.js';
+import { dueChecker } from '../../../src/server/domain/schedule.js';
+import { convertUnit } from '../../../src/server/domain/units.js';
+import type { Occurrence } from '../../../src/api/types.js';
 
 const d = (s: string): number => {
   const day = parseDate(s);

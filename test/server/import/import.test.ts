@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DailyProgress, ExportDocument, ExportedHabit, Statistics } from '../../src/api/types.js';
-import { createServer, importDocument, InvalidExportError, openStore, parseExportDocument, type Store } from '../../src/server/index.js';
-import { rebuildHistory } from '../../src/server/import/history.js';
+import type { DailyProgress, ExportDocument, ExportedHabit, Statistics } from '../../../src/api/types.js';
+import { createServer, importDocument, InvalidExportError, openStore, parseExportDocument, type Store } from '../../../src/server/index.js';
+import { rebuildHistory } from '../../../src/server/import/history.js';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 

@@ -2,9 +2,9 @@
 import { type IncomingMessage, type ServerResponse, request } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
-import { type Store, createServer, openStore } from '../../src/server/index.js';
-import { type LocalService, startLocalService } from '../helpers/local-service.js';
-import { client, fakeClock } from './client.js';
+import { type Store, createServer, openStore } from '../../../src/server/index.js';
+import { type LocalService, startLocalService } from '../../helpers/local-service.js';
+import { client, fakeClock } from '../fixtures.js';
 
 let svc: LocalService | undefined;
 afterEach(async () => {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createServer, getOrCreateApiKey, openStore } from '../../src/server/index.js';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../src/server/store/schema.js';
-import { client, fakeClock, rejectionOf } from './client.js';
+import { createServer, getOrCreateApiKey, openStore } from '../../../src/server/index.js';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/server/store/schema.js';
+import { client, fakeClock, rejectionOf } from '../fixtures.js';
 
 let dir: string;
 beforeEach(() => {

@@ -2,19 +2,19 @@
 // logs, after thousands of random writes, deletes, undos, goal and schedule changes and bulk loads;
 // and every answer read through a timeline window against the same answer from the full timeline.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { GoalInput, Occurrence } from '../../src/api/types.js';
-import { type Day, formatDay, parseDate } from '../../src/server/domain/dates.js';
-import { periodEnd } from '../../src/server/domain/periods.js';
-import { dayStatus, periodAmount, streakAt } from '../../src/server/domain/queries.js';
-import { rangeStats } from '../../src/server/domain/stats.js';
-import { DayAccumulator, ENDED, type Timeline, buildTimeline } from '../../src/server/domain/timeline.js';
-import { lifetimeFacts, rulesOf, storedDays, timelineFor } from '../../src/server/store/derived.js';
-import { openStore } from '../../src/server/store/open.js';
-import { periodsFrom } from '../../src/server/store/repo/derived.js';
-import { setGoal } from '../../src/server/store/repo/goals.js';
-import { type HabitRow, deleteHabit, getHabit, insertHabit, patchHabit } from '../../src/server/store/repo/habits.js';
-import { deleteLogs, deleteLogsOn, habitLogRows, importLogs, insertLog, logsOn } from '../../src/server/store/repo/logs.js';
-import type { Store } from '../../src/server/store/store.js';
+import type { GoalInput, Occurrence } from '../../../src/api/types.js';
+import { type Day, formatDay, parseDate } from '../../../src/server/domain/dates.js';
+import { periodEnd } from '../../../src/server/domain/periods.js';
+import { dayStatus, periodAmount, streakAt } from '../../../src/server/domain/queries.js';
+import { rangeStats } from '../../../src/server/domain/stats.js';
+import { DayAccumulator, ENDED, type Timeline, buildTimeline } from '../../../src/server/domain/timeline.js';
+import { lifetimeFacts, rulesOf, storedDays, timelineFor } from '../../../src/server/store/derived.js';
+import { openStore } from '../../../src/server/store/open.js';
+import { periodsFrom } from '../../../src/server/store/repo/derived.js';
+import { setGoal } from '../../../src/server/store/repo/goals.js';
+import { type HabitRow, deleteHabit, getHabit, insertHabit, patchHabit } from '../../../src/server/store/repo/habits.js';
+import { deleteLogs, deleteLogsOn, habitLogRows, importLogs, insertLog, logsOn } from '../../../src/server/store/repo/logs.js';
+import type { Store } from '../../../src/server/store/store.js';
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failure replays. */
 function random(seed: number): () => number {

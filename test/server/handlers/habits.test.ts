@@ -1,7 +1,7 @@
 // Habit endpoints over real HTTP: create, get, list, update, archive, delete.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { type LocalService, startLocalService } from '../helpers/local-service.js';
-import { type Call, client, fakeClock } from './client.js';
+import { type LocalService, startLocalService } from '../../helpers/local-service.js';
+import { type Call, client, fakeClock } from '../fixtures.js';
 
 let svc: LocalService;
 let call: Call;

@@ -1,7 +1,7 @@
 // Every validation rule answers 400 {error: "Validation Error", message, details} naming the field.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type LocalService, startLocalService } from '../helpers/local-service.js';
-import { type Call, client, fakeClock } from './client.js';
+import { type LocalService, startLocalService } from '../../helpers/local-service.js';
+import { type Call, client, fakeClock } from '../fixtures.js';
 
 let svc: LocalService;
 let call: Call;

@@ -1,12 +1,12 @@
 // Progress, statuses, streaks, statistics, end conditions and marks.
 import { describe, expect, test } from 'vitest';
-import type { Occurrence } from '../../src/api/types.js';
-import { formatDay, parseDate } from '../../src/server/domain/dates.js';
-import { endConditionMet } from '../../src/server/domain/end-condition.js';
-import { completionAmount, planMark } from '../../src/server/domain/marks.js';
-import { rangeStats } from '../../src/server/domain/stats.js';
-import { dayStatus, periodAmount, streakAt } from '../../src/server/domain/queries.js';
-import { type GoalRule, type HabitRules, type LogKind, type Timeline, aggregateLogs, buildTimeline } from '../../src/server/domain/timeline.js';
+import type { Occurrence } from '../../../src/api/types.js';
+import { formatDay, parseDate } from '../../../src/server/domain/dates.js';
+import { endConditionMet } from '../../../src/server/domain/end-condition.js';
+import { completionAmount, planMark } from '../../../src/server/domain/marks.js';
+import { rangeStats } from '../../../src/server/domain/stats.js';
+import { dayStatus, periodAmount, streakAt } from '../../../src/server/domain/queries.js';
+import { type GoalRule, type HabitRules, type LogKind, type Timeline, aggregateLogs, buildTimeline } from '../../../src/server/domain/timeline.js';
 
 const d = (s: string): number => {
   const day = parseDate(s);

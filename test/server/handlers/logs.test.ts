@@ -1,7 +1,7 @@
 // Logs, journal and statistics over real HTTP, checked against what is stored.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { type LocalService, startLocalService } from '../helpers/local-service.js';
-import { type Call, client, fakeClock } from './client.js';
+import { type LocalService, startLocalService } from '../../helpers/local-service.js';
+import { type Call, client, fakeClock } from '../fixtures.js';
 
 let svc: LocalService;
 let call: Call;
