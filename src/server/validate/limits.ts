@@ -24,7 +24,9 @@ export const LIMITS = {
   futureLogDays: 366,
 } as const;
 
-/** Defaults on create. */
+/** Colour of a habit created without one. */
 export const DEFAULT_HABIT_COLOR = '#7B61FF';
+/** Colour of an area created without one. */
 export const DEFAULT_AREA_COLOR = '#4A90E2';
+/** Icon of an area created without one: none. */
 export const DEFAULT_AREA_ICON = '';
