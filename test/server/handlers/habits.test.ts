@@ -1,30 +1,18 @@
 // Habit endpoints over real HTTP: create, get, list, update, archive, delete.
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { type LocalService, startLocalService } from '../../helpers/local-service.js';
-import { type Call, client, fakeClock } from '../fixtures.js';
+import { describe, expect, test } from 'vitest';
+import type { Area, Statistics } from '../../../src/api/types.js';
+import { startLocalService } from '../../helpers/local-service.js';
+import { type Data, type Invalid, type Listed, type ServedHabit, client, createHabit, fakeClock, useService } from '../fixtures.js';
 
-let svc: LocalService;
-let call: Call;
-const clock = fakeClock('2026-03-10T12:00:00Z');
-
-beforeEach(async () => {
-  clock.set('2026-03-10T12:00:00Z');
-  svc = await startLocalService({ clock });
-  call = client(svc);
-});
-afterEach(() => svc.close());
+const { call, clock, service } = useService();
 
 const PUSH_ID = /^[-0-9A-Za-z_]{20}$/;
 
 async function area(name: string): Promise<string> {
-  return (await call('POST', '/areas', { name })).body.data.id;
+  return (await call<Data<Area>>('POST', '/areas', { name })).body.data.id;
 }
 
-async function habit(body: Record<string, unknown> = {}): Promise<any> {
-  const res = await call('POST', '/habits', { name: 'Read', type: 'good', ...body });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const habit = (body: Record<string, unknown> = {}): Promise<ServedHabit> => createHabit(call, body);
 
 describe('POST /habits', () => {
   test('creates with defaults and answers 201 with the bare habit', async () => {
@@ -55,7 +43,7 @@ describe('POST /habits', () => {
 
   test('today follows the service time zone', async () => {
     const tokyo = await startLocalService({ clock: fakeClock('2026-03-10T20:00:00Z'), timezone: 'Asia/Tokyo' });
-    const res = await client(tokyo)('POST', '/habits', { name: 'x', type: 'bad' });
+    const res = await client(tokyo)<ServedHabit>('POST', '/habits', { name: 'x', type: 'bad' });
     expect(res.body.startDate).toBe('2026-03-11');
     await tokyo.close();
   });
@@ -63,7 +51,7 @@ describe('POST /habits', () => {
   test('stores every field and returns it as documented', async () => {
     const health = await area('Health');
     const other = await habit({ name: 'Wake up' });
-    const res = await call('POST', '/habits', {
+    const res = await call<ServedHabit>('POST', '/habits', {
       name: 'Run', type: 'good', description: 'Easy pace', icon: 'figure.run', colorHex: '#abc', customUnitName: 'laps',
       occurrence: { type: 'weekDays', days: [1, 3, 5] }, startDate: '2026-03-02',
       areaIds: [health], timeOfDayIds: ['evening', 'morning'],
@@ -112,11 +100,11 @@ describe('GET /habits', () => {
   test('paginates active habits in creation order', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await habit({ name: `h${i}` })).id);
-    const page = await call('GET', '/habits?limit=2&offset=1');
+    const page = await call<Listed<ServedHabit>>('GET', '/habits?limit=2&offset=1');
     expect(page.status).toBe(200);
     expect(page.body.pagination).toEqual({ total: 5, limit: 2, offset: 1 });
-    expect(page.body.data.map((h: any) => h.id)).toEqual(ids.slice(1, 3));
-    const all = await call('GET', '/habits');
+    expect(page.body.data.map((h) => h.id)).toEqual(ids.slice(1, 3));
+    const all = await call<Listed<ServedHabit>>('GET', '/habits');
     expect(all.body.pagination).toEqual({ total: 5, limit: 50, offset: 0 });
     expect((await call('GET', '/habits?offset=10')).body).toEqual({ data: [], pagination: { total: 5, limit: 50, offset: 10 } });
   });
@@ -127,7 +115,7 @@ describe('GET /habits', () => {
     const b = await habit({ name: 'b', type: 'bad', timeOfDayIds: ['evening'] });
     const c = await habit({ name: 'c' });
     expect((await call('POST', `/habits/${c.id}/archive`)).status).toBe(204);
-    const names = async (q: string): Promise<string[]> => (await call('GET', `/habits${q}`)).body.data.map((h: any) => h.name);
+    const names = async (q: string): Promise<string[]> => (await call<Listed<ServedHabit>>('GET', `/habits${q}`)).body.data.map((h) => h.name);
     expect(await names('')).toEqual(['a', 'b']);
     expect(await names('?archived=false')).toEqual(['a', 'b']);
     expect(await names('?archived=true')).toEqual(['c']);
@@ -136,19 +124,19 @@ describe('GET /habits', () => {
     expect(await names('?timeOfDay=morning')).toEqual(['a']);
     expect(await names('?timeOfDay=evening&type=good')).toEqual([]);
     // Names could collide; the ids say which records matched.
-    const ids = async (q: string): Promise<string[]> => (await call('GET', `/habits${q}`)).body.data.map((h: any) => h.id);
+    const ids = async (q: string): Promise<string[]> => (await call<Listed<ServedHabit>>('GET', `/habits${q}`)).body.data.map((h) => h.id);
     expect(await ids(`?areaId=${work}&timeOfDay=morning`)).toEqual([a.id]);
     expect(await ids('?type=bad&timeOfDay=evening')).toEqual([b.id]);
   });
 
   test('rejects bad query values, one detail each', async () => {
-    const res = await call('GET', '/habits?limit=0&offset=-1&archived=yes&type=neutral&timeOfDay=night&areaId=nope');
+    const res = await call<Invalid>('GET', '/habits?limit=0&offset=-1&archived=yes&type=neutral&timeOfDay=night&areaId=nope');
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Validation Error');
-    expect(res.body.details.map((x: any) => x.field)).toEqual(['archived', 'limit', 'offset', 'type', 'timeOfDay']);
-    expect((await call('GET', '/habits?limit=101')).body.details).toEqual([{ field: 'limit', message: 'must be an integer between 1 and 100' }]);
+    expect(res.body.details.map((x) => x.field)).toEqual(['archived', 'limit', 'offset', 'type', 'timeOfDay']);
+    expect((await call<Invalid>('GET', '/habits?limit=101')).body.details).toEqual([{ field: 'limit', message: 'must be an integer between 1 and 100' }]);
     expect((await call('GET', '/habits?limit=1.5')).status).toBe(400);
-    expect((await call('GET', '/habits?areaId=nope')).body.details).toEqual([{ field: 'areaId', message: 'no area has the id "nope"' }]);
+    expect((await call<Invalid>('GET', '/habits?areaId=nope')).body.details).toEqual([{ field: 'areaId', message: 'no area has the id "nope"' }]);
   });
 });
 
@@ -156,33 +144,33 @@ describe('PUT /habits/{id}', () => {
   test('changes only the fields sent and answers {message, data}', async () => {
     const h = await habit({ description: 'old', icon: 'book', goal: { periodicity: 'daily', value: 10, unit: 'min' } });
     clock.advance(60_000);
-    const res = await call('PUT', `/habits/${h.id}`, { name: 'Read more', description: null, occurrence: { type: 'intervalDays', interval: 2 } });
+    const res = await call<{ message: string; data: ServedHabit }>('PUT', `/habits/${h.id}`, { name: 'Read more', description: null, occurrence: { type: 'intervalDays', interval: 2 } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Habit updated successfully');
     expect(res.body.data).toEqual({ ...h, name: 'Read more', description: null, occurrence: { type: 'intervalDays', interval: 2 } });
-    expect((await call('GET', `/habits/${h.id}`)).body.data).toEqual(res.body.data);
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${h.id}`)).body.data).toEqual(res.body.data);
   });
 
   test('a new goal deactivates the old one and is appended; null clears it', async () => {
     const h = await habit({ goal: { periodicity: 'daily', value: 10, unit: 'min' } });
     clock.advance(1000);
-    const second = (await call('PUT', `/habits/${h.id}`, { goal: { periodicity: 'weekly', value: 2, unit: 'hr' } })).body.data;
+    const second = (await call<Data<ServedHabit>>('PUT', `/habits/${h.id}`, { goal: { periodicity: 'weekly', value: 2, unit: 'hr' } })).body.data;
     expect(second.goals).toHaveLength(2);
-    expect(second.goals[0]).toMatchObject({ id: h.goal.id, isActive: false, value: 10 });
+    expect(second.goals[0]).toMatchObject({ id: h.goal!.id, isActive: false, value: 10 });
     expect(second.goals[1]).toMatchObject({ isActive: true, periodicity: 'weekly', value: 2, unit: 'hr', createdAt: '2026-03-10T12:00:01.000Z' });
     expect(second.goal).toEqual(second.goals[1]);
     // The same goal again adds nothing.
-    expect((await call('PUT', `/habits/${h.id}`, { goal: { periodicity: 'weekly', value: 2, unit: 'hr' } })).body.data.goals).toHaveLength(2);
-    const cleared = (await call('PUT', `/habits/${h.id}`, { goal: null, icon: null, customUnitName: null, endCondition: null })).body.data;
+    expect((await call<Data<ServedHabit>>('PUT', `/habits/${h.id}`, { goal: { periodicity: 'weekly', value: 2, unit: 'hr' } })).body.data.goals).toHaveLength(2);
+    const cleared = (await call<Data<ServedHabit>>('PUT', `/habits/${h.id}`, { goal: null, icon: null, customUnitName: null, endCondition: null })).body.data;
     expect(cleared.goal).toBeNull();
-    expect(cleared.goals.every((g: any) => !g.isActive)).toBe(true);
+    expect(cleared.goals.every((g) => !g.isActive)).toBe(true);
   });
 
   test('areaIds and timeOfDayIds replace the assignments', async () => {
     const [x, y] = [await area('x'), await area('y')];
     const h = await habit({ areaIds: [x], timeOfDayIds: ['morning'] });
-    const res = (await call('PUT', `/habits/${h.id}`, { areaIds: [y, x], timeOfDayIds: [] })).body.data;
-    expect(res.areas.map((a: any) => a.id)).toEqual([y, x]);
+    const res = (await call<Data<ServedHabit>>('PUT', `/habits/${h.id}`, { areaIds: [y, x], timeOfDayIds: [] })).body.data;
+    expect(res.areas.map((a) => a.id)).toEqual([y, x]);
     expect(res.timeOfDays).toEqual([]);
   });
 
@@ -191,25 +179,25 @@ describe('PUT /habits/{id}', () => {
     const h = await habit({
       reminders: { habitStacks: [{ conditionHabitId: c1.id, type: 'completed', timerType: 'immediately' }, { conditionHabitId: c2.id, type: 'failed', timerType: 'immediately' }] },
     });
-    const [s1] = h.reminders.habitStacks;
-    const res = await call('PUT', `/habits/${h.id}`, {
+    const s1 = h.reminders.habitStacks[0]!;
+    const res = await call<Data<ServedHabit>>('PUT', `/habits/${h.id}`, {
       reminders: { habitStacks: [{ id: s1.id, conditionHabitId: c1.id, type: 'skipped', timerType: 'after', timerDelaySecs: 30 }, { conditionHabitId: c2.id, type: 'reminder', timerType: 'immediately' }] },
     });
     expect(res.status).toBe(200);
     const stacks = res.body.data.reminders.habitStacks;
     expect(stacks[0]).toEqual({ id: s1.id, conditionHabitId: c1.id, type: 'skipped', timerType: 'after', timerDelaySecs: 30 });
     expect(stacks[1]).toMatchObject({ conditionHabitId: c2.id, type: 'reminder', timerDelaySecs: 0 });
-    expect(stacks[1].id).not.toBe(h.reminders.habitStacks[1].id);
+    expect(stacks[1]!.id).not.toBe(h.reminders.habitStacks[1]!.id);
     // Time triggers were not sent, so they stay.
     expect(res.body.data.reminders.timeTriggers).toEqual(h.reminders.timeTriggers);
   });
 
   test('type cannot change; unknown ids are 404', async () => {
     const h = await habit();
-    const res = await call('PUT', `/habits/${h.id}`, { type: 'bad', name: 'x' });
+    const res = await call<Invalid>('PUT', `/habits/${h.id}`, { type: 'bad', name: 'x' });
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([{ field: 'type', message: 'cannot be changed after a habit is created' }]);
-    expect((await call('GET', `/habits/${h.id}`)).body.data.name).toBe('Read');
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${h.id}`)).body.data.name).toBe('Read');
     const missing = await call('PUT', '/habits/-Nope', { name: 'x' });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'Not Found', message: 'Habit -Nope not found' });
@@ -226,8 +214,8 @@ describe('archive and delete', () => {
     const again = await call('POST', `/habits/${h.id}/archive`);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: 'Conflict', message: `Habit ${h.id} is already archived` });
-    expect((await call('GET', `/habits/${h.id}`)).body.data.isArchived).toBe(true);
-    expect((await call('GET', `/habits/${h.id}/statistics`)).body.data.completions).toBe(1);
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${h.id}`)).body.data.isArchived).toBe(true);
+    expect((await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data.completions).toBe(1);
     expect((await call('POST', '/habits/-Nope/archive')).status).toBe(404);
   });
 
@@ -241,11 +229,11 @@ describe('archive and delete', () => {
     expect(res.status).toBe(204);
     expect((await call('GET', `/habits/${target.id}`)).status).toBe(404);
     expect((await call('DELETE', `/habits/${target.id}`)).status).toBe(404);
-    expect((await call('GET', `/habits/${follower.id}`)).body.data.reminders.habitStacks).toEqual([]);
-    const count = (table: string): number => (svc.store.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE habit_id = ?`).get(target.id) as { n: number }).n;
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${follower.id}`)).body.data.reminders.habitStacks).toEqual([]);
+    const count = (table: string): number => (service().store.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE habit_id = ?`).get(target.id) as { n: number }).n;
     for (const table of ['logs', 'notes', 'goals', 'time_triggers', 'habit_stacks', 'end_conditions', 'habit_areas', 'habit_time_of_days']) {
       expect(count(table), table).toBe(0);
     }
-    expect((svc.store.db.prepare('SELECT COUNT(*) AS n FROM habit_stacks').get() as { n: number }).n).toBe(0);
+    expect((service().store.db.prepare('SELECT COUNT(*) AS n FROM habit_stacks').get() as { n: number }).n).toBe(0);
   });
 });

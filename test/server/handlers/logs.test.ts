@@ -1,33 +1,20 @@
 // Logs, journal and statistics over real HTTP, checked against what is stored.
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { type LocalService, startLocalService } from '../../helpers/local-service.js';
-import { type Call, client, fakeClock } from '../fixtures.js';
+import { describe, expect, test } from 'vitest';
+import type { JournalEntry, Statistics } from '../../../src/api/types.js';
+import { type Data, type Failure, type Invalid, type Logged, type ServedHabit, createHabit, useService } from '../fixtures.js';
 
-let svc: LocalService;
-let call: Call;
-const clock = fakeClock('2026-03-10T12:00:00Z');
+const { call, clock, service } = useService();
 
-beforeEach(async () => {
-  clock.set('2026-03-10T12:00:00Z');
-  svc = await startLocalService({ clock });
-  call = client(svc);
-});
-afterEach(() => svc.close());
-
-async function habit(body: Record<string, unknown> = {}): Promise<any> {
-  const res = await call('POST', '/habits', { name: 'Water', type: 'good', startDate: '2026-03-01', ...body });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const habit = (body: Record<string, unknown> = {}): Promise<ServedHabit> => createHabit(call, { name: 'Water', startDate: '2026-03-01', ...body });
 
 function storedLogs(habitId: string): { id: string; date: string; kind: string; value: number; unit: string | null }[] {
-  return svc.store.db.prepare('SELECT id, date, kind, value, unit FROM logs WHERE habit_id = ? ORDER BY seq').all(habitId) as never;
+  return service().store.db.prepare('SELECT id, date, kind, value, unit FROM logs WHERE habit_id = ? ORDER BY seq').all(habitId) as never;
 }
 
 describe('logs', () => {
   test('a value log adds to the day and answers 201 {message, logId}', async () => {
     const h = await habit({ goal: { periodicity: 'daily', value: 2, unit: 'L' } });
-    const first = await call('POST', `/habits/${h.id}/logs`, { value: 500, unitSymbol: 'mL' });
+    const first = await call<Logged>('POST', `/habits/${h.id}/logs`, { value: 500, unitSymbol: 'mL' });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ message: 'Logged 500 mL for 2026-03-10', logId: expect.stringMatching(/^[-\w]{20}$/) });
     await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'L', targetDate: '2026-03-10' });
@@ -35,16 +22,16 @@ describe('logs', () => {
       { id: first.body.logId, date: '2026-03-10', kind: 'value', value: 500, unit: 'mL' },
       { id: expect.any(String), date: '2026-03-10', kind: 'value', value: 1, unit: 'L' },
     ]);
-    const [entry] = (await call('GET', '/habits/journal')).body.data;
-    expect(entry.progress).toEqual({ current: 1.5, target: 2, unit: 'L', periodicity: 'daily' });
-    expect(entry.status).toBe('inprogress');
+    const [entry] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal')).body.data;
+    expect(entry!.progress).toEqual({ current: 1.5, target: 2, unit: 'L', periodicity: 'daily' });
+    expect(entry!.status).toBe('inprogress');
     expect((await call('POST', '/habits/-Nope/logs', { value: 1, unitSymbol: 'L' })).status).toBe(404);
   });
 
   test('complete records the rest of the goal; the same mark again is 409', async () => {
     const h = await habit({ goal: { periodicity: 'weekly', value: 20, unit: 'kM' } });
     await call('POST', `/habits/${h.id}/logs`, { value: 5000, unitSymbol: 'm', targetDate: '2026-03-09' });
-    const res = await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-10' });
+    const res = await call<Logged>('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-10' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: 'Habit marked completed for 2026-03-10', logId: expect.any(String) });
     expect(storedLogs(h.id).at(-1)).toEqual({ id: res.body.logId, date: '2026-03-10', kind: 'completed', value: 15, unit: 'kM' });
@@ -54,22 +41,22 @@ describe('logs', () => {
     expect(storedLogs(h.id)).toHaveLength(2);
     // No body at all means today.
     const plain = await habit({ name: 'plain' });
-    const bare = await call('POST', `/habits/${plain.id}/logs/complete`);
+    const bare = await call<Logged>('POST', `/habits/${plain.id}/logs/complete`);
     expect(bare.status).toBe(201);
     expect(storedLogs(plain.id)).toEqual([{ id: bare.body.logId, date: '2026-03-10', kind: 'completed', value: 1, unit: null }]);
   });
 
   test('failed and skipped: 409 when repeated, a different mark replaces the earlier one', async () => {
     const h = await habit();
-    const failed = await call('POST', `/habits/${h.id}/logs/failed`, { targetDate: '2026-03-05' });
+    const failed = await call<Logged>('POST', `/habits/${h.id}/logs/failed`, { targetDate: '2026-03-05' });
     expect(failed.status).toBe(201);
     expect(failed.body.message).toBe('Habit marked failed for 2026-03-05');
     expect((await call('POST', `/habits/${h.id}/logs/failed`, { targetDate: '2026-03-05' })).status).toBe(409);
-    const skipped = await call('POST', `/habits/${h.id}/logs/skipped`, { targetDate: '2026-03-05' });
+    const skipped = await call<Logged>('POST', `/habits/${h.id}/logs/skipped`, { targetDate: '2026-03-05' });
     expect(skipped.status).toBe(201);
-    expect((await call('POST', `/habits/${h.id}/logs/skipped`, { targetDate: '2026-03-05' })).body.error).toBe('Conflict');
+    expect((await call<Failure>('POST', `/habits/${h.id}/logs/skipped`, { targetDate: '2026-03-05' })).body.error).toBe('Conflict');
     expect(storedLogs(h.id)).toEqual([{ id: skipped.body.logId, date: '2026-03-05', kind: 'skipped', value: 0, unit: null }]);
-    const stats = (await call('GET', `/habits/${h.id}/statistics?startDate=2026-03-05&endDate=2026-03-05`)).body.data;
+    const stats = (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics?startDate=2026-03-05&endDate=2026-03-05`)).body.data;
     expect(stats.dailyProgress).toEqual([{ date: '2026-03-05', totalLog: 0, status: 'skipped' }]);
   });
 
@@ -90,7 +77,7 @@ describe('logs', () => {
   test('delete by logId', async () => {
     const h = await habit();
     const other = await habit({ name: 'other' });
-    const { logId } = (await call('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'cup' })).body;
+    const { logId } = (await call<Logged>('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'cup' })).body;
     expect((await call('DELETE', `/habits/${other.id}/logs/${logId}`)).status).toBe(404);
     const res = await call('DELETE', `/habits/${h.id}/logs/${logId}`);
     expect(res.status).toBe(200);
@@ -108,7 +95,7 @@ describe('the start date', () => {
     const refused = { field: 'targetDate', message: "is before the habit's start date 2026-03-05" };
     const early = { targetDate: '2026-03-04' };
     for (const [path, body] of [['logs', { value: 1, unitSymbol: 'rep', ...early }], ['logs/complete', early], ['logs/failed', early], ['logs/skipped', early]] as const) {
-      const res = await call('POST', `/habits/${h.id}/${path}`, body);
+      const res = await call<Invalid>('POST', `/habits/${h.id}/${path}`, body);
       expect({ path, status: res.status, error: res.body.error, details: res.body.details }).toEqual({ path, status: 400, error: 'Validation Error', details: [refused] });
     }
     expect(storedLogs(h.id)).toEqual([]);
@@ -117,7 +104,7 @@ describe('the start date', () => {
     await call('PUT', `/habits/${h.id}`, { startDate: '2026-03-06' });
     expect((await call('POST', `/habits/${h.id}/logs/undo`, { targetDate: '2026-03-05' })).body).toEqual({ message: 'Removed 1 log for 2026-03-05' });
     await call('PUT', `/habits/${h.id}`, { startDate: '2026-03-05' });
-    const { logId } = (await call('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'rep', targetDate: '2026-03-05' })).body;
+    const { logId } = (await call<Logged>('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'rep', targetDate: '2026-03-05' })).body;
     await call('PUT', `/habits/${h.id}`, { startDate: '2026-03-06' });
     expect((await call('DELETE', `/habits/${h.id}/logs/${logId}`)).status).toBe(200);
     expect(storedLogs(h.id)).toEqual([]);
@@ -162,39 +149,39 @@ describe('journal', () => {
     });
     // Default date is today in the service zone; Wednesday lists the gym habit and the later one.
     expect((await call('GET', '/habits/journal')).body).toEqual(res.body);
-    const wed = (await call('GET', '/habits/journal?date=2026-03-11')).body.data.map((e: any) => e.id);
+    const wed = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-11')).body.data.map((e) => e.id);
     expect(wed).toEqual([water.id, gym.id, later.id, smoke.id]);
-    const past = (await call('GET', '/habits/journal?date=2026-03-09')).body.data;
+    const past = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-09')).body.data;
     expect(past[0]).toMatchObject({ name: 'Water', status: 'completed', currentStreak: { length: 3, unit: 'day' }, progress: { current: 8 } });
-    expect(past.find((e: any) => e.name === 'Smoke').status).toBe('completed'); // a clean, closed day
+    expect(past.find((e) => e.name === 'Smoke')!.status).toBe('completed'); // a clean, closed day
   });
 
   test('weekly goals report week streaks and the week total', async () => {
     const h = await habit({ goal: { periodicity: 'weekly', value: 3, unit: 'rep' } });
     await call('POST', `/habits/${h.id}/logs`, { value: 3, unitSymbol: 'rep', targetDate: '2026-03-04' });
     await call('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'rep', targetDate: '2026-03-09' });
-    const [entry] = (await call('GET', '/habits/journal?date=2026-03-10')).body.data;
+    const [entry] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data;
     expect(entry).toMatchObject({ status: 'inprogress', currentStreak: { length: 1, unit: 'week' }, progress: { current: 2, target: 3, periodicity: 'weekly' } });
     await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'rep' });
-    const [after] = (await call('GET', '/habits/journal?date=2026-03-10')).body.data;
+    const [after] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data;
     expect(after).toMatchObject({ status: 'completed', currentStreak: { length: 2, unit: 'week' }, progress: { current: 3 } });
   });
 
   test("a new day closes a bad habit's clean day: cached timelines are rebuilt after midnight", async () => {
     const h = await habit({ type: 'bad', goal: { periodicity: 'daily', value: 2, unit: 'rep' } });
     await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'rep' });
-    const status = async () => (await call('GET', '/habits/journal?date=2026-03-10')).body.data[0].status;
+    const status = async (): Promise<string> => (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data[0]!.status;
     expect(await status()).toBe('inprogress'); // open, and its timeline is now cached
     clock.set('2026-03-11T00:00:01Z');
     expect(await status()).toBe('completed');
-    expect((await call('GET', `/habits/${h.id}/statistics?startDate=2026-03-10&endDate=2026-03-10`)).body.data.completions).toBe(1);
+    expect((await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics?startDate=2026-03-10&endDate=2026-03-10`)).body.data.completions).toBe(1);
   });
 
   test('a habit without a goal has no progress', async () => {
     await habit();
-    const [entry] = (await call('GET', '/habits/journal')).body.data;
-    expect(entry.progress).toBeUndefined();
-    expect(entry.currentStreak).toEqual({ length: 0, unit: 'day' });
+    const [entry] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal')).body.data;
+    expect(entry!.progress).toBeUndefined();
+    expect(entry!.currentStreak).toEqual({ length: 0, unit: 'day' });
   });
 });
 
@@ -226,16 +213,16 @@ describe('statistics', () => {
 
   test('defaults to the habit start .. today, and reflects new logs at once', async () => {
     const h = await habit({ startDate: '2026-03-08' });
-    const before = (await call('GET', `/habits/${h.id}/statistics`)).body.data;
-    expect(before.dailyProgress.map((p: any) => p.date)).toEqual(['2026-03-08', '2026-03-09', '2026-03-10']);
+    const before = (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data;
+    expect(before.dailyProgress.map((p) => p.date)).toEqual(['2026-03-08', '2026-03-09', '2026-03-10']);
     expect(before).toMatchObject({ unit: null, periodicity: 'daily', completions: 0, currentStreak: 0 });
     await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-09' });
     await call('POST', `/habits/${h.id}/logs/complete`);
-    const after = (await call('GET', `/habits/${h.id}/statistics`)).body.data;
+    const after = (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data;
     expect(after).toMatchObject({ completions: 2, currentStreak: 2, totalLogs: 2 });
     // The next day the streak still holds while the day is open.
     clock.set('2026-03-11T08:00:00Z');
-    expect((await call('GET', `/habits/${h.id}/statistics`)).body.data.currentStreak).toBe(2);
+    expect((await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data.currentStreak).toBe(2);
     expect((await call('GET', '/habits/-Nope/statistics')).status).toBe(404);
   });
 
@@ -243,10 +230,10 @@ describe('statistics', () => {
     const h = await habit({ endCondition: { type: 'totalLogValue', totalLogValue: 5 }, goal: { periodicity: 'daily', value: 1, unit: 'rep' } });
     expect(h.endCondition).toMatchObject({ type: 'totalLogValue', totalLogValue: 5, isMet: false });
     await call('POST', `/habits/${h.id}/logs`, { value: 5, unitSymbol: 'rep' });
-    expect((await call('GET', `/habits/${h.id}`)).body.data.endCondition.isMet).toBe(true);
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${h.id}`)).body.data.endCondition!.isMet).toBe(true);
     const dated = await habit({ endCondition: { type: 'date', date: '2026-03-11' } });
     expect(dated.endCondition).toEqual({ id: expect.any(String), type: 'date', createdAt: '2026-03-10T12:00:00.000Z', date: '2026-03-11', isMet: false });
     clock.set('2026-03-11T00:00:00Z');
-    expect((await call('GET', `/habits/${dated.id}`)).body.data.endCondition.isMet).toBe(true);
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${dated.id}`)).body.data.endCondition!.isMet).toBe(true);
   });
 });

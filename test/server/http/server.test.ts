@@ -2,9 +2,10 @@
 import { type IncomingMessage, type ServerResponse, request } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
+import type { Habit } from '../../../src/api/types.js';
 import { type Store, createServer, openStore } from '../../../src/server/index.js';
 import { type LocalService, startLocalService } from '../../helpers/local-service.js';
-import { client, fakeClock } from '../fixtures.js';
+import { type Data, type Invalid, client, fakeClock } from '../fixtures.js';
 
 let svc: LocalService | undefined;
 afterEach(async () => {
@@ -55,7 +56,7 @@ describe('routing and bodies', () => {
     const bad = await call('POST', '/habits', undefined, { raw: '{"name": ', headers: { 'content-type': 'application/json' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: 'Validation Error', details: [{ field: 'body', message: expect.stringContaining('is not valid JSON') }] });
-    const text = await call('POST', '/habits', undefined, { raw: '{"name":"x","type":"good"}', headers: { 'content-type': 'text/plain' } });
+    const text = await call<Invalid>('POST', '/habits', undefined, { raw: '{"name":"x","type":"good"}', headers: { 'content-type': 'text/plain' } });
     expect(text.status).toBe(400);
     expect(text.body.details).toEqual([{ field: 'body', message: 'must be sent with Content-Type: application/json' }]);
     const charset = await call('POST', '/habits', undefined, { raw: '{"name":"x","type":"good"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
@@ -254,7 +255,7 @@ describe('factory and shutdown', () => {
     });
     const answer = await inFlight;
     expect(answer.status).toBe(201);
-    expect(JSON.parse(answer.body).data.name).toBe('Late');
+    expect((JSON.parse(answer.body) as Data<Habit>).data.name).toBe('Late');
     await closed;
     await expect(fetch(url, { headers: { 'x-api-key': 'k' } })).rejects.toThrow();
     store.close();

@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DailyProgress, ExportDocument, ExportedHabit, Statistics } from '../../../src/api/types.js';
-import { createServer, importDocument, InvalidExportError, openStore, parseExportDocument, type Store } from '../../../src/server/index.js';
+import type { Area, DailyProgress, ExportDocument, ExportedHabit, Habit, Statistics } from '../../../src/api/types.js';
 import { rebuildHistory } from '../../../src/server/import/history.js';
+import { createServer, importDocument, InvalidExportError, openStore, parseExportDocument, type Store } from '../../../src/server/index.js';
+import { type Data, type ServedHabit, client } from '../fixtures.js';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 
@@ -35,6 +36,25 @@ const goal = (periodicity: string, value: number, unit: string) => [{ id: 'g1', 
 function doc(habits: ExportedHabit[], areas: ExportDocument['areas'] = []): ExportDocument {
   return { format: 'habits-export', version: 1, exportedAt: NOW.toISOString(), source: 'local', areas, habits };
 }
+
+/** One object of a document as parsed JSON: a field may hold whatever a foreign file holds. */
+type RawObject = Record<string, unknown>;
+
+/** A habit of a parsed document, with the parts the tests below edit. */
+interface RawHabit extends RawObject {
+  goals: RawObject[];
+  reminders: RawObject;
+  statistics: { dailyProgress: RawObject[] };
+}
+
+/** A document as parsed JSON, for the edits that make it invalid. */
+interface RawDoc extends RawObject {
+  areas: unknown[];
+  habits: RawHabit[];
+}
+
+/** `document` as JSON.parse returns it from the file. */
+const asJson = (document: ExportDocument): RawDoc => JSON.parse(JSON.stringify(document)) as RawDoc;
 
 const kinds = (h: ExportedHabit) => rebuildHistory(h).logs.map((l) => `${l.date.slice(5)} ${l.kind} ${l.value}`);
 
@@ -74,11 +94,13 @@ describe('rebuildHistory', () => {
   });
 });
 
+/** A service on `store` at NOW: the shared caller, and `get` for the `data` of a GET. */
 async function serve(store: Store) {
   const server = createServer({ db: store, apiKey: 'k', timezone: 'UTC', rateLimit: false, clock: { now: () => NOW } });
   const listening = await server.listen({ port: 0 });
-  const get = async (path: string) => ((await (await fetch(listening.url + path, { headers: { 'x-api-key': 'k' } })).json()) as { data: any }).data;
-  return { url: listening.url, get, close: () => listening.close() };
+  const call = client({ url: listening.url, apiKey: 'k' });
+  const get = async <T,>(path: string): Promise<T> => (await call<Data<T>>('GET', path)).body.data;
+  return { call, get, close: () => listening.close() };
 }
 
 const count = (store: Store, table: string) => (store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
@@ -89,11 +111,11 @@ describe('importDocument', () => {
     const svc = await serve(store);
     try {
       importDocument(store, doc([habit({ goals: goal('daily', 1, 'rep') }, days('2026-11-21', 'c1 i0'))]));
-      const before = await svc.get('/habits/h1/statistics');
+      const before = await svc.get<Statistics>('/habits/h1/statistics');
       expect(before.completions).toBe(1);
       const result = importDocument(store, doc([habit({ goals: goal('daily', 1, 'rep') }, days('2026-11-21', 'c1 c1'))]));
       expect(result).toEqual({ areas: 0, habits: 1, archived: 0, notes: 0, days: 2, inexact: [] });
-      expect((await svc.get('/habits/h1/statistics')).completions).toBe(2);
+      expect((await svc.get<Statistics>('/habits/h1/statistics')).completions).toBe(2);
     } finally {
       await svc.close();
       store.close();
@@ -106,11 +128,11 @@ describe('importDocument', () => {
     const svc = await serve(serving);
     try {
       importDocument(serving, doc([habit({}, days('2026-11-22', 'i0'))]));
-      expect((await svc.get('/habits/h1/statistics?startDate=2026-11-22')).completions).toBe(0);
+      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).completions).toBe(0);
       const other = await openStore(join(dir, 'h.db'));
       importDocument(other, doc([habit({}, days('2026-11-22', 'c1'))]));
       other.close();
-      expect((await svc.get('/habits/h1/statistics?startDate=2026-11-22')).completions).toBe(1);
+      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).completions).toBe(1);
     } finally {
       await svc.close();
       serving.close();
@@ -173,10 +195,9 @@ describe('importDocument', () => {
     importDocument(store, doc([habit({ goals: goal('daily', 30, 'min') }, days('2026-11-20', 'f10 s5 i0'))]));
     const svc = await serve(store);
     try {
-      const call = (path: string, body: unknown) => fetch(svc.url + path, { method: 'POST', headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      expect((await call('/habits/h1/logs/skipped', { targetDate: '2026-11-20' })).status).toBe(201);
-      expect((await call('/habits/h1/logs/failed', { targetDate: '2026-11-21' })).status).toBe(201);
-      const stats = await svc.get('/habits/h1/statistics?startDate=2026-11-20&endDate=2026-11-21');
+      expect((await svc.call('POST', '/habits/h1/logs/skipped', { targetDate: '2026-11-20' })).status).toBe(201);
+      expect((await svc.call('POST', '/habits/h1/logs/failed', { targetDate: '2026-11-21' })).status).toBe(201);
+      const stats = await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-20&endDate=2026-11-21');
       expect(stats.dailyProgress).toEqual([
         { date: '2026-11-20', totalLog: 10, status: 'skipped' },
         { date: '2026-11-21', totalLog: 5, status: 'failed' },
@@ -192,14 +213,14 @@ describe('importDocument', () => {
     importDocument(store, doc([habit({ goals: goal('daily', 30, 'min') }, days('2026-11-22', 'i10'))]));
     const svc = await serve(store);
     try {
-      expect(await svc.get('/areas')).toEqual([]);
-      expect((await svc.get('/habits/h1/statistics?startDate=2026-11-22')).unit).toBe('min');
+      expect(await svc.get<Area[]>('/areas')).toEqual([]);
+      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).unit).toBe('min');
       const area = { id: 'a1', name: 'Health', colorHex: '#00FF00', icon: '', createdAt: '2026-10-01T08:00:00.000Z' };
       // h2 takes goal g1: ids are unique, so h1 is left without a goal.
       importDocument(store, doc([habit({ id: 'h2', goals: goal('daily', 30, 'min') }, days('2026-11-22', 'i0'))], [area]));
-      expect(await svc.get('/areas')).toEqual([area]);
-      expect((await svc.get('/habits/h1')).goals).toEqual([]);
-      expect(await svc.get('/habits/h1/statistics?startDate=2026-11-22')).toMatchObject({ unit: null, dailyProgress: [{ date: '2026-11-22', totalLog: 10, status: 'completed' }] });
+      expect(await svc.get<Area[]>('/areas')).toEqual([area]);
+      expect((await svc.get<ServedHabit>('/habits/h1')).goals).toEqual([]);
+      expect(await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).toMatchObject({ unit: null, dailyProgress: [{ date: '2026-11-22', totalLog: 10, status: 'completed' }] });
     } finally {
       await svc.close();
       store.close();
@@ -212,17 +233,17 @@ describe('importDocument', () => {
       { id: 'g1', createdAt: '2026-01-01T00:00:00.000Z', periodicity: 'daily', value: 10, unit: 'min' },
       { id: 'g2', createdAt: '2026-06-01T00:00:00.000Z', periodicity: 'daily', value: 20, unit: 'min' },
     ];
-    const raw = JSON.parse(JSON.stringify(doc([habit({}, days('2026-11-22', 'c20'))]))) as any;
-    Object.assign(raw.habits[0], { goals, timeOfDays: [{ id: '-Nx1', name: 'Evening' }, { id: '-Nx2', name: 'Night owl' }], reminders: undefined });
-    delete raw.habits[0].goal;
+    const raw = asJson(doc([habit({}, days('2026-11-22', 'c20'))]));
+    Object.assign(raw.habits[0]!, { goals, timeOfDays: [{ id: '-Nx1', name: 'Evening' }, { id: '-Nx2', name: 'Night owl' }], reminders: undefined });
+    delete raw.habits[0]!.goal;
     importDocument(store, parseExportDocument(raw));
     const svc = await serve(store);
     try {
-      const h = await svc.get('/habits/h1');
+      const h = await svc.get<ServedHabit>('/habits/h1');
       expect(h.goal).toMatchObject({ id: 'g2', value: 20, isActive: true });
-      expect(h.goals.map((g: { isActive: boolean }) => g.isActive)).toEqual([false, true]);
-      expect(h.timeOfDays.map((t: { id: string }) => t.id)).toEqual(['evening']);
-      expect((await svc.get('/habits/h1/statistics?startDate=2026-11-22')).dailyProgress).toEqual([{ date: '2026-11-22', totalLog: 20, status: 'completed' }]);
+      expect(h.goals.map((g) => g.isActive)).toEqual([false, true]);
+      expect(h.timeOfDays.map((t) => t.id)).toEqual(['evening']);
+      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).dailyProgress).toEqual([{ date: '2026-11-22', totalLog: 20, status: 'completed' }]);
     } finally {
       await svc.close();
       store.close();
@@ -231,8 +252,8 @@ describe('importDocument', () => {
 });
 
 describe('parseExportDocument', () => {
-  const valid = () => JSON.parse(JSON.stringify(doc([habit({ goals: goal('daily', 1, 'rep') }, days('2026-11-21', 'c1 i0'))]))) as any;
-  const problem = (mutate: (d: any) => void) => {
+  const valid = (): RawDoc => asJson(doc([habit({ goals: goal('daily', 1, 'rep') }, days('2026-11-21', 'c1 i0'))]));
+  const problem = (mutate: (d: RawDoc) => void) => {
     const d = valid();
     mutate(d);
     try {
@@ -248,34 +269,34 @@ describe('parseExportDocument', () => {
   });
 
   it.each([
-    ['the format', (d: any) => delete d.format, '$.format: is missing: this is not a habits export'],
-    ['the version', (d: any) => (d.version = '1'), '$.version: must be 1, not "1" (this build reads version 1 exports)'],
-    ['an area', (d: any) => (d.areas = [{ id: 'a', name: '', colorHex: 'red', createdAt: 'x' }]), '$.areas[0].name: must not be empty (and 1 more problem)'],
-    ['a habit type', (d: any) => (d.habits[0].type = 'neutral'), '$.habits[0].type: must be one of: good, bad'],
-    ['an occurrence', (d: any) => (d.habits[0].occurrence = { type: 'weekDays', days: [7] }), '$.habits[0].occurrence.days[0]: must be an integer between 0 and 6'],
-    ['a goal periodicity', (d: any) => (d.habits[0].goals[0].periodicity = 'hourly'), '$.habits[0].goals[0].periodicity: must be one of: daily, weekly, monthly, yearly'],
-    ['a stack id', (d: any) => (d.habits[0].reminders.habitStacks = [{ conditionHabitId: 'x', type: 'completed', timerType: 'immediately' }]), '$.habits[0].reminders.habitStacks[0].id: is required (stacks keep their ids)'],
-    ['an end condition', (d: any) => (d.habits[0].endCondition = { id: 'e', type: 'streak', createdAt: '2026-01-01T00:00:00Z' }), '$.habits[0].endCondition.streakLength: must be an integer between 1 and 100000'],
-    ['a note mood', (d: any) => (d.habits[0].notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', moodLevel: 'meh', photos: [] }]), '$.habits[0].notes[0].moodLevel: must be one of: veryLow, low, neutral, high, veryHigh'],
-    ['the day order', (d: any) => d.habits[0].statistics.dailyProgress.reverse(), '$.habits[0].statistics.dailyProgress[1].date: must come after 2026-11-22: days are listed once, in order'],
-    ['a total', (d: any) => (d.habits[0].statistics.dailyProgress[0].totalLog = -1), '$.habits[0].statistics.dailyProgress[0].totalLog: must be a number of at least 0'],
-    ['a duplicate habit', (d: any) => d.habits.push(d.habits[0]), '$.habits[1].id: duplicates the habit id "h1" of $.habits[0].id (and 1 more problem)'],
+    ['the format', (d: RawDoc) => delete d.format, '$.format: is missing: this is not a habits export'],
+    ['the version', (d: RawDoc) => (d.version = '1'), '$.version: must be 1, not "1" (this build reads version 1 exports)'],
+    ['an area', (d: RawDoc) => (d.areas = [{ id: 'a', name: '', colorHex: 'red', createdAt: 'x' }]), '$.areas[0].name: must not be empty (and 1 more problem)'],
+    ['a habit type', (d: RawDoc) => (d.habits[0]!.type = 'neutral'), '$.habits[0].type: must be one of: good, bad'],
+    ['an occurrence', (d: RawDoc) => (d.habits[0]!.occurrence = { type: 'weekDays', days: [7] }), '$.habits[0].occurrence.days[0]: must be an integer between 0 and 6'],
+    ['a goal periodicity', (d: RawDoc) => (d.habits[0]!.goals[0]!.periodicity = 'hourly'), '$.habits[0].goals[0].periodicity: must be one of: daily, weekly, monthly, yearly'],
+    ['a stack id', (d: RawDoc) => (d.habits[0]!.reminders.habitStacks = [{ conditionHabitId: 'x', type: 'completed', timerType: 'immediately' }]), '$.habits[0].reminders.habitStacks[0].id: is required (stacks keep their ids)'],
+    ['an end condition', (d: RawDoc) => (d.habits[0]!.endCondition = { id: 'e', type: 'streak', createdAt: '2026-01-01T00:00:00Z' }), '$.habits[0].endCondition.streakLength: must be an integer between 1 and 100000'],
+    ['a note mood', (d: RawDoc) => (d.habits[0]!.notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', moodLevel: 'meh', photos: [] }]), '$.habits[0].notes[0].moodLevel: must be one of: veryLow, low, neutral, high, veryHigh'],
+    ['the day order', (d: RawDoc) => d.habits[0]!.statistics.dailyProgress.reverse(), '$.habits[0].statistics.dailyProgress[1].date: must come after 2026-11-22: days are listed once, in order'],
+    ['a total', (d: RawDoc) => (d.habits[0]!.statistics.dailyProgress[0]!.totalLog = -1), '$.habits[0].statistics.dailyProgress[0].totalLog: must be a number of at least 0'],
+    ['a duplicate habit', (d: RawDoc) => d.habits.push(d.habits[0]!), '$.habits[1].id: duplicates the habit id "h1" of $.habits[0].id (and 1 more problem)'],
     // What the API refuses, an import refuses too.
-    ['a stack on the habit itself', (d: any) => (d.habits[0].reminders.habitStacks = [{ id: 's', conditionHabitId: 'h1', type: 'completed', timerType: 'immediately' }]),
+    ['a stack on the habit itself', (d: RawDoc) => (d.habits[0]!.reminders.habitStacks = [{ id: 's', conditionHabitId: 'h1', type: 'completed', timerType: 'immediately' }]),
       '$.habits[0].reminders.habitStacks[0].conditionHabitId: cannot be the habit itself'],
-    ['an immediate stack with a delay', (d: any) => (d.habits[0].reminders.habitStacks = [{ id: 's', conditionHabitId: 'h9', type: 'completed', timerType: 'immediately', timerDelaySecs: 600 }]),
+    ['an immediate stack with a delay', (d: RawDoc) => (d.habits[0]!.reminders.habitStacks = [{ id: 's', conditionHabitId: 'h9', type: 'completed', timerType: 'immediately', timerDelaySecs: 600 }]),
       '$.habits[0].reminders.habitStacks[0].timerDelaySecs: must be 0 (or left out) when timerType is "immediately"'],
-    ['a photo that is no URL', (d: any) => (d.habits[0].notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', content: 'x', photos: ['photo.jpg'] }]), '$.habits[0].notes[0].photos[0]: must be an absolute URL'],
-    ['an empty note', (d: any) => (d.habits[0].notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', content: '', moodLevel: null, photos: [] }]),
+    ['a photo that is no URL', (d: RawDoc) => (d.habits[0]!.notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', content: 'x', photos: ['photo.jpg'] }]), '$.habits[0].notes[0].photos[0]: must be an absolute URL'],
+    ['an empty note', (d: RawDoc) => (d.habits[0]!.notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', content: '', moodLevel: null, photos: [] }]),
       '$.habits[0].notes[0]: must have content, a moodLevel or at least one photo'],
-    ['a name too long once trimmed', (d: any) => (d.habits[0].name = ` ${'x'.repeat(201)} `), '$.habits[0].name: must be at most 200 characters'],
+    ['a name too long once trimmed', (d: RawDoc) => (d.habits[0]!.name = ` ${'x'.repeat(201)} `), '$.habits[0].name: must be at most 200 characters'],
   ])('names the path of a bad %s', (_what, mutate, message) => {
     expect(problem(mutate)).toBe(message);
   });
 
   it('keeps a colour in another notation, which the API would refuse, so that a foreign export imports', () => {
     const d = valid();
-    d.habits[0].colorHex = '#FF7B61FF';
+    d.habits[0]!.colorHex = '#FF7B61FF';
     d.areas = [{ id: 'a', name: 'A', colorHex: 'rgb(1, 2, 3)', icon: '', createdAt: '2026-01-01T00:00:00Z' }];
     const parsed = parseExportDocument(d);
     expect([parsed.habits[0]!.colorHex, parsed.areas[0]!.colorHex]).toEqual(['#FF7B61FF', 'rgb(1, 2, 3)']);
@@ -293,14 +314,12 @@ describe('rebuild against the timeline, on random histories', () => {
     const b = await openStore(':memory:');
     const sa = await serve(a);
     const sb = await serve(b);
-    const send = async (method: string, path: string, body: unknown) => {
-      const res = await fetch(sa.url + path, { method, headers: { 'x-api-key': 'k', 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as { data?: any; error?: string; details?: unknown } };
-    };
-    const call = async (method: string, path: string, body: unknown) => {
-      const res = await send(method, path, body);
+    const send = sa.call;
+    /** The body of a write that must succeed (409, a mark already set, is fine). */
+    const call = async <T,>(method: string, path: string, body: unknown): Promise<T> => {
+      const res = await send<T>(method, path, body);
       if (res.status >= 400 && res.status !== 409) throw new Error(`${method} ${path}: ${JSON.stringify(res.body)}`);
-      return res.body.data ?? res.body;
+      return res.body;
     };
     try {
       const random = rng(20261122);
@@ -316,7 +335,7 @@ describe('rebuild against the timeline, on random histories', () => {
           ...(random() < 0.8 ? { goal: { periodicity: pick(['daily', 'weekly', 'monthly', 'yearly']), value: pick([1, 2.5, 10, 30]), unit } } : {}),
           ...(random() < 0.5 ? { endCondition: pick([{ type: 'streak', streakLength: 3 }, { type: 'successPeriods', totalPeriods: 4 }, { type: 'totalLogValue', totalLogValue: 10 }]) } : {}),
         };
-        const h = await call('POST', '/habits', body);
+        const h = await call<Habit>('POST', '/habits', body);
         for (let k = 0; k < 40; k++) {
           const targetDate = day(Math.floor(random() * 80));
           const r = random();
@@ -331,18 +350,18 @@ describe('rebuild against the timeline, on random histories', () => {
         if (random() < 0.2) await call('PUT', `/habits/${h.id}`, { goal: { periodicity: pick(['daily', 'weekly']), value: 5, unit } });
         // A start date moved later leaves logs before it, which the export still shows.
         if (random() < 0.2) await call('PUT', `/habits/${h.id}`, { startDate: day(Math.floor(random() * 40)) });
-        const habitNow = await sa.get(`/habits/${h.id}`);
-        const from = [habitNow.startDate, habitNow.createdAt.slice(0, 10)].sort()[0];
-        const statistics = await sa.get(`/habits/${h.id}/statistics?startDate=${day(90) < from ? day(90) : from}&endDate=${day(0)}`);
+        const habitNow = await sa.get<Habit>(`/habits/${h.id}`);
+        const from = [habitNow.startDate, habitNow.createdAt.slice(0, 10)].sort()[0]!;
+        const statistics = await sa.get<Statistics>(`/habits/${h.id}/statistics?startDate=${day(90) < from ? day(90) : from}&endDate=${day(0)}`);
         habits.push({ ...habitNow, notes: [], statistics });
       }
       const result = importDocument(b, doc(habits));
       expect(result.inexact).toEqual([]);
       for (const h of habits) {
         const q = `startDate=${h.statistics.dailyProgress[0]!.date}&endDate=${day(0)}`;
-        expect({ name: h.name, stats: await sb.get(`/habits/${h.id}/statistics?${q}`) }).toEqual({ name: h.name, stats: h.statistics });
+        expect({ name: h.name, stats: await sb.get<Statistics>(`/habits/${h.id}/statistics?${q}`) }).toEqual({ name: h.name, stats: h.statistics });
         const { notes: _notes, statistics: _statistics, ...view } = h;
-        expect(await sb.get(`/habits/${h.id}`)).toEqual(view);
+        expect(await sb.get<Habit>(`/habits/${h.id}`)).toEqual(view);
       }
     } finally {
       await sa.close();

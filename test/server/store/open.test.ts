@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { Area, JournalEntry, Note, Statistics } from '../../../src/api/types.js';
 import { createServer, getOrCreateApiKey, openStore } from '../../../src/server/index.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/server/store/schema.js';
-import { client, fakeClock, rejectionOf } from '../fixtures.js';
+import { type Data, type ServedHabit, client, createHabit, fakeClock, rejectionOf } from '../fixtures.js';
 
 let dir: string;
 beforeEach(() => {
@@ -71,7 +72,7 @@ describe('openStore', () => {
     const indexes = (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'logs' AND sql IS NOT NULL ORDER BY name").all() as { name: string }[]).map((i) => i.name);
     expect(indexes).toEqual(['logs_habit_cover', 'logs_one_mark']);
     const listening = await createServer({ db: store, apiKey: 'k', clock: fakeClock('2026-01-01T12:00:00Z'), timezone: 'UTC' }).listen();
-    const stats = await client({ url: listening.url, apiKey: 'k' })('GET', '/habits/h/statistics');
+    const stats = await client({ url: listening.url, apiKey: 'k' })<Data<Statistics>>('GET', '/habits/h/statistics');
     expect(stats.body.data).toMatchObject({ name: 'Old', completions: 1, totalLogs: 1 });
     await listening.close();
     store.close();
@@ -106,21 +107,21 @@ describe('restart', () => {
     let store = await openStore(file);
     let listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
     let call = client({ url: listening.url, apiKey: 'k' });
-    const area = (await call('POST', '/areas', { name: 'Health' })).body.data;
-    const habit = (await call('POST', '/habits', {
+    const area = (await call<Data<Area>>('POST', '/areas', { name: 'Health' })).body.data;
+    const habit = await createHabit(call, {
       name: 'Run', type: 'good', startDate: '2026-03-01', areaIds: [area.id], timeOfDayIds: ['morning'],
       goal: { periodicity: 'daily', value: 5, unit: 'kM' }, endCondition: { type: 'streak', streakLength: 2 },
       reminders: { timeTriggers: [{ time: { hour: 6, minute: 45 } }] },
-    })).body;
+    });
     await call('POST', `/habits/${habit.id}/logs`, { value: 5, unitSymbol: 'kM', targetDate: '2026-03-09' });
     await call('POST', `/habits/${habit.id}/logs/complete`);
-    const note = (await call('POST', `/habits/${habit.id}/notes`, { content: 'windy' })).body;
+    const note = (await call<Note>('POST', `/habits/${habit.id}/notes`, { content: 'windy' })).body;
     const before = {
-      habit: (await call('GET', `/habits/${habit.id}`)).body,
+      habit: (await call<Data<ServedHabit>>('GET', `/habits/${habit.id}`)).body,
       stats: (await call('GET', `/habits/${habit.id}/statistics`)).body,
       journal: (await call('GET', '/habits/journal')).body,
     };
-    expect(before.habit.data.endCondition.isMet).toBe(true);
+    expect(before.habit.data.endCondition!.isMet).toBe(true);
     await listening.close();
     store.close();
 
@@ -130,8 +131,8 @@ describe('restart', () => {
     expect((await call('GET', `/habits/${habit.id}`)).body).toEqual(before.habit);
     expect((await call('GET', `/habits/${habit.id}/statistics`)).body).toEqual(before.stats);
     expect((await call('GET', '/habits/journal')).body).toEqual(before.journal);
-    expect((await call('GET', `/habits/${habit.id}/notes`)).body.data).toEqual([note]);
-    expect((await call('GET', '/areas')).body.data).toEqual([area]);
+    expect((await call<Data<Note[]>>('GET', `/habits/${habit.id}/notes`)).body.data).toEqual([note]);
+    expect((await call<Data<Area[]>>('GET', '/areas')).body.data).toEqual([area]);
     await listening.close();
     store.close();
   });
@@ -145,10 +146,10 @@ describe('derived data', () => {
     let listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
     let call = client({ url: listening.url, apiKey: 'k' });
     const habits = [
-      (await call('POST', '/habits', { name: 'Run', type: 'good', startDate: '2026-03-01', goal: { periodicity: 'weekly', value: 10, unit: 'kM' }, endCondition: { type: 'totalLogValue', totalLogValue: 12 } })).body,
-      (await call('POST', '/habits', { name: 'Read', type: 'good', startDate: '2026-03-02', endCondition: { type: 'streak', streakLength: 3 } })).body,
-      (await call('POST', '/habits', { name: 'Sugar', type: 'bad', startDate: '2026-03-01', goal: { periodicity: 'daily', value: 2, unit: 'rep' } })).body,
-    ];
+      await createHabit(call, { name: 'Run', type: 'good', startDate: '2026-03-01', goal: { periodicity: 'weekly', value: 10, unit: 'kM' }, endCondition: { type: 'totalLogValue', totalLogValue: 12 } }),
+      await createHabit(call, { name: 'Read', type: 'good', startDate: '2026-03-02', endCondition: { type: 'streak', streakLength: 3 } }),
+      await createHabit(call, { name: 'Sugar', type: 'bad', startDate: '2026-03-01', goal: { periodicity: 'daily', value: 2, unit: 'rep' } }),
+    ] as const;
     for (let d = 1; d <= 19; d++) {
       const targetDate = `2026-03-${String(d).padStart(2, '0')}`;
       if (d % 3 !== 0) await call('POST', `/habits/${habits[0].id}/logs`, { value: d / 2, unitSymbol: d % 2 ? 'kM' : 'mi', targetDate });
@@ -156,7 +157,7 @@ describe('derived data', () => {
       await call('POST', `/habits/${habits[2].id}/logs`, { value: d % 4, unitSymbol: 'rep', targetDate });
     }
     const answers = async () => ({
-      journal: (await call('GET', '/habits/journal')).body,
+      journal: (await call<Data<JournalEntry[]>>('GET', '/habits/journal')).body,
       past: (await call('GET', '/habits/journal?date=2026-03-12')).body,
       habits: (await call('GET', '/habits')).body,
       stats: await Promise.all(habits.map(async (h) => (await call('GET', `/habits/${h.id}/statistics?startDate=2026-03-01&endDate=2026-03-25`)).body)),
@@ -179,7 +180,7 @@ describe('derived data', () => {
     listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
     call = client({ url: listening.url, apiKey: 'k' });
     expect(await answers()).toEqual(before);
-    expect(before.journal.data.map((e: { currentStreak: { length: number } }) => e.currentStreak.length)).toEqual([3, 4, 0]);
+    expect(before.journal.data.map((e) => e.currentStreak!.length)).toEqual([3, 4, 0]);
     await listening.close();
     store.close();
   });
@@ -190,8 +191,8 @@ describe('derived data', () => {
     const clock = fakeClock('2026-03-10T12:00:00Z');
     const listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
     const call = client({ url: listening.url, apiKey: 'k' });
-    const habit = (await call('POST', '/habits', { name: 'x', type: 'good', startDate: '2026-03-01' })).body;
-    expect((await call('GET', '/habits/journal')).body.data[0]).toMatchObject({ status: 'inprogress', currentStreak: { length: 0 } });
+    const habit = await createHabit(call, { name: 'x', type: 'good', startDate: '2026-03-01' });
+    expect((await call<Data<JournalEntry[]>>('GET', '/habits/journal')).body.data[0]).toMatchObject({ status: 'inprogress', currentStreak: { length: 0 } });
     // Another connection that knows nothing of the derived tables: its commits leave the
     // triggers' entries in derived_dirty.
     const raw = new Database(file);
@@ -199,7 +200,7 @@ describe('derived data', () => {
     for (const date of ['2026-03-08', '2026-03-09', '2026-03-10']) insert.run(`l${date}`, habit.id, date);
     expect(raw.prepare('SELECT COUNT(*) FROM derived_dirty').pluck().get()).toBe(3);
     raw.close();
-    expect((await call('GET', '/habits/journal')).body.data[0]).toMatchObject({ status: 'completed', currentStreak: { length: 3 } });
+    expect((await call<Data<JournalEntry[]>>('GET', '/habits/journal')).body.data[0]).toMatchObject({ status: 'completed', currentStreak: { length: 3 } });
     expect(store.db.prepare('SELECT COUNT(*) FROM derived_dirty').pluck().get()).toBe(0);
     await listening.close();
     store.close();
@@ -215,17 +216,17 @@ describe('two connections on one file', () => {
     const b = await createServer({ db: storeB, apiKey: 'k', clock, timezone: 'UTC' }).listen();
     const callA = client({ url: a.url, apiKey: 'k' });
     const callB = client({ url: b.url, apiKey: 'k' });
-    const habit = (await callA('POST', '/habits', { name: 'x', type: 'good', startDate: '2026-03-09' })).body;
-    expect((await callB('GET', `/habits/${habit.id}/statistics`)).body.data.completions).toBe(0);
+    const habit = await createHabit(callA, { name: 'x', type: 'good', startDate: '2026-03-09' });
+    expect((await callB<Data<Statistics>>('GET', `/habits/${habit.id}/statistics`)).body.data.completions).toBe(0);
     await callA('POST', `/habits/${habit.id}/logs/complete`);
-    expect((await callB('GET', `/habits/${habit.id}/statistics`)).body.data.completions).toBe(1);
-    expect((await callB('GET', '/habits/journal')).body.data[0].status).toBe('completed');
+    expect((await callB<Data<Statistics>>('GET', `/habits/${habit.id}/statistics`)).body.data.completions).toBe(1);
+    expect((await callB<Data<JournalEntry[]>>('GET', '/habits/journal')).body.data[0]!.status).toBe('completed');
     await callA('POST', `/habits/${habit.id}/logs/undo`);
-    expect((await callB('GET', '/habits/journal')).body.data[0].status).toBe('inprogress');
+    expect((await callB<Data<JournalEntry[]>>('GET', '/habits/journal')).body.data[0]!.status).toBe('inprogress');
     // B's cached GET /areas answer too.
-    expect((await callB('GET', '/areas')).body.data).toEqual([]);
-    const area = (await callA('POST', '/areas', { name: 'Home' })).body.data;
-    expect((await callB('GET', '/areas')).body.data).toEqual([area]);
+    expect((await callB<Data<Area[]>>('GET', '/areas')).body.data).toEqual([]);
+    const area = (await callA<Data<Area>>('POST', '/areas', { name: 'Home' })).body.data;
+    expect((await callB<Data<Area[]>>('GET', '/areas')).body.data).toEqual([area]);
     await Promise.all([a.close(), b.close()]);
     storeA.close();
     storeB.close();

@@ -1,22 +1,18 @@
 // Every validation rule answers 400 {error: "Validation Error", message, details} naming the field.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type LocalService, startLocalService } from '../../helpers/local-service.js';
-import { type Call, client, fakeClock } from '../fixtures.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Area } from '../../../src/api/types.js';
+import { type Data, type Detail, type Invalid, type ServedHabit, createHabit, useService } from '../fixtures.js';
 
-let svc: LocalService;
-let call: Call;
+const { call } = useService({ per: 'file' });
 let habitId: string;
 
 beforeAll(async () => {
-  svc = await startLocalService({ clock: fakeClock('2026-03-10T12:00:00Z') });
-  call = client(svc);
-  habitId = (await call('POST', '/habits', { name: 'Base', type: 'good' })).body.id;
+  habitId = (await createHabit(call, { name: 'Base' })).id;
 });
-afterAll(() => svc.close());
 
 /** POSTs a habit with `extra` and returns the details. */
-async function createDetails(extra: Record<string, unknown>): Promise<{ field: string; message: string }[]> {
-  const res = await call('POST', '/habits', { name: 'x', type: 'good', ...extra });
+async function createDetails(extra: Record<string, unknown>): Promise<Detail[]> {
+  const res = await call<Invalid>('POST', '/habits', { name: 'x', type: 'good', ...extra });
   expect(res.status).toBe(400);
   expect(res.body.error).toBe('Validation Error');
   expect(typeof res.body.message).toBe('string');
@@ -27,7 +23,7 @@ const fields = async (extra: Record<string, unknown>): Promise<string[]> => (awa
 
 describe('habit body', () => {
   test('name and type are required; type is good or bad', async () => {
-    const res = await call('POST', '/habits', {});
+    const res = await call<Invalid>('POST', '/habits', {});
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([
       { field: 'name', message: 'is required' },
@@ -38,7 +34,7 @@ describe('habit body', () => {
     expect(await fields({ name: 'x'.repeat(201) })).toEqual(['name']);
     expect(await fields({ name: 42 })).toEqual(['name']);
     // The limit applies to the name as stored: trimmed first.
-    const padded = await call('POST', '/habits', { name: `  ${'x'.repeat(200)}  `, type: 'good' });
+    const padded = await call<ServedHabit>('POST', '/habits', { name: `  ${'x'.repeat(200)}  `, type: 'good' });
     expect([padded.status, padded.body.name]).toEqual([201, 'x'.repeat(200)]);
   });
 
@@ -126,7 +122,7 @@ describe('habit body', () => {
     ]);
     expect((await call('POST', '/habits', { name: 'x', type: 'good', ...stack({ timerDelaySecs: 0 }) })).status).toBe(201);
     // A habit cannot stack on itself.
-    const self = await call('PUT', `/habits/${habitId}`, stack({}));
+    const self = await call<Invalid>('PUT', `/habits/${habitId}`, stack({}));
     expect(self.body.details).toEqual([{ field: 'reminders.habitStacks[0].conditionHabitId', message: 'cannot be the habit itself' }]);
     const ok = await call('POST', '/habits', { name: 'x', type: 'good', ...stack({ timerType: 'after', timerDelaySecs: 0 }) });
     expect(ok.status).toBe(201);
@@ -175,65 +171,65 @@ describe('habit body', () => {
   });
 
   test('the body must be a JSON object', async () => {
-    const res = await call('POST', '/habits', [1, 2]);
+    const res = await call<Invalid>('POST', '/habits', [1, 2]);
     expect(res.body.details).toEqual([{ field: 'body', message: 'must be a JSON object' }]);
-    expect((await call('POST', '/habits')).body.details).toEqual([{ field: 'body', message: 'is required (a JSON object)' }]);
+    expect((await call<Invalid>('POST', '/habits')).body.details).toEqual([{ field: 'body', message: 'is required (a JSON object)' }]);
     expect((await call('PUT', `/habits/${habitId}`, 'text')).status).toBe(400);
   });
 });
 
 describe('other bodies and queries', () => {
   test('log values need a positive value and a known unit symbol', async () => {
-    const res = await call('POST', `/habits/${habitId}/logs`, { value: 0, unitSymbol: 'KM', targetDate: '2026-13-01' });
+    const res = await call<Invalid>('POST', `/habits/${habitId}/logs`, { value: 0, unitSymbol: 'KM', targetDate: '2026-13-01' });
     expect(res.status).toBe(400);
-    expect(res.body.details.map((d: any) => d.field)).toEqual(['value', 'unitSymbol', 'targetDate']);
-    expect((await call('POST', `/habits/${habitId}/logs`, {})).body.details.map((d: any) => d.field)).toEqual(['value', 'unitSymbol']);
-    expect((await call('POST', `/habits/${habitId}/logs`, { value: 1, unitSymbol: 'rep', targetDate: '2027-03-12' })).body.details).toEqual([
+    expect(res.body.details.map((d) => d.field)).toEqual(['value', 'unitSymbol', 'targetDate']);
+    expect((await call<Invalid>('POST', `/habits/${habitId}/logs`, {})).body.details.map((d) => d.field)).toEqual(['value', 'unitSymbol']);
+    expect((await call<Invalid>('POST', `/habits/${habitId}/logs`, { value: 1, unitSymbol: 'rep', targetDate: '2027-03-12' })).body.details).toEqual([
       { field: 'targetDate', message: 'must not be more than 366 days after today' },
     ]);
   });
 
   test('marks take an optional targetDate', async () => {
-    expect((await call('POST', `/habits/${habitId}/logs/skipped`, { targetDate: '10-03-2026' })).body.details).toEqual([
+    expect((await call<Invalid>('POST', `/habits/${habitId}/logs/skipped`, { targetDate: '10-03-2026' })).body.details).toEqual([
       { field: 'targetDate', message: 'must be a date in YYYY-MM-DD form' },
     ]);
     expect((await call('POST', `/habits/${habitId}/logs/undo`, { targetDate: 5 })).status).toBe(400);
-    expect((await call('POST', `/habits/${habitId}/logs/failed`, [])).body.details).toEqual([{ field: 'body', message: 'must be a JSON object' }]);
+    expect((await call<Invalid>('POST', `/habits/${habitId}/logs/failed`, [])).body.details).toEqual([{ field: 'body', message: 'must be a JSON object' }]);
   });
 
   test('notes need one of content, moodLevel, photos; moods and URLs are checked', async () => {
-    expect((await call('POST', `/habits/${habitId}/notes`, {})).body.details).toEqual([
+    expect((await call<Invalid>('POST', `/habits/${habitId}/notes`, {})).body.details).toEqual([
       { field: 'body', message: 'must contain at least one of content, moodLevel, photos' },
     ]);
-    const res = await call('POST', `/habits/${habitId}/notes`, { content: 7, moodLevel: 'great', photos: ['not a url', 'https://x.test/a.jpg', ''] });
-    expect(res.body.details.map((d: any) => d.field)).toEqual(['content', 'moodLevel', 'photos[0]', 'photos[2]']);
-    expect((await call('POST', `/habits/${habitId}/notes`, { content: 'x'.repeat(10_001) })).body.details[0].field).toBe('content');
+    const res = await call<Invalid>('POST', `/habits/${habitId}/notes`, { content: 7, moodLevel: 'great', photos: ['not a url', 'https://x.test/a.jpg', ''] });
+    expect(res.body.details.map((d) => d.field)).toEqual(['content', 'moodLevel', 'photos[0]', 'photos[2]']);
+    expect((await call<Invalid>('POST', `/habits/${habitId}/notes`, { content: 'x'.repeat(10_001) })).body.details[0]!.field).toBe('content');
   });
 
   test('a new note must say something, as an updated one must', async () => {
     const empty = [{ field: 'body', message: 'must have content, a moodLevel or at least one photo' }];
     for (const body of [{ content: '' }, { photos: [] }, { content: '', photos: [] }]) {
-      const res = await call('POST', `/habits/${habitId}/notes`, body);
+      const res = await call<Invalid>('POST', `/habits/${habitId}/notes`, body);
       expect({ body, status: res.status, details: res.body.details }).toEqual({ body, status: 400, details: empty });
     }
     expect((await call('POST', `/habits/${habitId}/notes`, { content: '', moodLevel: 'low' })).status).toBe(201);
   });
 
   test('areas need a name on create; colour and icon are checked', async () => {
-    expect((await call('POST', '/areas', {})).body.details).toEqual([{ field: 'name', message: 'is required' }]);
-    expect((await call('POST', '/areas', { name: 'x', colorHex: 'x', icon: 3 })).body.details.map((d: any) => d.field)).toEqual(['colorHex', 'icon']);
-    expect((await call('POST', '/areas', { name: 'a'.repeat(101) })).body.details).toEqual([{ field: 'name', message: 'must be at most 100 characters' }]);
-    expect((await call('POST', '/areas', { name: ` ${'a'.repeat(100)} ` })).body.data.name).toBe('a'.repeat(100));
+    expect((await call<Invalid>('POST', '/areas', {})).body.details).toEqual([{ field: 'name', message: 'is required' }]);
+    expect((await call<Invalid>('POST', '/areas', { name: 'x', colorHex: 'x', icon: 3 })).body.details.map((d) => d.field)).toEqual(['colorHex', 'icon']);
+    expect((await call<Invalid>('POST', '/areas', { name: 'a'.repeat(101) })).body.details).toEqual([{ field: 'name', message: 'must be at most 100 characters' }]);
+    expect((await call<Data<Area>>('POST', '/areas', { name: ` ${'a'.repeat(100)} ` })).body.data.name).toBe('a'.repeat(100));
   });
 
   test('journal and statistics dates, and pagination of notes', async () => {
-    expect((await call('GET', '/habits/journal?date=2026-02-29')).body.details).toEqual([{ field: 'date', message: 'is not a valid calendar date' }]);
-    const stats = await call('GET', `/habits/${habitId}/statistics?startDate=2026-03-10&endDate=2026-03-01`);
+    expect((await call<Invalid>('GET', '/habits/journal?date=2026-02-29')).body.details).toEqual([{ field: 'date', message: 'is not a valid calendar date' }]);
+    const stats = await call<Invalid>('GET', `/habits/${habitId}/statistics?startDate=2026-03-10&endDate=2026-03-01`);
     expect(stats.body.details).toEqual([{ field: 'startDate', message: 'must be on or before endDate (2026-03-01)' }]);
-    expect((await call('GET', `/habits/${habitId}/statistics?startDate=2010-01-01&endDate=2026-03-01`)).body.details).toEqual([
+    expect((await call<Invalid>('GET', `/habits/${habitId}/statistics?startDate=2010-01-01&endDate=2026-03-01`)).body.details).toEqual([
       { field: 'startDate', message: 'the range must not exceed 3660 days' },
     ]);
-    expect((await call('GET', `/habits/${habitId}/statistics?endDate=x`)).body.details[0].field).toBe('endDate');
-    expect((await call('GET', `/habits/${habitId}/notes?limit=500`)).body.details[0].field).toBe('limit');
+    expect((await call<Invalid>('GET', `/habits/${habitId}/statistics?endDate=x`)).body.details[0]!.field).toBe('endDate');
+    expect((await call<Invalid>('GET', `/habits/${habitId}/notes?limit=500`)).body.details[0]!.field).toBe('limit');
   });
 });
