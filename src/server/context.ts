@@ -1,7 +1,6 @@
 // What a route handler receives and returns. Handlers are synchronous: the body is read before
 // they run, and better-sqlite3 transactions cannot span an await.
 import type { Day } from './domain/dates.js';
-import type { JsonText } from './http/reply.js';
 import type { Store } from './store/store.js';
 
 /** Services shared by every request of one server. */
@@ -14,6 +13,11 @@ export interface App {
   newId(): string;
   /** The JSON text of `build()`, kept while the store's data is unchanged (see Store.version). */
   cachedJson(key: string, build: () => unknown): JsonText;
+}
+
+/** A reply body that is already JSON text (sent as is). */
+export class JsonText {
+  constructor(readonly text: string) {}
 }
 
 /** One request as a handler sees it: the body is already parsed. */

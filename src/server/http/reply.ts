@@ -1,11 +1,7 @@
 // Writing a reply. Answers cached as JSON text (App.cachedJson) are sent as they are, so a hit
 // costs no JSON.stringify.
 import type { ServerResponse } from 'node:http';
-
-/** A reply body that is already JSON text (sent as is). */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
+import { JsonText } from '../context.js';
 
 /** Writes a JSON reply (or an empty one for 204 or without a body); JsonText is sent as it is. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -3,7 +3,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { App, Reply } from '../context.js';
+import { type App, JsonText, type Reply } from '../context.js';
 import { dayInZone, isValidTimeZone } from '../domain/dates.js';
 import { pushId } from '../ids.js';
 import type { Store } from '../store/store.js';
@@ -11,7 +11,7 @@ import { InvalidInput } from '../validate/issues.js';
 import { readJsonBody } from './body.js';
 import { HttpError, validationError } from './errors.js';
 import { type RateLimitOptions, RateLimiter } from './rate-limit.js';
-import { JsonText, sendJson } from './reply.js';
+import { sendJson } from './reply.js';
 import { route } from './router.js';
 
 /** One request as the service saw it; handed to `onRequest` once its status is known. */
