@@ -31,6 +31,7 @@ export class Store {
     readonly file: string,
     /** The raw connection, for bulk imports and tooling; the service goes through the methods. */
     readonly db: BetterSqlite3.Database,
+    /** What runs around transactions; openStore passes the derived-data upkeep. */
     private readonly hooks: StoreHooks = NO_HOOKS,
   ) {
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
