@@ -1,7 +1,7 @@
 // What a route handler receives and returns. Handlers are synchronous: the body is read before
 // they run, and better-sqlite3 transactions cannot span an await.
 import type { Day } from './domain/dates.js';
-import type { Store } from './store.js';
+import type { Store } from './store/store.js';
 
 /** Services shared by every request of one server. */
 export interface App {

@@ -2,8 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { createServer } from './app.js';
-import { getOrCreateApiKey, openStore } from './store.js';
+import { createServer } from './http/server.js';
+import { getOrCreateApiKey, openStore } from './store/open.js';
 
 /** What `habits serve` runs with. */
 export interface ServeOptions {

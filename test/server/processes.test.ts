@@ -5,8 +5,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Area, Note, Statistics } from '../../src/api/types.js';
 import { openStore } from '../../src/server/index.js';
-import { client } from './client.js';
+import { type Data, type Logged, type ServedHabit, client, createHabit } from './fixtures.js';
 import { bundleServer, spawnServe } from './processes.js';
 
 let bundle: { file: string; remove(): void };
@@ -41,16 +42,16 @@ describe('two processes on one file', () => {
     const [a, b] = await Promise.all([spawnServe(bundle.file, file, { apiKey: KEY, quiet: true }), spawnServe(bundle.file, file, { apiKey: KEY, quiet: true })]);
     const callA = client({ url: a.url, apiKey: KEY });
     const callB = client({ url: b.url, apiKey: KEY });
-    const habit = (await callA('POST', '/habits', { name: 'shared', type: 'good', startDate: '2026-01-01' })).body;
+    const habit = await createHabit(callA, { name: 'shared', type: 'good', startDate: '2026-01-01' });
     const N = 120;
     const results = await pool(8, 2 * N, async (i) => {
       const call = i % 2 === 0 ? callA : callB;
-      if (i % 10 === 9) return (await call('POST', `/habits/${habit.id}/notes`, { content: `note ${i}` })).body.id as string;
-      return (await call('POST', `/habits/${habit.id}/logs`, { value: i + 1, unitSymbol: 'rep', targetDate: '2026-01-01' })).body.logId as string;
+      if (i % 10 === 9) return (await call<Note>('POST', `/habits/${habit.id}/notes`, { content: `note ${i}` })).body.id;
+      return (await call<Logged>('POST', `/habits/${habit.id}/logs`, { value: i + 1, unitSymbol: 'rep', targetDate: '2026-01-01' })).body.logId;
     });
     expect(results.every((id) => typeof id === 'string' && id.length === 20)).toBe(true);
     // Each side sees the other's writes.
-    const statsB = (await callB('GET', `/habits/${habit.id}/statistics?startDate=2026-01-01&endDate=2026-01-01`)).body.data;
+    const statsB = (await callB<Data<Statistics>>('GET', `/habits/${habit.id}/statistics?startDate=2026-01-01&endDate=2026-01-01`)).body.data;
     const expectedTotal = results.reduce((sum, _id, i) => (i % 10 === 9 ? sum : sum + i + 1), 0);
     expect(statsB.totalLogs).toBe(expectedTotal);
     a.child.kill('SIGTERM');
@@ -72,7 +73,7 @@ describe('crash safety', () => {
     const file = join(dir, 'kill.db');
     const served = await spawnServe(bundle.file, file, { apiKey: KEY, quiet: true });
     const call = client({ url: served.url, apiKey: KEY });
-    const habit = (await call('POST', '/habits', { name: 'crash', type: 'good' })).body;
+    const habit = await createHabit(call, { name: 'crash', type: 'good' });
     const acked: { kind: 'log' | 'note' | 'habit'; id: string }[] = [];
     let killed = false;
     const writer = async (w: number): Promise<void> => {
@@ -80,10 +81,11 @@ describe('crash safety', () => {
         try {
           const kind = (['log', 'log', 'note', 'habit'] as const)[i % 4] ?? 'log';
           const res =
-            kind === 'log' ? await call('POST', `/habits/${habit.id}/logs`, { value: 1, unitSymbol: 'rep' })
-            : kind === 'note' ? await call('POST', `/habits/${habit.id}/notes`, { content: `w${w} ${i}` })
-            : await call('POST', '/habits', { name: `h${w}-${i}`, type: 'bad' });
-          if (res.status >= 200 && res.status < 300) acked.push({ kind, id: kind === 'log' ? res.body.logId : kind === 'note' ? res.body.id : res.body.id });
+            kind === 'log' ? await call<Logged>('POST', `/habits/${habit.id}/logs`, { value: 1, unitSymbol: 'rep' })
+            : kind === 'note' ? await call<Note>('POST', `/habits/${habit.id}/notes`, { content: `w${w} ${i}` })
+            : await call<ServedHabit>('POST', '/habits', { name: `h${w}-${i}`, type: 'bad' });
+          // A log answers with its logId, a note or a habit with its id.
+          if (res.status >= 200 && res.status < 300) acked.push({ kind, id: 'logId' in res.body ? res.body.logId : res.body.id });
         } catch {
           return; // the connection died with the server
         }
@@ -159,8 +161,8 @@ describe('shutdown on signals', () => {
       // A restart keeps the key and the data, and prints no key.
       const again = await spawnServe(bundle.file, file, {});
       expect(again.stderr()).not.toContain('generated API key');
-      const areas = await client({ url: again.url, apiKey })('GET', '/areas');
-      expect(areas.body.data.map((a: { name: string }) => a.name)).toEqual(['Late']);
+      const areas = await client({ url: again.url, apiKey })<Data<Area[]>>('GET', '/areas');
+      expect(areas.body.data.map((a) => a.name)).toEqual(['Late']);
       again.child.kill('SIGTERM');
       expect((await again.exited).code).toBe(0);
     });

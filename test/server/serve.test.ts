@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { Area, JournalEntry } from '../../src/api/types.js';
 import { openStore, runServe } from '../../src/server/index.js';
-import { client, rejectionOf } from './client.js';
+import { type Data, client, rejectionOf } from './fixtures.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let dir: string;
@@ -45,7 +46,7 @@ describe('runServe', () => {
     const again = sink();
     const second = await runServe({ port: 0, dataFile: file, stderr: again.stream, signals: false, quiet: true });
     expect(again.text()).toBe(`habits serve: listening on ${second.url}\n`);
-    const areas = await client({ url: second.url, apiKey })('GET', '/areas');
+    const areas = await client({ url: second.url, apiKey })<Data<Area[]>>('GET', '/areas');
     expect(areas.body.data).toHaveLength(1);
     expect(again.text().split('\n')).toHaveLength(2);
     await second.close();
@@ -96,7 +97,7 @@ describe('habits serve (the built command)', () => {
     const call = client({ url, apiKey });
     const habit = await call('POST', '/habits', { name: 'Stretch', type: 'good' });
     expect(habit.status).toBe(201);
-    expect((await call('GET', '/habits/journal')).body.data.map((e: { name: string }) => e.name)).toEqual(['Stretch']);
+    expect((await call<Data<JournalEntry[]>>('GET', '/habits/journal')).body.data.map((e) => e.name)).toEqual(['Stretch']);
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(stdout).toBe('');

@@ -7,8 +7,9 @@ export type Day = number;
 const MS_PER_DAY = 86_400_000;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Dates outside these years are rejected: they keep derived timelines bounded. */
+/** First year a date may have: dates outside MIN_YEAR..MAX_YEAR are rejected, keeping timelines bounded. */
 export const MIN_YEAR = 1900;
+/** Last year a date may have. */
 export const MAX_YEAR = 2999;
 
 /** The numbers of a `YYYY-MM-DD` string, unchecked against the calendar; null when it has another form. */

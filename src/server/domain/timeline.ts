@@ -20,9 +20,13 @@ import { periodEnd, periodStart } from './periods.js';
 import { dueChecker } from './schedule.js';
 import { convertUnit } from './units.js';
 
+/** Status code of a period still open, or ended without a result (missed); also "no mark". */
 export const INPROGRESS = 0;
+/** Status code of a completed period, and of a complete mark. */
 export const COMPLETED = 1;
+/** Status code of a failed period, and of a fail mark. */
 export const FAILED = 2;
+/** Status code of a skipped period, and of a skip mark. */
 export const SKIPPED = 3;
 /** A status code; marks use the same codes, with 0 meaning "no mark". */
 export type StatusCode = 0 | 1 | 2 | 3;

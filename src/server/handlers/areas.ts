@@ -1,10 +1,10 @@
 // Area endpoints: list, create, get, update, delete (which unlinks habits; they stay).
 import type { Area } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
-import { notFound } from '../http.js';
-import { DEFAULT_AREA_COLOR, DEFAULT_AREA_ICON } from '../limits.js';
-import { deleteArea, getArea, insertArea, listAreas, patchArea } from '../repo/areas.js';
-import { parseArea } from '../validate-misc.js';
+import { notFound } from '../http/errors.js';
+import { deleteArea, getArea, insertArea, listAreas, patchArea } from '../store/repo/areas.js';
+import { parseArea } from '../validate/area.js';
+import { DEFAULT_AREA_COLOR, DEFAULT_AREA_ICON } from '../validate/limits.js';
 
 /** GET /areas: the answer is kept until the data changes (clients poll it to name areas). */
 export const listAreasHandler: Handler = ({ app }) => ({ status: 200, body: app.cachedJson('areas', () => ({ data: listAreas(app.store) })) });

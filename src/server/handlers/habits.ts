@@ -2,22 +2,19 @@
 import type { HabitStack, HabitStackInput, UpdateHabitBody } from '../../api/types.js';
 import { type App, type Handler, param } from '../context.js';
 import { formatDay } from '../domain/dates.js';
-import { conflict, notFound, validationError } from '../http.js';
-import { DEFAULT_HABIT_COLOR } from '../limits.js';
-import { getArea, missingAreaIds } from '../repo/areas.js';
-import { type HabitPatch, type HabitRow, deleteHabit, getHabit, habitExists, insertHabit, listHabits, patchHabit } from '../repo/habits.js';
-import { habitStacks, setEndCondition, setGoal, setHabitAreas, setHabitStacks, setHabitTimeOfDays, setTimeTriggers } from '../repo/parts.js';
-import { Issues } from '../validate.js';
-import { parseHabitListQuery } from '../validate-misc.js';
-import { parseCreateHabit, parseUpdateHabit } from '../validate-habit.js';
-import { habitView } from './habit-view.js';
-
-/** The habit or a 404. */
-export function requireHabit(app: App, id: string): HabitRow {
-  const row = getHabit(app.store, id);
-  if (!row) throw notFound(`Habit ${id} not found`);
-  return row;
-}
+import { conflict, notFound, validationError } from '../http/errors.js';
+import { requireHabit } from '../lookup.js';
+import { getArea, missingAreaIds } from '../store/repo/areas.js';
+import { setEndCondition } from '../store/repo/end-conditions.js';
+import { setGoal } from '../store/repo/goals.js';
+import { type HabitPatch, deleteHabit, habitExists, insertHabit, listHabits, patchHabit } from '../store/repo/habits.js';
+import { setHabitAreas, setHabitTimeOfDays } from '../store/repo/links.js';
+import { habitStacks, setHabitStacks, setTimeTriggers } from '../store/repo/reminders.js';
+import { parseCreateHabit, parseUpdateHabit } from '../validate/habit.js';
+import { Issues } from '../validate/issues.js';
+import { DEFAULT_HABIT_COLOR } from '../validate/limits.js';
+import { parseHabitListQuery } from '../validate/query.js';
+import { habitView } from '../views/habit.js';
 
 /**
  * Checks what the body refers to (areas, condition habits, stack ids) and gives every stack an id:

@@ -1,19 +1,19 @@
 // The daily journal and per-habit statistics, both read from timeline windows over the stored
-// derived data (derived.ts).
+// derived data (store/derived.ts).
 import type { JournalEntry, Statistics } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
 import { formatDay, parseDate } from '../domain/dates.js';
-import { timelineFor } from '../derived.js';
 import { streakUnit } from '../domain/periods.js';
-import { rangeStats, round } from '../domain/stats.js';
 import { dayStatus, periodAmount, streakAt } from '../domain/queries.js';
-import { validationError } from '../http.js';
-import { LIMITS } from '../limits.js';
-import { activeHabitsStartedBy } from '../repo/habits.js';
-import { activeTimeOfDayIds } from '../repo/parts.js';
-import { Issues } from '../validate.js';
-import { queryDate } from '../validate-misc.js';
-import { requireHabit } from './habits.js';
+import { rangeStats, round } from '../domain/stats.js';
+import { validationError } from '../http/errors.js';
+import { requireHabit } from '../lookup.js';
+import { timelineFor } from '../store/derived.js';
+import { activeHabitsStartedBy } from '../store/repo/habits.js';
+import { activeTimeOfDayIds } from '../store/repo/links.js';
+import { Issues } from '../validate/issues.js';
+import { LIMITS } from '../validate/limits.js';
+import { queryDate } from '../validate/query.js';
 
 /** GET /habits/journal: active habits due on `date` (default today), with status, streak and progress. */
 export const journal: Handler = ({ app, query }) => {

@@ -6,13 +6,13 @@ import { type Handler, type RequestContext, param } from '../context.js';
 import { type Day, formatDay } from '../domain/dates.js';
 import { type MarkKind, completionAmount, planMark } from '../domain/marks.js';
 import { periodAmount } from '../domain/queries.js';
-import { timelineFor } from '../derived.js';
-import { conflict, notFound, validationError } from '../http.js';
-import type { HabitRow } from '../repo/habits.js';
-import { deleteLogs, deleteLogsOn, insertLog, logsOn } from '../repo/logs.js';
-import { activeGoal } from '../repo/parts.js';
-import { parseLogValue, parseMark } from '../validate-misc.js';
-import { requireHabit } from './habits.js';
+import { conflict, notFound, validationError } from '../http/errors.js';
+import { requireHabit } from '../lookup.js';
+import { timelineFor } from '../store/derived.js';
+import { activeGoal } from '../store/repo/goals.js';
+import type { HabitRow } from '../store/repo/habits.js';
+import { deleteLogs, deleteLogsOn, insertLog, logsOn } from '../store/repo/logs.js';
+import { parseLogValue, parseMark } from '../validate/log.js';
 
 /** The habit, unless `date` is before its start date (a 400 on targetDate). */
 function requireLoggable(ctx: RequestContext, date: string): HabitRow {

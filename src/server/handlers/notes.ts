@@ -1,11 +1,12 @@
 // Note endpoints: list (oldest first, paginated), create, update, delete. There is no single-note GET.
 import type { Note } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
-import { notFound } from '../http.js';
-import { deleteNote, getNote, insertNote, listNotes, saveNote } from '../repo/notes.js';
-import { Issues } from '../validate.js';
-import { pageQuery, parseNote } from '../validate-misc.js';
-import { requireHabit } from './habits.js';
+import { notFound } from '../http/errors.js';
+import { requireHabit } from '../lookup.js';
+import { deleteNote, getNote, insertNote, listNotes, saveNote } from '../store/repo/notes.js';
+import { Issues } from '../validate/issues.js';
+import { parseNote } from '../validate/note.js';
+import { pageQuery } from '../validate/query.js';
 
 /** GET /habits/{id}/notes. */
 export const listNotesHandler: Handler = (ctx) => {

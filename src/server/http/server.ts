@@ -1,0 +1,227 @@
+// The local service as a factory: createServer({db, apiKey, ...}) returns a request handler and a
+// listen() that binds it. Nothing happens at import time.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type App, JsonText, type Reply } from '../context.js';
+import { dayInZone, isValidTimeZone } from '../domain/dates.js';
+import { pushId } from '../ids.js';
+import type { Store } from '../store/store.js';
+import { InvalidInput } from '../validate/issues.js';
+import { readJsonBody } from './body.js';
+import { HttpError, validationError } from './errors.js';
+import { type RateLimitOptions, RateLimiter } from './rate-limit.js';
+import { sendJson } from './reply.js';
+import { route } from './router.js';
+
+/** One request as the service saw it; handed to `onRequest` once its status is known. */
+export interface RecordedRequest {
+  method: string;
+  /** Path below /v2, without the query string. */
+  path: string;
+  query: Record<string, string>;
+  /** Lower-case names; the x-api-key value is replaced by REDACTED. */
+  headers: Record<string, string>;
+  /** The parsed JSON body, or undefined. */
+  body: unknown;
+  status: number;
+}
+
+/** What createServer needs: the store and the key, and optional clock, zone, limits and hooks. */
+export interface ServerOptions {
+  db: Store;
+  apiKey: string;
+  clock?: { now(): Date };
+  /** Receives fault reports and, with logRequests, one line per request. */
+  log?: (line: string) => void;
+  /** Log one line per request (method, path, status, ms) through `log`. */
+  logRequests?: boolean;
+  /** IANA zone that decides "today"; the process zone by default. */
+  timezone?: string;
+  /** Default 500 requests per 60 000 ms per key; false turns the limit off. */
+  rateLimit?: RateLimitOptions | false;
+  /** Called for every request before its response body is sent. */
+  onRequest?: (rec: RecordedRequest) => void;
+}
+
+/** Where listen() binds: port 0 (any free one) and 127.0.0.1 by default. */
+export interface ListenOptions {
+  port?: number;
+  host?: string;
+}
+
+/** A bound server. */
+export interface Listening {
+  /** Base URL for clients, including /v2, e.g. http://127.0.0.1:41234/v2. */
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, closes idle keep-alive sockets. */
+  close(): Promise<void>;
+  /** Cuts every connection now, in-flight ones included (a second Ctrl-C). */
+  terminate(): void;
+}
+
+/** The service: a request handler for any node:http server, or its own via listen(). */
+export interface LocalServer {
+  handler(req: IncomingMessage, res: ServerResponse): void;
+  listen(options?: ListenOptions): Promise<Listening>;
+}
+
+const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 500, windowMs: 60_000 };
+/** Longest wait for in-flight requests on close before their sockets are cut. */
+const CLOSE_GRACE_MS = 10_000;
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+function recordHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    out[name] = name === 'x-api-key' ? 'REDACTED' : Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** Builds the service around an open store. */
+export function createServer(options: ServerOptions): LocalServer {
+  if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('createServer: apiKey must be a non-empty string');
+  const timezone = options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!isValidTimeZone(timezone)) throw new RangeError(`createServer: unknown time zone "${timezone}"`);
+  const clock = options.clock ?? { now: () => new Date() };
+  const log = options.log ?? (() => {});
+  const keyDigest = digest(options.apiKey);
+  const limiterKey = keyDigest.toString('hex');
+  const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const store = options.db;
+  const answers = new Map<string, { version: string; json: JsonText }>();
+  const app: App = {
+    store,
+    now: () => clock.now(),
+    today: () => dayInZone(clock.now(), timezone),
+    newId: () => pushId(clock.now().getTime()),
+    cachedJson(key, build) {
+      const version = store.version();
+      const hit = answers.get(key);
+      if (hit?.version === version) return hit.json;
+      const json = new JsonText(JSON.stringify(build()));
+      answers.set(key, { version, json });
+      return json;
+    },
+  };
+
+  function authenticate(req: IncomingMessage): void {
+    const sent = req.headers['x-api-key'];
+    if (typeof sent !== 'string' || sent === '') {
+      throw new HttpError(401, { error: 'Unauthorized', message: 'Missing API key: send it in the X-API-Key header' });
+    }
+    if (!timingSafeEqual(digest(sent), keyDigest)) throw new HttpError(401, { error: 'Unauthorized', message: 'Invalid API key' });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, closing: () => boolean): Promise<void> {
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const rawPath = q >= 0 ? url.slice(0, q) : url;
+    const query: Record<string, string> = q >= 0 ? Object.fromEntries(new URLSearchParams(url.slice(q + 1))) : {};
+    const inV2 = rawPath === '/v2' || rawPath.startsWith('/v2/');
+    const path = inV2 ? rawPath.slice(3) || '/' : rawPath;
+    const headers: Record<string, string> = {};
+    let body: unknown;
+    let reply: Reply;
+    try {
+      authenticate(req);
+      if (limiter) {
+        const decision = limiter.hit(limiterKey, clock.now().getTime());
+        headers['x-ratelimit-limit'] = String(decision.limit);
+        headers['x-ratelimit-remaining'] = String(decision.remaining);
+        headers['x-ratelimit-reset'] = String(decision.resetSecs);
+        if (!decision.allowed) {
+          throw new HttpError(
+            429,
+            { error: 'Too Many Requests', message: `Rate limit of ${decision.limit} requests exceeded; retry in ${decision.resetSecs} s` },
+            { 'retry-after': String(decision.resetSecs) },
+          );
+        }
+      }
+      if (!inV2) throw new HttpError(404, { error: 'Not Found', message: `No endpoint at ${rawPath}; the API lives under /v2` });
+      const match = route(method, path);
+      if (method === 'POST' || method === 'PUT') body = await readJsonBody(req);
+      reply = match.handler({ app, params: match.params, query, body });
+    } catch (err) {
+      reply = failure(err, method, rawPath, headers);
+    }
+    options.onRequest?.({ method, path, query, headers: recordHeaders(req), body, status: reply.status });
+    if (options.logRequests) {
+      log(`${clock.now().toISOString()} ${method} ${rawPath} ${reply.status} ${(performance.now() - started).toFixed(1)}ms`);
+    }
+    // While shutting down, end each connection after its answer so close() need not wait for it.
+    if (closing()) headers.connection = 'close';
+    if (!res.headersSent && !res.destroyed) sendJson(res, reply.status, reply.body, headers);
+  }
+
+  function failure(err: unknown, method: string, path: string, headers: Record<string, string>): Reply {
+    if (err instanceof InvalidInput) err = validationError(err.details);
+    if (err instanceof HttpError) {
+      Object.assign(headers, err.headers);
+      return { status: err.status, body: err.body };
+    }
+    const code = (err as { code?: unknown } | null | undefined)?.code;
+    // Extended codes too: SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_RECOVERY, SQLITE_LOCKED_SHAREDCACHE...
+    if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))) {
+      headers['retry-after'] = '1';
+      return { status: 503, body: { error: 'Service Unavailable', message: 'The database is busy; retry shortly' } };
+    }
+    log(`habits serve: internal error on ${method} ${path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return { status: 500, body: { error: 'Internal server error' } };
+  }
+
+  const serve = (req: IncomingMessage, res: ServerResponse, closing: () => boolean): void => {
+    handle(req, res, closing).catch((err: unknown) => {
+      log(`habits serve: failed to answer ${req.method} ${req.url}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal server error' });
+      else res.destroy();
+    });
+  };
+  const handler = (req: IncomingMessage, res: ServerResponse): void => serve(req, res, () => false);
+
+  async function listen({ port = 0, host = '127.0.0.1' }: ListenOptions = {}): Promise<Listening> {
+    let closing = false;
+    const isClosing = (): boolean => closing;
+    const server: Server = createHttpServer((req, res) => serve(req, res, isClosing));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const address = server.address() as AddressInfo;
+    const shownHost = host.includes(':') ? `[${host}]` : host;
+    let closed: Promise<void> | undefined;
+    return {
+      url: `http://${shownHost}:${address.port}/v2`,
+      close(): Promise<void> {
+        closed ??= new Promise<void>((resolve) => {
+          closing = true;
+          const timer = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+          timer.unref();
+          server.close(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+          server.closeIdleConnections();
+        });
+        return closed;
+      },
+      terminate(): void {
+        closing = true;
+        server.close();
+        server.closeAllConnections();
+      },
+    };
+  }
+
+  return { handler, listen };
+}

@@ -1,0 +1,139 @@
+// Derived data kept in the SQLite file, so that no process replays a habit's whole history:
+// - day_totals: each logged day folded (its amount in the goal unit and its mark);
+// - periods: each due goal period from the start date to the last logged day, with its sum, status
+//   and streak length as they are once the period has ended (a bad habit's period that nothing
+//   failed counts as completed then).
+// Triggers (schema.ts) note in derived_dirty what each write touches; flushDerived brings it up to
+// date before the transaction commits, reading only the touched days and the periods from the first
+// touched one on. A read builds a small timeline window that starts after the last stored period
+// ending before both the range asked about and today (statuses before today no longer depend on
+// it), so its cost follows the range, not the length of the history.
+import { type Day, parseDate } from '../domain/dates.js';
+import { periodEnd } from '../domain/periods.js';
+import { DayAccumulator, type DayData, ENDED, type HabitRules, type StatusCode, type Timeline, buildTimeline } from '../domain/timeline.js';
+import {
+  WHOLE_HABIT, clearDirty, dayAmounts, dayTotals, deleteDerived, deletePeriod, dirtyEntries, lastLoggedDay, logRowsOn,
+  periodBefore, periodFactsThrough, periodsFrom, putDayTotal, putPeriod, replaceDayTotals,
+} from './repo/derived.js';
+import { activeGoal } from './repo/goals.js';
+import { type HabitRow, getHabit } from './repo/habits.js';
+import { habitLogRows } from './repo/logs.js';
+import type { Store } from './store.js';
+
+/** Past this many touched days in one transaction, a habit is rebuilt whole (an import, a seed). */
+const WHOLE_REBUILD_DAYS = 64;
+
+/** The rules of a habit as the timeline reads them. */
+export function rulesOf(store: Store, habit: HabitRow): HabitRules {
+  return { type: habit.type, occurrence: habit.occurrence, startDate: parseDate(habit.startDate) ?? 0, goal: activeGoal(store, habit.id) };
+}
+
+/** Brings the derived data of every habit the current write touched up to date; call inside it. */
+export function flushDerived(store: Store): void {
+  const entries = dirtyEntries(store);
+  if (entries.length === 0) return;
+  const byHabit = new Map<string, Set<string> | typeof WHOLE_HABIT>();
+  for (const { habitId, date } of entries) {
+    const dates = byHabit.get(habitId);
+    if (date === WHOLE_HABIT || dates === WHOLE_HABIT) byHabit.set(habitId, WHOLE_HABIT);
+    else if (dates) dates.add(date);
+    else byHabit.set(habitId, new Set([date]));
+  }
+  for (const [habitId, dates] of byHabit) {
+    const habit = getHabit(store, habitId);
+    if (!habit) deleteDerived(store, habitId);
+    else if (dates === WHOLE_HABIT || dates.size > WHOLE_REBUILD_DAYS) rebuildHabit(store, habit);
+    else updateDays(store, habit, dates);
+  }
+  clearDirty(store);
+}
+
+function rebuildHabit(store: Store, habit: HabitRow): void {
+  const rules = rulesOf(store, habit);
+  const acc = new DayAccumulator(rules.goal?.unit ?? null);
+  const parsed = new Map<string, Day>();
+  for (const [date, kind, value, unit] of habitLogRows(store, habit.id)) {
+    let day = parsed.get(date);
+    if (day === undefined) parsed.set(date, (day = parseDate(date) ?? 0));
+    acc.add(day, kind, value, unit);
+  }
+  replaceDayTotals(store, habit.id, acc.days);
+  storePeriods(store, habit.id, rules, undefined);
+}
+
+function updateDays(store: Store, habit: HabitRow, dates: ReadonlySet<string>): void {
+  const rules = rulesOf(store, habit);
+  let first = ENDED;
+  for (const date of dates) {
+    const day = parseDate(date) ?? 0;
+    const logs = logRowsOn(store, habit.id, date);
+    const acc = new DayAccumulator(rules.goal?.unit ?? null);
+    for (const [kind, value, unit] of logs) acc.add(day, kind, value, unit);
+    putDayTotal(store, habit.id, day, acc.days.get(day) ?? null);
+    first = Math.min(first, day);
+  }
+  storePeriods(store, habit.id, rules, first);
+}
+
+/**
+ * Recomputes the stored periods from the one holding `from` (all of them when undefined) to the
+ * end of the period holding the last logged day, writing only those that changed.
+ */
+function storePeriods(store: Store, habitId: string, rules: HabitRules, from: Day | undefined): void {
+  const periodicity = rules.goal?.periodicity ?? 'daily';
+  const seed = from === undefined ? undefined : periodBefore(store, habitId, from);
+  const start = seed ? seed.last + 1 : rules.startDate;
+  const until = periodEnd(periodicity, Math.max(rules.startDate, lastLoggedDay(store, habitId) ?? rules.startDate));
+  const stored = new Map(periodsFrom(store, habitId, seed ? start : -ENDED).map((p) => [p.first, p]));
+  if (start <= until) {
+    const tl = buildTimeline(rules, dayTotals(store, habitId, start, until), ENDED, { start, run: seed?.run ?? 0, until });
+    for (let i = 0; i < tl.count; i++) {
+      const p = { first: tl.pStart[i] ?? 0, last: tl.pEnd[i] ?? 0, sum: tl.pSum[i] ?? 0, status: (tl.pStatus[i] ?? 0) as StatusCode, run: tl.run[i] ?? 0 };
+      const old = stored.get(p.first);
+      stored.delete(p.first);
+      if (!old || old.last !== p.last || old.sum !== p.sum || old.status !== p.status || old.run !== p.run) putPeriod(store, habitId, p);
+    }
+  }
+  for (const first of stored.keys()) deletePeriod(store, habitId, first);
+}
+
+/**
+ * A timeline of `habit` as of `today` that answers exactly for the days `from` to `to` (dayStatus,
+ * periodAmount, streakAt, rangeStats). Call inside a store transaction.
+ */
+export function timelineFor(store: Store, habit: HabitRow, today: Day, from: Day, to: Day): Timeline {
+  if (store.writing) flushDerived(store);
+  const rules = rulesOf(store, habit);
+  const periodicity = rules.goal?.periodicity ?? 'daily';
+  const seed = periodBefore(store, habit.id, Math.min(from, today));
+  const start = seed ? seed.last + 1 : rules.startDate;
+  const until = periodEnd(periodicity, Math.max(to, start));
+  return buildTimeline(rules, dayTotals(store, habit.id, Math.min(from, start), until), today, { start, run: seed?.run ?? 0, until });
+}
+
+/** What end conditions read: the figures of the habit's whole timeline as of `today`. */
+export interface LifetimeFacts {
+  maxRun: number;
+  completedCount: number;
+  totalAmount: number;
+}
+
+/** The lifetime figures of `habit` as of `today`. Call inside a store transaction. */
+export function lifetimeFacts(store: Store, habit: HabitRow, today: Day): LifetimeFacts {
+  if (store.writing) flushDerived(store);
+  const rules = rulesOf(store, habit);
+  const periodicity = rules.goal?.periodicity ?? 'daily';
+  const seed = periodBefore(store, habit.id, today);
+  const start = seed ? seed.last + 1 : rules.startDate;
+  const until = periodEnd(periodicity, Math.max(today, rules.startDate, lastLoggedDay(store, habit.id) ?? rules.startDate));
+  const tl = buildTimeline(rules, dayTotals(store, habit.id, start, until), today, { start, run: seed?.run ?? 0, until });
+  const before = seed ? periodFactsThrough(store, habit.id, seed.first) : { maxRun: 0, completed: 0 };
+  let totalAmount = 0;
+  for (const amount of dayAmounts(store, habit.id)) totalAmount += amount;
+  return { maxRun: Math.max(before.maxRun, tl.maxRun), completedCount: before.completed + tl.completedCount, totalAmount };
+}
+
+/** Every logged day of a habit folded, for checks against a full recomputation. */
+export function storedDays(store: Store, habitId: string): Map<Day, DayData> {
+  return dayTotals(store, habitId, -ENDED, ENDED);
+}

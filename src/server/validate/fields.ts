@@ -1,0 +1,127 @@
+// Checks of single values (strings, numbers, dates, colours, ids, arrays), shared by every body,
+// query and export document. Each records its problems in `issues` (issues.ts).
+import { type Day, MAX_YEAR, MIN_YEAR, dateParts, parseDate } from '../domain/dates.js';
+import { timeOfDayById } from '../domain/time-of-day.js';
+import type { Issues } from './issues.js';
+import { LIMITS } from './limits.js';
+
+/** A string of at most `max` characters; with `trim` the trimmed string is checked and returned. */
+export function text(value: unknown, field: string, issues: Issues, opts: { max: number; nonEmpty?: boolean; trim?: boolean }): string | undefined {
+  if (typeof value !== 'string') return issues.add(field, 'must be a string');
+  const s = opts.trim ? value.trim() : value;
+  if (opts.nonEmpty && s.trim() === '') return issues.add(field, 'must not be empty');
+  if (s.length > opts.max) return issues.add(field, `must be at most ${opts.max} characters`);
+  return s;
+}
+
+/** A required string: a missing one says so rather than "must be a string". */
+export function required(value: unknown, field: string, issues: Issues, opts: { max: number; nonEmpty?: boolean; trim?: boolean }): string | undefined {
+  return value === undefined ? issues.add(field, 'is required') : text(value, field, issues, opts);
+}
+
+/** A required name: trimmed, then 1 to `max` characters. */
+export function trimmedName(value: unknown, field: string, issues: Issues, max: number): string | undefined {
+  return required(value, field, issues, { max, nonEmpty: true, trim: true });
+}
+
+/** A record id as sent or stored (non-empty, at most LIMITS.id characters). */
+export function recordId(value: unknown, field: string, issues: Issues): string | undefined {
+  return required(value, field, issues, { max: LIMITS.id, nonEmpty: true });
+}
+
+/** An integer in [min, max]. */
+export function integer(value: unknown, field: string, issues: Issues, min: number, max: number): number | undefined {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    return issues.add(field, `must be an integer between ${min} and ${max}`);
+  }
+  return value;
+}
+
+/** A finite number greater than 0 and at most `max`. */
+export function positive(value: unknown, field: string, issues: Issues, max: number): number | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return issues.add(field, 'must be a number');
+  if (value <= 0 || value > max) return issues.add(field, `must be greater than 0 and at most ${max}`);
+  return value;
+}
+
+/** One of the `allowed` strings. */
+export function oneOf<T extends string>(value: unknown, field: string, issues: Issues, allowed: readonly T[]): T | undefined {
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    return issues.add(field, `must be one of: ${allowed.join(', ')}`);
+  }
+  return value as T;
+}
+
+/** A boolean. */
+export function boolean(value: unknown, field: string, issues: Issues): boolean | undefined {
+  if (typeof value !== 'boolean') return issues.add(field, 'must be a boolean');
+  return value;
+}
+
+/** A `YYYY-MM-DD` string naming a real calendar date between MIN_YEAR and MAX_YEAR, as a Day. */
+export function dayValue(value: unknown, field: string, issues: Issues): Day | undefined {
+  const parts = typeof value === 'string' ? dateParts(value) : null;
+  if (parts === null) return issues.add(field, 'must be a date in YYYY-MM-DD form');
+  const parsed = parseDate(value as string);
+  if (parsed !== null) return parsed;
+  if (parts.year < MIN_YEAR || parts.year > MAX_YEAR) return issues.add(field, `must be between ${MIN_YEAR}-01-01 and ${MAX_YEAR}-12-31`);
+  return issues.add(field, 'is not a valid calendar date');
+}
+
+/** The same check as `dayValue`, keeping the date as the string sent. */
+export function date(value: unknown, field: string, issues: Issues): string | undefined {
+  return dayValue(value, field, issues) === undefined ? undefined : (value as string);
+}
+
+/** `#RRGGBB` or `#RGB`, either case. */
+export function colorHex(value: unknown, field: string, issues: Issues): string | undefined {
+  if (typeof value !== 'string' || !/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value)) {
+    return issues.add(field, 'must be a hex color like #RRGGBB or #RGB');
+  }
+  return value;
+}
+
+/** The id of one of the service's times of day. */
+export function timeOfDayId(value: unknown, field: string, issues: Issues): string | undefined {
+  if (typeof value === 'string' && timeOfDayById(value)) return value;
+  return issues.add(field, 'is not a time of day; use morning, afternoon or evening');
+}
+
+/** An array of `min` to `max` items. */
+export function array(value: unknown, field: string, issues: Issues, min: number, max: number): unknown[] | undefined {
+  if (!Array.isArray(value)) return issues.add(field, 'must be an array');
+  if (value.length < min || value.length > max) {
+    return issues.add(field, min === max ? `must have ${min} items` : min === 0 ? `must have at most ${max} items` : `must have between ${min} and ${max} items`);
+  }
+  return value;
+}
+
+/** An array of unique integers in [lo, hi] with between `min` and `max` items. */
+export function uniqueIntegers(value: unknown, field: string, issues: Issues, lo: number, hi: number, min: number, max: number): number[] | undefined {
+  const items = array(value, field, issues, min, max);
+  if (!items) return undefined;
+  const before = issues.list.length;
+  const seen = new Set<number>();
+  items.forEach((item, i) => {
+    const n = integer(item, `${field}[${i}]`, issues, lo, hi);
+    if (n === undefined) return;
+    if (seen.has(n)) issues.add(`${field}[${i}]`, `duplicates the value ${n}; items must be unique`);
+    seen.add(n);
+  });
+  return issues.list.length === before ? (items as number[]) : undefined;
+}
+
+/** An array of at most `max` unique ids. */
+export function uniqueIds(value: unknown, field: string, issues: Issues, max: number): string[] | undefined {
+  const items = array(value, field, issues, 0, max);
+  if (!items) return undefined;
+  const before = issues.list.length;
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    const s = text(item, `${field}[${i}]`, issues, { max: LIMITS.id, nonEmpty: true });
+    if (s === undefined) return;
+    if (seen.has(s)) issues.add(`${field}[${i}]`, `duplicates "${s}"; items must be unique`);
+    seen.add(s);
+  });
+  return issues.list.length === before ? (items as string[]) : undefined;
+}

@@ -1,0 +1,32 @@
+// Limits the spec leaves open, chosen for the local service and listed in docs/local-service.md.
+export const LIMITS = {
+  /** Record ids sent in bodies, queries and export documents. */
+  id: 200,
+  habitName: 200,
+  description: 5000,
+  icon: 100,
+  customUnitName: 50,
+  areaName: 100,
+  noteContent: 10_000,
+  photos: 20,
+  photoUrl: 2048,
+  areaIds: 100,
+  timeTriggers: 50,
+  habitStacks: 50,
+  /** Largest goal value, log value and end-condition total. */
+  amount: 1e9,
+  interval: 3650,
+  streakLength: 100_000,
+  timerDelaySecs: 86_400,
+  /** Longest statistics range, in days. */
+  statisticsDays: 3660,
+  /** How far after today a log may be dated. */
+  futureLogDays: 366,
+} as const;
+
+/** Colour of a habit created without one. */
+export const DEFAULT_HABIT_COLOR = '#7B61FF';
+/** Colour of an area created without one. */
+export const DEFAULT_AREA_COLOR = '#4A90E2';
+/** Icon of an area created without one: none. */
+export const DEFAULT_AREA_ICON = '';

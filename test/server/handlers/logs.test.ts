@@ -1,0 +1,239 @@
+// Logs, journal and statistics over real HTTP, checked against what is stored.
+import { describe, expect, test } from 'vitest';
+import type { JournalEntry, Statistics } from '../../../src/api/types.js';
+import { type Data, type Failure, type Invalid, type Logged, type ServedHabit, createHabit, useService } from '../fixtures.js';
+
+const { call, clock, service } = useService();
+
+const habit = (body: Record<string, unknown> = {}): Promise<ServedHabit> => createHabit(call, { name: 'Water', startDate: '2026-03-01', ...body });
+
+function storedLogs(habitId: string): { id: string; date: string; kind: string; value: number; unit: string | null }[] {
+  return service().store.db.prepare('SELECT id, date, kind, value, unit FROM logs WHERE habit_id = ? ORDER BY seq').all(habitId) as never;
+}
+
+describe('logs', () => {
+  test('a value log adds to the day and answers 201 {message, logId}', async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 2, unit: 'L' } });
+    const first = await call<Logged>('POST', `/habits/${h.id}/logs`, { value: 500, unitSymbol: 'mL' });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ message: 'Logged 500 mL for 2026-03-10', logId: expect.stringMatching(/^[-\w]{20}$/) });
+    await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'L', targetDate: '2026-03-10' });
+    expect(storedLogs(h.id)).toEqual([
+      { id: first.body.logId, date: '2026-03-10', kind: 'value', value: 500, unit: 'mL' },
+      { id: expect.any(String), date: '2026-03-10', kind: 'value', value: 1, unit: 'L' },
+    ]);
+    const [entry] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal')).body.data;
+    expect(entry!.progress).toEqual({ current: 1.5, target: 2, unit: 'L', periodicity: 'daily' });
+    expect(entry!.status).toBe('inprogress');
+    expect((await call('POST', '/habits/-Nope/logs', { value: 1, unitSymbol: 'L' })).status).toBe(404);
+  });
+
+  test('complete records the rest of the goal; the same mark again is 409', async () => {
+    const h = await habit({ goal: { periodicity: 'weekly', value: 20, unit: 'kM' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: 5000, unitSymbol: 'm', targetDate: '2026-03-09' });
+    const res = await call<Logged>('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-10' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: 'Habit marked completed for 2026-03-10', logId: expect.any(String) });
+    expect(storedLogs(h.id).at(-1)).toEqual({ id: res.body.logId, date: '2026-03-10', kind: 'completed', value: 15, unit: 'kM' });
+    const again = await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-10' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'Conflict', message: `Habit ${h.id} is already marked completed on 2026-03-10` });
+    expect(storedLogs(h.id)).toHaveLength(2);
+    // No body at all means today.
+    const plain = await habit({ name: 'plain' });
+    const bare = await call<Logged>('POST', `/habits/${plain.id}/logs/complete`);
+    expect(bare.status).toBe(201);
+    expect(storedLogs(plain.id)).toEqual([{ id: bare.body.logId, date: '2026-03-10', kind: 'completed', value: 1, unit: null }]);
+  });
+
+  test('failed and skipped: 409 when repeated, a different mark replaces the earlier one', async () => {
+    const h = await habit();
+    const failed = await call<Logged>('POST', `/habits/${h.id}/logs/failed`, { targetDate: '2026-03-05' });
+    expect(failed.status).toBe(201);
+    expect(failed.body.message).toBe('Habit marked failed for 2026-03-05');
+    expect((await call('POST', `/habits/${h.id}/logs/failed`, { targetDate: '2026-03-05' })).status).toBe(409);
+    const skipped = await call<Logged>('POST', `/habits/${h.id}/logs/skipped`, { targetDate: '2026-03-05' });
+    expect(skipped.status).toBe(201);
+    expect((await call<Failure>('POST', `/habits/${h.id}/logs/skipped`, { targetDate: '2026-03-05' })).body.error).toBe('Conflict');
+    expect(storedLogs(h.id)).toEqual([{ id: skipped.body.logId, date: '2026-03-05', kind: 'skipped', value: 0, unit: null }]);
+    const stats = (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics?startDate=2026-03-05&endDate=2026-03-05`)).body.data;
+    expect(stats.dailyProgress).toEqual([{ date: '2026-03-05', totalLog: 0, status: 'skipped' }]);
+  });
+
+  test('undo clears every log of the date', async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 3, unit: 'rep' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'rep', targetDate: '2026-03-08' });
+    await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-08' });
+    await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'rep', targetDate: '2026-03-09' });
+    const res = await call('POST', `/habits/${h.id}/logs/undo`, { targetDate: '2026-03-08' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Removed 2 logs for 2026-03-08' });
+    expect(storedLogs(h.id).map((l) => l.date)).toEqual(['2026-03-09']);
+    expect((await call('POST', `/habits/${h.id}/logs/undo`, { targetDate: '2026-03-08' })).body).toEqual({ message: 'Nothing to undo on 2026-03-08' });
+    // The mark can be set again after undo.
+    expect((await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-08' })).status).toBe(201);
+  });
+
+  test('delete by logId', async () => {
+    const h = await habit();
+    const other = await habit({ name: 'other' });
+    const { logId } = (await call<Logged>('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'cup' })).body;
+    expect((await call('DELETE', `/habits/${other.id}/logs/${logId}`)).status).toBe(404);
+    const res = await call('DELETE', `/habits/${h.id}/logs/${logId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Log deleted successfully' });
+    expect(storedLogs(h.id)).toEqual([]);
+    const again = await call('DELETE', `/habits/${h.id}/logs/${logId}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ error: 'Not Found', message: `Log ${logId} not found for habit ${h.id}` });
+  });
+});
+
+describe('the start date', () => {
+  test('log writes dated before it are refused with a targetDate detail; undo and delete are not', async () => {
+    const h = await habit({ startDate: '2026-03-05', goal: { periodicity: 'daily', value: 1, unit: 'rep' } });
+    const refused = { field: 'targetDate', message: "is before the habit's start date 2026-03-05" };
+    const early = { targetDate: '2026-03-04' };
+    for (const [path, body] of [['logs', { value: 1, unitSymbol: 'rep', ...early }], ['logs/complete', early], ['logs/failed', early], ['logs/skipped', early]] as const) {
+      const res = await call<Invalid>('POST', `/habits/${h.id}/${path}`, body);
+      expect({ path, status: res.status, error: res.body.error, details: res.body.details }).toEqual({ path, status: 400, error: 'Validation Error', details: [refused] });
+    }
+    expect(storedLogs(h.id)).toEqual([]);
+    expect((await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-05' })).status).toBe(201);
+    // A log from before the rule (or before the start moved later) can still be removed.
+    await call('PUT', `/habits/${h.id}`, { startDate: '2026-03-06' });
+    expect((await call('POST', `/habits/${h.id}/logs/undo`, { targetDate: '2026-03-05' })).body).toEqual({ message: 'Removed 1 log for 2026-03-05' });
+    await call('PUT', `/habits/${h.id}`, { startDate: '2026-03-05' });
+    const { logId } = (await call<Logged>('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'rep', targetDate: '2026-03-05' })).body;
+    await call('PUT', `/habits/${h.id}`, { startDate: '2026-03-06' });
+    expect((await call('DELETE', `/habits/${h.id}/logs/${logId}`)).status).toBe(200);
+    expect(storedLogs(h.id)).toEqual([]);
+  });
+});
+
+describe('complete marks', () => {
+  test('record what the period lacks even in a period with no due day', async () => {
+    // Mondays only, with a daily goal: Tuesday 2026-03-10 is a period of its own that is not due.
+    const h = await habit({ occurrence: { type: 'weekDays', days: [1] }, goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: 20, unitSymbol: 'min' });
+    await call('POST', `/habits/${h.id}/logs/complete`);
+    expect(storedLogs(h.id).map((l) => [l.kind, l.value])).toEqual([['value', 20], ['completed', 10]]);
+  });
+});
+
+describe('journal', () => {
+  test('lists active habits due on the date and started by then, with status, streak and progress', async () => {
+    const water = await habit({ timeOfDayIds: ['morning'], goal: { periodicity: 'daily', value: 8, unit: 'cup' }, icon: 'drop' });
+    const gym = await habit({ name: 'Gym', occurrence: { type: 'weekDays', days: [1, 3, 5] } }); // 2026-03-10 is a Tuesday
+    const later = await habit({ name: 'Later', startDate: '2026-03-11' });
+    const archived = await habit({ name: 'Old' });
+    await call('POST', `/habits/${archived.id}/archive`);
+    const smoke = await habit({ name: 'Smoke', type: 'bad', goal: { periodicity: 'daily', value: 2, unit: 'rep' } });
+    for (const date of ['2026-03-07', '2026-03-08', '2026-03-09']) await call('POST', `/habits/${water.id}/logs/complete`, { targetDate: date });
+    await call('POST', `/habits/${water.id}/logs`, { value: 3, unitSymbol: 'cup' });
+    await call('POST', `/habits/${smoke.id}/logs`, { value: 3, unitSymbol: 'rep' });
+
+    const res = await call('GET', '/habits/journal?date=2026-03-10');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: [
+        {
+          id: water.id, name: 'Water', status: 'inprogress', colorHex: '#7B61FF', icon: 'drop', timeOfDayIds: ['morning'], type: 'good',
+          currentStreak: { length: 3, unit: 'day' }, progress: { current: 3, target: 8, unit: 'cup', periodicity: 'daily' }, logInfo: { type: 'manual' },
+        },
+        {
+          id: smoke.id, name: 'Smoke', status: 'failed', colorHex: '#7B61FF', icon: null, timeOfDayIds: [], type: 'bad',
+          currentStreak: { length: 0, unit: 'day' }, progress: { current: 3, target: 2, unit: 'rep', periodicity: 'daily' }, logInfo: { type: 'manual' },
+        },
+      ],
+    });
+    // Default date is today in the service zone; Wednesday lists the gym habit and the later one.
+    expect((await call('GET', '/habits/journal')).body).toEqual(res.body);
+    const wed = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-11')).body.data.map((e) => e.id);
+    expect(wed).toEqual([water.id, gym.id, later.id, smoke.id]);
+    const past = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-09')).body.data;
+    expect(past[0]).toMatchObject({ name: 'Water', status: 'completed', currentStreak: { length: 3, unit: 'day' }, progress: { current: 8 } });
+    expect(past.find((e) => e.name === 'Smoke')!.status).toBe('completed'); // a clean, closed day
+  });
+
+  test('weekly goals report week streaks and the week total', async () => {
+    const h = await habit({ goal: { periodicity: 'weekly', value: 3, unit: 'rep' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: 3, unitSymbol: 'rep', targetDate: '2026-03-04' });
+    await call('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'rep', targetDate: '2026-03-09' });
+    const [entry] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data;
+    expect(entry).toMatchObject({ status: 'inprogress', currentStreak: { length: 1, unit: 'week' }, progress: { current: 2, target: 3, periodicity: 'weekly' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'rep' });
+    const [after] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data;
+    expect(after).toMatchObject({ status: 'completed', currentStreak: { length: 2, unit: 'week' }, progress: { current: 3 } });
+  });
+
+  test("a new day closes a bad habit's clean day: cached timelines are rebuilt after midnight", async () => {
+    const h = await habit({ type: 'bad', goal: { periodicity: 'daily', value: 2, unit: 'rep' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'rep' });
+    const status = async (): Promise<string> => (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data[0]!.status;
+    expect(await status()).toBe('inprogress'); // open, and its timeline is now cached
+    clock.set('2026-03-11T00:00:01Z');
+    expect(await status()).toBe('completed');
+    expect((await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics?startDate=2026-03-10&endDate=2026-03-10`)).body.data.completions).toBe(1);
+  });
+
+  test('a habit without a goal has no progress', async () => {
+    await habit();
+    const [entry] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal')).body.data;
+    expect(entry!.progress).toBeUndefined();
+    expect(entry!.currentStreak).toEqual({ length: 0, unit: 'day' });
+  });
+});
+
+describe('statistics', () => {
+  test('answers {data} with totals, counts, daily progress and our streak fields', async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: 30, unitSymbol: 'min', targetDate: '2026-03-07' });
+    await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'hr', targetDate: '2026-03-08' });
+    await call('POST', `/habits/${h.id}/logs/skipped`, { targetDate: '2026-03-09' });
+    await call('POST', `/habits/${h.id}/logs`, { value: 10, unitSymbol: 'min' });
+    await call('POST', `/habits/${h.id}/logs`, { value: 3, unitSymbol: 'kM' }); // does not count towards minutes
+    const res = await call('GET', `/habits/${h.id}/statistics?startDate=2026-03-06&endDate=2026-03-10`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: {
+        id: h.id, name: 'Water', type: 'good', totalLogs: 100, skips: 1, fails: 0, completions: 2, unit: 'min', periodicity: 'daily',
+        avg: 20,
+        dailyProgress: [
+          { date: '2026-03-06', totalLog: 0, status: 'inprogress' },
+          { date: '2026-03-07', totalLog: 30, status: 'completed' },
+          { date: '2026-03-08', totalLog: 60, status: 'completed' },
+          { date: '2026-03-09', totalLog: 0, status: 'skipped' },
+          { date: '2026-03-10', totalLog: 10, status: 'inprogress' },
+        ],
+        currentStreak: 2, longestStreak: 2, completionRate: 0.666667, // rounded to 6 decimals
+      },
+    });
+  });
+
+  test('defaults to the habit start .. today, and reflects new logs at once', async () => {
+    const h = await habit({ startDate: '2026-03-08' });
+    const before = (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data;
+    expect(before.dailyProgress.map((p) => p.date)).toEqual(['2026-03-08', '2026-03-09', '2026-03-10']);
+    expect(before).toMatchObject({ unit: null, periodicity: 'daily', completions: 0, currentStreak: 0 });
+    await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-09' });
+    await call('POST', `/habits/${h.id}/logs/complete`);
+    const after = (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data;
+    expect(after).toMatchObject({ completions: 2, currentStreak: 2, totalLogs: 2 });
+    // The next day the streak still holds while the day is open.
+    clock.set('2026-03-11T08:00:00Z');
+    expect((await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data.currentStreak).toBe(2);
+    expect((await call('GET', '/habits/-Nope/statistics')).status).toBe(404);
+  });
+
+  test('end conditions become met as logs arrive', async () => {
+    const h = await habit({ endCondition: { type: 'totalLogValue', totalLogValue: 5 }, goal: { periodicity: 'daily', value: 1, unit: 'rep' } });
+    expect(h.endCondition).toMatchObject({ type: 'totalLogValue', totalLogValue: 5, isMet: false });
+    await call('POST', `/habits/${h.id}/logs`, { value: 5, unitSymbol: 'rep' });
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${h.id}`)).body.data.endCondition!.isMet).toBe(true);
+    const dated = await habit({ endCondition: { type: 'date', date: '2026-03-11' } });
+    expect(dated.endCondition).toEqual({ id: expect.any(String), type: 'date', createdAt: '2026-03-10T12:00:00.000Z', date: '2026-03-11', isMet: false });
+    clock.set('2026-03-11T00:00:00Z');
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${dated.id}`)).body.data.endCondition!.isMet).toBe(true);
+  });
+});

@@ -1,0 +1,263 @@
+// Transport behaviour: auth, routing, bodies, rate limits, faults, recording and shutdown.
+import { type IncomingMessage, type ServerResponse, request } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Habit } from '../../../src/api/types.js';
+import { type Store, createServer, openStore } from '../../../src/server/index.js';
+import { type LocalService, startLocalService } from '../../helpers/local-service.js';
+import { type Data, type Invalid, client, fakeClock } from '../fixtures.js';
+
+let svc: LocalService | undefined;
+afterEach(async () => {
+  await svc?.close();
+  svc = undefined;
+});
+
+async function start(opts: Parameters<typeof startLocalService>[0] = {}): Promise<LocalService> {
+  svc = await startLocalService(opts);
+  return svc;
+}
+
+describe('authentication', () => {
+  test('every endpoint needs X-API-Key; 401 {error: "Unauthorized", message}', async () => {
+    const s = await start();
+    const missing = await fetch(`${s.url}/habits`);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ error: 'Unauthorized', message: 'Missing API key: send it in the X-API-Key header' });
+    const wrong = await client({ url: s.url, apiKey: `${s.apiKey}x` })('POST', '/habits', { name: 'x', type: 'good' });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'Unauthorized', message: 'Invalid API key' } });
+    for (const [method, path] of [['GET', '/areas'], ['DELETE', '/habits/x'], ['GET', '/habits/journal'], ['GET', '/nowhere']]) {
+      expect((await fetch(s.url + path, { method, headers: { 'x-api-key': 'hb_wrong' } })).status).toBe(401);
+    }
+    expect((await client({ url: s.url, apiKey: '' })('GET', '/areas')).status).toBe(401);
+    expect((s.store.db.prepare('SELECT COUNT(*) AS n FROM habits').get() as { n: number }).n).toBe(0);
+  });
+});
+
+describe('routing and bodies', () => {
+  test('unknown paths are 404; a known path with another method is 405', async () => {
+    const s = await start();
+    const call = client(s);
+    expect(await call('GET', '/habitz')).toMatchObject({ status: 404, body: { error: 'Not Found', message: 'No endpoint at /habitz' } });
+    expect((await call('GET', '/habits/a/b/c/d')).status).toBe(404);
+    const outside = await fetch(s.url.replace('/v2', '/v1/habits'), { headers: { 'x-api-key': s.apiKey } });
+    expect(outside.status).toBe(404);
+    const wrong = await call('PATCH', '/habits');
+    expect(wrong).toMatchObject({ status: 405, body: { error: 'Method Not Allowed', message: 'PATCH is not supported on /habits; use GET, POST' } });
+    expect(wrong.headers.get('allow')).toBe('GET, POST');
+    expect((await call('DELETE', '/habits/journal')).status).toBe(405);
+    expect((await call('GET', '/habits/x/logs/complete')).status).toBe(405);
+    expect((await call('GET', '/habits/')).status).toBe(200); // a trailing slash is tolerated
+  });
+
+  test('malformed JSON and a non-JSON content type are 400 with a body detail', async () => {
+    const s = await start();
+    const call = client(s);
+    const bad = await call('POST', '/habits', undefined, { raw: '{"name": ', headers: { 'content-type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: 'Validation Error', details: [{ field: 'body', message: expect.stringContaining('is not valid JSON') }] });
+    const text = await call<Invalid>('POST', '/habits', undefined, { raw: '{"name":"x","type":"good"}', headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(400);
+    expect(text.body.details).toEqual([{ field: 'body', message: 'must be sent with Content-Type: application/json' }]);
+    const charset = await call('POST', '/habits', undefined, { raw: '{"name":"x","type":"good"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(charset.status).toBe(201);
+  });
+
+  test('bodies over 1 MiB are 413, streamed or declared', async () => {
+    const s = await start();
+    const big = JSON.stringify({ name: 'x', type: 'good', description: 'y'.repeat(1024 * 1024) });
+    const res = await client(s)('POST', '/habits', undefined, { raw: big, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'Payload Too Large', message: 'Request body exceeds 1048576 bytes' });
+    // Chunked, without a Content-Length.
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const req = request(`${s.url}/habits`, { method: 'POST', headers: { 'x-api-key': s.apiKey, 'content-type': 'application/json' } }, (r) => {
+        r.resume();
+        resolve(r.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 20; i++) req.write('x'.repeat(64 * 1024));
+      req.end();
+    });
+    expect(chunked).toBe(413);
+    // Just under the limit is read (and then validated).
+    const under = JSON.stringify({ name: 'x', type: 'good', description: 'y'.repeat(1024 * 1024 - 100) });
+    expect((await client(s)('POST', '/habits', undefined, { raw: under, headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect((s.store.db.prepare('SELECT COUNT(*) AS n FROM habits').get() as { n: number }).n).toBe(0);
+  });
+});
+
+describe('rate limit', () => {
+  test('a small injected limit: 429 with Retry-After until the window resets', async () => {
+    const clock = fakeClock('2026-03-10T12:00:00Z');
+    const s = await start({ clock, rateLimit: { limit: 3, windowMs: 10_000 } });
+    const call = client(s);
+    for (let i = 0; i < 3; i++) expect((await call('GET', '/areas')).status).toBe(200);
+    clock.advance(2500);
+    const limited = await call('GET', '/areas');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ error: 'Too Many Requests', message: 'Rate limit of 3 requests exceeded; retry in 8 s' });
+    expect(limited.headers.get('retry-after')).toBe('8');
+    expect((await call('POST', '/habits', { name: 'x', type: 'good' })).status).toBe(429);
+    clock.advance(7500);
+    expect((await call('GET', '/areas')).status).toBe(200);
+  });
+
+  test('the default is 500 requests per minute per key', async () => {
+    const clock = fakeClock('2026-03-10T12:00:00Z');
+    const s = await start({ clock });
+    const call = client(s);
+    const statuses: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const res = await fetch(`${s.url}/areas`, { headers: { 'x-api-key': s.apiKey } });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+      if (i === 0) expect(res.headers.get('x-ratelimit-limit')).toBe('500');
+    }
+    expect(statuses.every((x) => x === 200)).toBe(true);
+    clock.advance(59_000);
+    const limited = await call('GET', '/areas');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+    clock.advance(1000);
+    expect((await call('GET', '/areas')).status).toBe(200);
+  });
+});
+
+describe('faults', () => {
+  test('a busy or locked database, extended codes included, is 503 with Retry-After; other SQLite errors are 500', async () => {
+    const lines: string[] = [];
+    const answer = async (code: string) => {
+      const fail = (): never => { throw Object.assign(new Error(code), { code }); };
+      const busy = { prepare: fail, version: fail } as unknown as Store;
+      const listening = await createServer({ db: busy, apiKey: 'k', log: (l) => lines.push(l), timezone: 'UTC' }).listen();
+      try {
+        const res = await fetch(`${listening.url}/areas`, { headers: { 'x-api-key': 'k' } });
+        return { code, status: res.status, retryAfter: res.headers.get('retry-after') };
+      } finally {
+        await listening.close();
+      }
+    };
+    for (const code of ['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT', 'SQLITE_LOCKED', 'SQLITE_LOCKED_SHAREDCACHE']) {
+      expect(await answer(code)).toEqual({ code, status: 503, retryAfter: '1' });
+    }
+    expect(lines).toEqual([]);
+    expect(await answer('SQLITE_CORRUPT')).toEqual({ code: 'SQLITE_CORRUPT', status: 500, retryAfter: null });
+  });
+
+  test('a body cut off by the client is a 400 in the validation shape, with a body detail', async () => {
+    const store = await openStore(':memory:');
+    const statuses: number[] = [];
+    const server = createServer({ db: store, apiKey: 'k', timezone: 'UTC', onRequest: (r) => statuses.push(r.status) });
+    // A request whose socket closes mid-body, and a response that keeps what is written to it.
+    const req = Object.assign(new PassThrough(), { method: 'POST', url: '/v2/areas', headers: { 'x-api-key': 'k', 'content-type': 'application/json', 'content-length': '100' } });
+    const sent: { status?: number; body?: string } = {};
+    const done = new Promise<void>((resolve) => {
+      const res = {
+        headersSent: false, destroyed: false,
+        writeHead(status: number) { sent.status = status; },
+        end(text?: string) { sent.body = text; resolve(); },
+      };
+      server.handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+    });
+    req.write('{"name":');
+    req.destroy();
+    await done;
+    expect(sent.status).toBe(400);
+    expect(JSON.parse(sent.body ?? '')).toEqual({
+      error: 'Validation Error',
+      message: 'Invalid request: body was not completed: the connection closed before its end',
+      details: [{ field: 'body', message: 'was not completed: the connection closed before its end' }],
+    });
+    expect(statuses).toEqual([400]);
+    store.close();
+  });
+
+  test('unexpected errors are 500 {error: "Internal server error"} with no stack, and are logged', async () => {
+    const store = await openStore(':memory:');
+    const lines: string[] = [];
+    const server = createServer({ db: store, apiKey: 'k', log: (l) => lines.push(l), timezone: 'UTC' });
+    const listening = await server.listen();
+    store.close(); // every query now throws
+    const res = await fetch(`${listening.url}/areas`, { headers: { 'x-api-key': 'k' } });
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe('{"error":"Internal server error"}');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/internal error on GET \/v2\/areas: TypeError: The database connection is not open\n\s+at /);
+    await listening.close();
+  });
+});
+
+describe('recording and logging', () => {
+  test('onRequest sees method, path, query, redacted headers, parsed body and status', async () => {
+    const s = await start();
+    const call = client(s);
+    await call('POST', '/habits', { name: 'Read', type: 'good' }, { headers: { 'user-agent': 'habits-cli/0.1.0 test' } });
+    await call('GET', '/habits/journal?date=2026-03-10');
+    expect(s.requests).toHaveLength(2);
+    expect(s.requests[0]).toEqual({
+      method: 'POST', path: '/habits', query: {}, body: { name: 'Read', type: 'good' }, status: 201,
+      headers: expect.objectContaining({ 'x-api-key': 'REDACTED', 'user-agent': 'habits-cli/0.1.0 test', 'content-type': 'application/json' }),
+    });
+    expect(s.requests[1]).toMatchObject({ method: 'GET', path: '/habits/journal', query: { date: '2026-03-10' }, body: undefined, status: 200 });
+    expect(JSON.stringify(s.requests)).not.toContain(s.apiKey);
+  });
+
+  test('logRequests writes one line per request without the key', async () => {
+    const store = await openStore(':memory:');
+    const lines: string[] = [];
+    const listening = await createServer({ db: store, apiKey: 'secret-key', log: (l) => lines.push(l), logRequests: true, clock: fakeClock('2026-03-10T12:00:00Z') }).listen();
+    await fetch(`${listening.url}/areas?x=1`, { headers: { 'x-api-key': 'secret-key' } });
+    await fetch(`${listening.url}/areas`, { headers: { 'x-api-key': 'nope' } });
+    expect(lines).toEqual([
+      expect.stringMatching(/^2026-03-10T12:00:00.000Z GET \/v2\/areas 200 \d+\.\dms$/),
+      expect.stringMatching(/^2026-03-10T12:00:00.000Z GET \/v2\/areas 401 \d+\.\dms$/),
+    ]);
+    expect(lines.join('')).not.toContain('secret-key');
+    await listening.close();
+    store.close();
+  });
+});
+
+describe('factory and shutdown', () => {
+  test('createServer checks its options and does no I/O until listen', async () => {
+    const store = await openStore(':memory:');
+    expect(() => createServer({ db: store, apiKey: '' })).toThrow(/apiKey/);
+    expect(() => createServer({ db: store, apiKey: 'k', timezone: 'Mars/Base' })).toThrow(/time zone/);
+    const a = await createServer({ db: store, apiKey: 'k' }).listen();
+    expect(a.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2$/);
+    await a.close();
+    store.close();
+  });
+
+  test('close() finishes in-flight requests and closes idle keep-alive sockets', async () => {
+    const store = await openStore(':memory:');
+    const listening = await createServer({ db: store, apiKey: 'k' }).listen();
+    const url = new URL(`${listening.url}/areas`);
+    // fetch keeps this socket open (keep-alive) after the answer: close() must not wait for it.
+    expect((await fetch(url, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
+    // A request whose body is still arriving when close() is called; "100 Continue" proves the
+    // server is already handling it.
+    let closed: Promise<void> | undefined;
+    const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const headers = { 'x-api-key': 'k', 'content-type': 'application/json', 'content-length': '15', expect: '100-continue' };
+      const req = request(url, { method: 'POST', headers }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.on('continue', () => {
+        closed = listening.close();
+        setTimeout(() => req.end('{"name":"Late"}'), 50);
+      });
+      req.flushHeaders();
+    });
+    const answer = await inFlight;
+    expect(answer.status).toBe(201);
+    expect((JSON.parse(answer.body) as Data<Habit>).data.name).toBe('Late');
+    await closed;
+    await expect(fetch(url, { headers: { 'x-api-key': 'k' } })).rejects.toThrow();
+    store.close();
+  });
+});
