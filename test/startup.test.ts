@@ -50,17 +50,20 @@ function heavyIn(sources: string[]): string[] {
 }
 
 describe('startup', () => {
-  it('habits --version loads commander and none of the heavy modules', () => {
-    const { sources, code, stdout } = sourcesLoadedBy(['--version']);
-    expect(code).toBe(0);
-    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
-    expect(sources.some((s) => s.includes('node_modules/commander/'))).toBe(true);
-    expect(heavyIn(sources)).toEqual([]);
+  it('habits --version and -V load cli.ts alone: not even commander', () => {
+    for (const flag of ['--version', '-V']) {
+      const { sources, code, stdout } = sourcesLoadedBy([flag]);
+      expect(code).toBe(0);
+      expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+      expect(sources.filter((s) => s.startsWith('src/') || s.includes('node_modules/')).sort()).toEqual(['src/cli.ts']);
+    }
   });
 
-  it('habits --help loads none of the heavy modules', () => {
+  it('habits --help loads commander and the program, and none of the heavy modules', () => {
     const { sources, code } = sourcesLoadedBy(['--help']);
     expect(code).toBe(0);
+    expect(sources).toContain('src/program.ts');
+    expect(sources.some((s) => s.includes('node_modules/commander/'))).toBe(true);
     expect(heavyIn(sources)).toEqual([]);
   });
 

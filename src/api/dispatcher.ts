@@ -2,6 +2,7 @@
 // environment names a proxy; EnvHttpProxyAgent alone decides which requests go through the proxy.
 // Proxy settings are read from the env the client was given, never from process.env, so tests and
 // the CLI's context decide.
+import { setFlagsFromString } from 'node:v8';
 import { Agent, EnvHttpProxyAgent, Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
@@ -105,11 +106,22 @@ class ProxyPool extends Pool {
 }
 
 /**
+ * undici parses HTTP in WebAssembly, compiled on the first connection. V8's optimising tier-up of
+ * that parser keeps a one-shot process alive 50-150 ms after its work is done; the baseline
+ * compiler alone is fast enough for our responses (measured: bench/startup.mjs). Set here, before
+ * undici's first connection, rather than in bin/: commands that never connect do not load node:v8.
+ */
+function baselineWasmOnly(): void {
+  setFlagsFromString('--liftoff-only');
+}
+
+/**
  * Builds the dispatcher: connect, headers and body-inactivity timeouts all `timeoutMs`. With a proxy
  * in `proxies`, an EnvHttpProxyAgent whose settings all come from them; the caller passes no proxies
  * for a loopback base.
  */
 export function buildDispatcher(proxies: ProxySettings | undefined, timeoutMs: number): Dispatcher {
+  baselineWasmOnly();
   // Timeouts are set here only, not per request: undici's CONNECT to a proxy carries no request's
   // options, so they must live on the pools, where they cover every request too.
   const limits = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, maxResponseSize: MAX_RESPONSE_BYTES };

@@ -1,0 +1,6 @@
+// What main() needs once it is past the `--version` fast path, gathered behind one dynamic import
+// so that esbuild puts it in one chunk: commander, the program, the context and the error mapping.
+export { envFlag } from './config/settings.js';
+export { Context } from './context.js';
+export { describeError, EXIT } from './errors.js';
+export { buildProgram } from './program.js';
