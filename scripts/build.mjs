@@ -8,6 +8,24 @@
 import { build } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
+/**
+ * undici's Client requires its HTTP/2 half at load time, and with it node:http2, node:tls and
+ * node:crypto (about 5 ms a process), although only a connection that negotiated h2 over TLS uses it
+ * (allowH2, which we never set). This defers that require to the first such connection. The build
+ * fails if undici's source no longer has the line, rather than silently losing the saving.
+ */
+const lazyHttp2 = {
+  name: 'undici-lazy-http2',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const line = "const connectH2 = require('./client-h2.js')";
+      if (!source.includes(line)) throw new Error(`${args.path}: expected \`${line}\` (undici changed; update scripts/build.mjs)`);
+      return { contents: source.replace(line, "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)"), loader: 'js' };
+    });
+  },
+};
+
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 rmSync('dist', { recursive: true, force: true });
@@ -26,6 +44,7 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: { __HABITS_VERSION__: JSON.stringify(pkg.version) },
   metafile: true,
+  plugins: [lazyHttp2],
   logLevel: 'warning',
 });
 writeFileSync('dist/meta.json', JSON.stringify(result.metafile));

@@ -16,7 +16,7 @@ interface Meta {
 }
 
 /** The source files (bundle inputs) behind every dist file the command loaded. */
-function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { sources: string[]; code: number | null; stdout: string } {
+function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { sources: string[]; builtins: string[]; code: number | null; stdout: string } {
   const log = join(tmp, `loads-${Math.random().toString(36).slice(2)}.txt`);
   const run = spawnSync(process.execPath, ['--import', pathToFileURL(RECORDER).href, BIN, ...args], {
     env: { HOME: tmp, HABITS_CONFIG_DIR: join(tmp, 'config'), XDG_CACHE_HOME: join(tmp, 'cache'), RECORD_LOADS_FILE: log, ...env },
@@ -26,6 +26,7 @@ function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { so
   const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as Meta;
   const urls = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
   const sources = new Set<string>();
+  const builtins = new Set(urls.filter((u) => u.startsWith('node:')));
   for (const url of urls) {
     if (!url.startsWith('file:')) continue;
     const rel = relative(ROOT, fileURLToPath(url));
@@ -33,7 +34,7 @@ function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { so
     if (output) for (const input of Object.keys(output.inputs)) sources.add(input);
     else sources.add(rel); // loaded from outside the bundle (node_modules)
   }
-  return { sources: [...sources], code: run.status, stdout: run.stdout };
+  return { sources: [...sources], builtins: [...builtins], code: run.status, stdout: run.stdout };
 }
 
 const HEAVY = [
@@ -74,6 +75,20 @@ describe('startup', () => {
     });
     expect(code).toBe(1);
     expect(heavyIn(sources)).toEqual(['undici']);
+  });
+
+  it('habits log done takes from undici only the Agent, and none of HTTP/2, TLS or the proxy agents', () => {
+    const { sources, builtins, code } = sourcesLoadedBy(['log', 'done', 'Walk'], {
+      HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s',
+    });
+    expect(code).toBe(1);
+    const undici = sources.filter((s) => s.includes('node_modules/undici/')).map((s) => s.replace(/^.*node_modules\/undici\//, ''));
+    expect(undici).toContain('lib/dispatcher/agent.js');
+    // Not its index, which brings fetch, WebSocket, the cache and the mocks; nor a proxy agent.
+    expect(undici.filter((s) => s === 'index.js' || /^lib\/(mock|cache|interceptor)\/|^lib\/web\/(websocket|eventsource|cache|cookies)\//.test(s))).toEqual([]);
+    expect(undici.filter((s) => /proxy-agent/.test(s))).toEqual([]);
+    // client-h2.js is bundled, but its require (and node:http2's) waits for an h2 connection.
+    expect(builtins.filter((b) => ['node:http2', 'node:tls'].includes(b))).toEqual([]);
   });
 
   it('the recorder sees heavy modules when they do load (the check can fail)', () => {

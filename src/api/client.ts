@@ -65,6 +65,8 @@ interface Prepared {
   base: BaseUrl;
   apiKey: string | undefined;
   dispatcher: Dispatcher;
+  /** undici's Dispatcher#request, called on `dispatcher`. */
+  dispatch: typeof import('./undici.js').request;
   target: Target;
 }
 
@@ -99,17 +101,26 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const scrub = (text: string): string => (rawKey && rawKey.length >= 4 ? text.split(rawKey).join(REDACTED) : text);
   const debug = options.debug ? (line: string) => options.debug?.(scrub(line)) : undefined;
 
-  let prepared: Prepared | undefined;
+  let prepared: Promise<Prepared> | undefined;
   let ownDispatcher: Dispatcher | undefined;
   let closed = false;
   const lifetime = new AbortController();
 
-  function prepare(): Prepared {
-    if (prepared) return prepared;
+  /** Checks the options and builds the dispatcher, once; a failure is not kept, the next request tries again. */
+  function prepare(): Promise<Prepared> {
+    prepared ??= open().catch((err: unknown) => {
+      prepared = undefined;
+      throw err;
+    });
+    return prepared;
+  }
+
+  async function open(): Promise<Prepared> {
     const base = parseBaseUrl(options.baseUrl);
     const apiKey = rawKey === undefined ? undefined : parseApiKey(rawKey);
     checkTransport(base, apiKey !== undefined, options.allowInsecure ?? false);
     const target: Target = { server: { host: base.hostname, port: base.port } };
+    const { request: dispatch } = await import('./undici.js');
     let dispatcher = options.dispatcher;
     if (!dispatcher) {
       // A loopback base never goes through a proxy (one cannot reach our loopback, and --local must
@@ -120,10 +131,14 @@ export function createApiClient(options: ClientOptions): ApiClient {
         target.proxy = proxyAddress(proxy);
         debug?.(`using proxy ${redactProxy(proxy)} for ${base.origin}`);
       }
-      dispatcher = ownDispatcher = buildDispatcher(proxies, timeoutMs);
+      const built = await buildDispatcher(proxies, timeoutMs);
+      if (closed) {
+        await built.destroy();
+        throw new Error('the API client is closed');
+      }
+      dispatcher = ownDispatcher = built;
     }
-    prepared = { base, apiKey, dispatcher, target };
-    return prepared;
+    return { base, apiKey, dispatcher, dispatch, target };
   }
 
   /** One try (`tryIndex` 0 is the first): logs, sends, and turns the answer into data or an ApiError. */
@@ -157,7 +172,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   async function send(p: Prepared, { info, pathAndQuery, headers, body, signal }: Outgoing): Promise<RawResponse> {
     try {
       // No per-request timeouts: the dispatcher this client builds carries them (buildDispatcher).
-      const res = await p.dispatcher.request({
+      const res = await p.dispatch.call(p.dispatcher, {
         origin: p.base.origin,
         path: pathAndQuery,
         method: info.method as Dispatcher.HttpMethod,
@@ -194,7 +209,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   async function request(route: RouteKey, opts: LooseOptions = {}): Promise<unknown> {
     if (closed) throw new Error('the API client is closed');
     opts.signal?.throwIfAborted();
-    const p = prepare();
+    const p = await prepare();
     const space = route.indexOf(' ');
     const method = route.slice(0, space);
     const path = fillPath(route.slice(space + 1), opts.params);
