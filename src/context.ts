@@ -3,12 +3,17 @@
 import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+// The client and the local service's starter are small and part of the core chunk (one file less
+// to load for a request); what they need that is big loads on first use: undici on the first
+// request (api/undici.ts), the service itself when local mode starts (local.ts).
+import { createApiClient } from './api/client.js';
 import type { Api } from './api/routes.js';
 import { readConfigFile } from './config/file.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
 import { dateInZone } from './dates.js';
 import { AuthError } from './errors.js';
+import { startLocalService } from './local.js';
 import { colorLevel } from './output/color.js';
 import { Output } from './output/output.js';
 import { startSpinner } from './output/spinner.js';
@@ -137,7 +142,6 @@ export class Context {
 
   private async openEndpoint(): Promise<Endpoint> {
     if (this.isLocal) {
-      const { startLocalService } = await import('./local.js');
       const local = await startLocalService({ file: this.paths.dbFile, timezone: this.settings.timezone.value, now: this.now });
       this.onClose(local.close);
       return { baseUrl: local.baseUrl, apiKey: local.apiKey };
@@ -171,7 +175,6 @@ export class Context {
 
   /** A client for `endpoint` with this context's timeout, proxy, verbosity and spinner. */
   async clientFor(endpoint: { baseUrl: string; apiKey: string }): Promise<Api> {
-    const { createApiClient } = await import('./api/client.js');
     const client = createApiClient({
       baseUrl: endpoint.baseUrl,
       apiKey: endpoint.apiKey,

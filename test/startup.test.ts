@@ -16,7 +16,7 @@ interface Meta {
 }
 
 /** The source files (bundle inputs) behind every dist file the command loaded. */
-function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { sources: string[]; builtins: string[]; code: number | null; stdout: string } {
+function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { sources: string[]; files: string[]; builtins: string[]; code: number | null; stdout: string } {
   const log = join(tmp, `loads-${Math.random().toString(36).slice(2)}.txt`);
   const run = spawnSync(process.execPath, ['--import', pathToFileURL(RECORDER).href, BIN, ...args], {
     env: { HOME: tmp, HABITS_CONFIG_DIR: join(tmp, 'config'), XDG_CACHE_HOME: join(tmp, 'cache'), RECORD_LOADS_FILE: log, ...env },
@@ -27,14 +27,16 @@ function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { so
   const urls = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
   const sources = new Set<string>();
   const builtins = new Set(urls.filter((u) => u.startsWith('node:')));
+  const files = new Set<string>();
   for (const url of urls) {
     if (!url.startsWith('file:')) continue;
     const rel = relative(ROOT, fileURLToPath(url));
+    files.add(rel);
     const output = meta.outputs[rel];
     if (output) for (const input of Object.keys(output.inputs)) sources.add(input);
     else sources.add(rel); // loaded from outside the bundle (node_modules)
   }
-  return { sources: [...sources], builtins: [...builtins], code: run.status, stdout: run.stdout };
+  return { sources: [...sources], files: [...files], builtins: [...builtins], code: run.status, stdout: run.stdout };
 }
 
 const HEAVY = [
@@ -89,6 +91,15 @@ describe('startup', () => {
     expect(undici.filter((s) => /proxy-agent/.test(s))).toEqual([]);
     // client-h2.js is bundled, but its require (and node:http2's) waits for an h2 connection.
     expect(builtins.filter((b) => ['node:http2', 'node:tls'].includes(b))).toEqual([]);
+  });
+
+  it('habits log done reads few files: every one costs the ESM loader a resolve, a read and a compile', () => {
+    const { files, code } = sourcesLoadedBy(['log', 'done', 'Walk'], {
+      HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s',
+    });
+    expect(code).toBe(1);
+    // bin, cli.js, the core chunk and its shared chunks, and undici's two.
+    expect(files.filter((f) => f.startsWith('dist/')).length).toBeLessThanOrEqual(6);
   });
 
   it('the recorder sees heavy modules when they do load (the check can fail)', () => {
