@@ -11,7 +11,7 @@ import type { Api } from './api/routes.js';
 import { readConfigFile } from './config/file.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
-import { dateInZone } from './dates.js';
+import { dateInZone, localDate } from './dates.js';
 import { AuthError } from './errors.js';
 import { startLocalService } from './local.js';
 import { colorLevel } from './output/color.js';
@@ -131,7 +131,9 @@ export class Context {
 
   /** Today's date in the user's timezone. */
   today(): string {
-    return dateInZone(this.now(), this.settings.timezone.value);
+    const zone = this.settings.timezone;
+    // The system's zone is the one Date's local getters use: no need to name it (see settings.ts).
+    return zone.source === 'system' ? localDate(this.now()) : dateInZone(this.now(), zone.value);
   }
 
   /** The endpoint the client talks to; starts the local service on first use in local mode. */
