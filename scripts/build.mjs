@@ -4,9 +4,11 @@
 // loading them from node_modules (measured: undici 104 -> 50 ms, conf 101 -> 31 ms on Node 20).
 // better-sqlite3 stays external: it is a native addon, and optional.
 // Code splitting keeps each dynamic import() a chunk of its own, so `habits --version` loads
-// commander and nothing else (test/startup.test.ts checks it through dist/meta.json).
+// dist/cli.js alone and a request loads undici's two chunks only then (test/startup.test.ts checks
+// it through dist/meta.json).
 import { build } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /**
  * undici's Client requires its HTTP/2 half at load time, and with it node:http2, node:tls and
@@ -22,6 +24,26 @@ const lazyHttp2 = {
       const line = "const connectH2 = require('./client-h2.js')";
       if (!source.includes(line)) throw new Error(`${args.path}: expected \`${line}\` (undici changed; update scripts/build.mjs)`);
       return { contents: source.replace(line, "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)"), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * `import process from 'node:process'` (chalk's supports-color has it) makes Node build an ES module
+ * facade of process, which reads every property, getters included: process.stdin comes into being
+ * (a stream over the pipe or file, about 1 ms) in a command that never reads it. That default
+ * export is the global process, so the line becomes a plain reference to it, in the file itself (a
+ * shared stand-in module would be one more chunk to load). require('node:process') (commander's)
+ * gets process itself already, without a facade.
+ */
+const globalProcess = {
+  name: 'global-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const line = /^import (\w+) from ["']node:process["'];?$/m;
+      if (!line.test(source)) return undefined;
+      return { contents: source.replace(line, 'const $1 = globalThis.process;'), loader: 'js', resolveDir: dirname(args.path) };
     });
   },
 };
@@ -44,7 +66,7 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: { __HABITS_VERSION__: JSON.stringify(pkg.version) },
   metafile: true,
-  plugins: [lazyHttp2],
+  plugins: [lazyHttp2, globalProcess],
   logLevel: 'warning',
 });
 writeFileSync('dist/meta.json', JSON.stringify(result.metafile));

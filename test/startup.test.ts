@@ -26,7 +26,7 @@ function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { so
   const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as Meta;
   const urls = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
   const sources = new Set<string>();
-  const builtins = new Set(urls.filter((u) => u.startsWith('node:')));
+  const builtins = new Set(urls.filter((u) => u.startsWith('node:') || u === 'process.stdin'));
   const files = new Set<string>();
   for (const url of urls) {
     if (!url.startsWith('file:')) continue;
@@ -100,6 +100,15 @@ describe('startup', () => {
     expect(code).toBe(1);
     // bin, cli.js, the core chunk and its shared chunks, and undici's two.
     expect(files.filter((f) => f.startsWith('dist/')).length).toBeLessThanOrEqual(6);
+  });
+
+  it('commands that read no input leave process.stdin uncreated (a stream over the pipe costs ~1 ms)', () => {
+    const remote = { HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s' };
+    for (const args of [['--help'], ['log', 'done', 'Walk'], ['journal']]) {
+      expect(sourcesLoadedBy(args, remote).builtins, args.join(' ')).not.toContain('process.stdin');
+    }
+    // The check can fail: a command that does read standard input.
+    expect(sourcesLoadedBy(['auth', 'login', '--with-key'], {}).builtins).toContain('process.stdin');
   });
 
   it('the recorder sees heavy modules when they do load (the check can fail)', () => {
