@@ -111,6 +111,17 @@ describe('startup', () => {
     expect(sourcesLoadedBy(['auth', 'login', '--with-key'], {}).builtins).toContain('process.stdin');
   });
 
+  it('the bundle takes Node built-ins without ES module facades (which read every export, getters too)', () => {
+    const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as Meta;
+    const js = Object.keys(meta.outputs).filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(3);
+    for (const file of js) {
+      const code = readFileSync(join(ROOT, file), 'utf8');
+      expect(code.match(/^import\b[^;]*["']node:[^"']+["'];?$/gm), file).toBeNull();
+    }
+    expect(readFileSync(join(ROOT, 'dist/cli.js'), 'utf8')).toContain('getBuiltinModule("node:tty")');
+  });
+
   it('the recorder sees heavy modules when they do load (the check can fail)', () => {
     const { sources, code } = sourcesLoadedBy(['config', 'set', 'timezone', 'UTC']);
     expect(code).toBe(0);
