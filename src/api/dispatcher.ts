@@ -5,7 +5,6 @@
 //
 // undici itself loads on the first request (./undici.js), and its proxy agents only when a proxy is
 // set (./proxy-agent.js): commands that make no request, and requests without a proxy, skip them.
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
 import { PROXY_CLOSED, type HostPort } from './network.js';
@@ -90,22 +89,11 @@ export function proxyAddress(url: URL): HostPort {
 }
 
 /**
- * undici parses HTTP in WebAssembly, compiled on the first connection. V8's optimising tier-up of
- * that parser keeps a one-shot process alive 50-150 ms after its work is done; the baseline
- * compiler alone is fast enough for our responses (measured: bench/startup.mjs). Set here, before
- * undici's first connection, rather than in bin/: commands that never connect do not load node:v8.
- */
-function baselineWasmOnly(): void {
-  setFlagsFromString('--liftoff-only');
-}
-
-/**
  * Builds the dispatcher: connect, headers and body-inactivity timeouts all `timeoutMs`. With a proxy
  * in `proxies`, an EnvHttpProxyAgent whose settings all come from them; the caller passes no proxies
  * for a loopback base.
  */
 export async function buildDispatcher(proxies: ProxySettings | undefined, timeoutMs: number): Promise<Dispatcher> {
-  baselineWasmOnly();
   // Timeouts are set here only, not per request: undici's CONNECT to a proxy carries no request's
   // options, so they must live on the pools, where they cover every request too.
   const limits = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, maxResponseSize: MAX_RESPONSE_BYTES };
