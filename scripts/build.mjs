@@ -28,6 +28,23 @@ const lazyHttp2 = {
 };
 
 /**
+ * commander requires node:child_process at load time (about 0.35 ms, with node:dgram and more), for
+ * executable subcommands, which this CLI has none of. The require now happens when one would run.
+ * The build fails if commander's line changes.
+ */
+const lazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const line = "const childProcess = require('node:child_process');";
+      if (!source.includes(line)) throw new Error(`${args.path}: expected \`${line}\` (commander changed; update scripts/build.mjs)`);
+      return { contents: source.replace(line, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
+    });
+  },
+};
+
+/**
  * Node answers `import … from 'node:fs'` with an ES module facade of the built-in, which reads every
  * export, getters included: fs.promises loads node:fs/promises, process.stdin creates a stream over
  * standard input, and on Node 22 node:http's WebSocket and friends load Node's own copy of undici
@@ -85,7 +102,7 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   define: { __HABITS_VERSION__: JSON.stringify(pkg.version) },
   metafile: true,
-  plugins: [lazyHttp2],
+  plugins: [lazyHttp2, lazyChildProcess],
   logLevel: 'warning',
 });
 writeFileSync('dist/meta.json', JSON.stringify(result.metafile));

@@ -1,6 +1,5 @@
 // What a command receives: io, settings, a lazily built API client, a prompter and a clock.
 // Commands never touch process.*, a global chalk, undici or @inquirer directly.
-import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 // The client and the local service's starter are small and part of the core chunk (one file less
@@ -13,6 +12,7 @@ import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
 import { dateInZone, localDate } from './dates.js';
 import { AuthError } from './errors.js';
+import { sha256Hex } from './hash.js';
 import { startLocalService } from './local.js';
 import { colorLevel } from './output/color.js';
 import { Output } from './output/output.js';
@@ -161,7 +161,7 @@ export class Context {
     if (this.isLocal) return `local:${this.paths.dbFile}`;
     const key = this.settings.apiKey;
     if (!key) return undefined;
-    const keyHash = createHash('sha256').update(key.value).digest('hex').slice(0, 16);
+    const keyHash = sha256Hex(key.value).slice(0, 16);
     return `${this.settings.baseUrl.value}#${keyHash}`;
   }
 

@@ -102,6 +102,17 @@ describe('startup', () => {
     expect(files.filter((f) => f.startsWith('dist/')).length).toBeLessThanOrEqual(6);
   });
 
+  it('built-ins load where they are used: --help and log done take none they do not need', () => {
+    const help = sourcesLoadedBy(['--help']).builtins;
+    expect(help.filter((b) => ['node:crypto', 'node:http', 'node:v8', 'node:child_process', 'node:fs/promises', 'node:perf_hooks'].includes(b))).toEqual([]);
+    const logDone = sourcesLoadedBy(['log', 'done', 'Walk'], {
+      HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s',
+    }).builtins;
+    // It hashes the key for the name cache (crypto) and talks HTTP (http, through undici).
+    expect(logDone).toEqual(expect.arrayContaining(['node:crypto', 'node:http']));
+    expect(logDone.filter((b) => ['node:child_process', 'node:fs/promises', 'node:perf_hooks'].includes(b))).toEqual([]);
+  });
+
   it('commands that read no input leave process.stdin uncreated (a stream over the pipe costs ~1 ms)', () => {
     const remote = { HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s' };
     for (const args of [['--help'], ['log', 'done', 'Walk'], ['journal']]) {

@@ -1,7 +1,6 @@
 // The API client: the one place in the project that does network I/O (undici). It fills the route's
 // path, sends JSON with our headers, retries by policy, unwraps envelopes and maps every failure to
 // an ApiError. It never prints; --verbose lines go to the injected `debug`, with the key redacted.
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { buildDispatcher, proxyAddress, proxyFor, proxySettings, redactProxy } from './dispatcher.js';
 import { ApiError } from './errors.js';
@@ -84,7 +83,10 @@ interface Outgoing {
 
 const REDACTED = '[redacted]';
 
-const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => delay(ms, undefined, { signal });
+const defaultSleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
+  const { setTimeout: delay } = await import('node:timers/promises');
+  return delay(ms, undefined, { signal });
+};
 
 /** Creates the client. Nothing is validated or connected until the first request. */
 export function createApiClient(options: ClientOptions): ApiClient {
@@ -148,8 +150,9 @@ export function createApiClient(options: ClientOptions): ApiClient {
     for (const [name, value] of Object.entries(headers)) {
       debug?.(`→ ${name}: ${name === 'X-API-Key' ? REDACTED : value}`);
     }
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
+    // process.hrtime, not the performance global, whose first use loads node:perf_hooks (~0.4 ms).
+    const started = process.hrtime.bigint();
+    const elapsed = () => Math.round(Number(process.hrtime.bigint() - started) / 1e6);
     let raw: RawResponse;
     try {
       raw = await send(p, out);
