@@ -1,23 +1,14 @@
 // The commander tree. Nouns are declared here with a one-line summary; each noun's verbs (and their
 // flags) are registered only when that noun is about to run.
 //
-// The noun modules are imported statically: the build then puts them in core.js's one chunk. Loading
-// a few hundred kB more source costs less than the dozen small chunks that dynamic imports made
-// (each file costs the ESM loader a resolve, a read and a compile: about 0.3-0.7 ms).
+// Where a noun's code lives is a matter of start-up time. `log` and `journal`, which cron jobs and
+// scripts run most, are imported statically and come with the program's chunk. The other nouns
+// are one chunk (commands/cold.ts), loaded when one of them runs: --help and the hot nouns do not
+// compile their ~130 kB. One chunk, not one per noun: each file costs the ESM loader a resolve, a
+// read and a compile (0.3-0.7 ms here), and a dozen dynamic imports made a dozen shared chunks.
 import { Command } from 'commander';
-import * as areaNoun from './commands/area/index.js';
-import * as authNoun from './commands/auth/index.js';
-import * as completeNoun from './commands/complete.js';
-import * as completionNoun from './commands/completion.js';
-import * as configNoun from './commands/config/index.js';
-import * as exportNoun from './commands/export.js';
-import * as habitNoun from './commands/habit/index.js';
-import * as helpNoun from './commands/help.js';
-import * as importNoun from './commands/import.js';
 import * as journalNoun from './commands/journal.js';
 import * as logNoun from './commands/log/index.js';
-import * as noteNoun from './commands/note/index.js';
-import * as serveNoun from './commands/serve.js';
 import type { Context, IO } from './context.js';
 import { VERSION } from './version.js';
 
@@ -35,25 +26,30 @@ export interface NounModule {
 interface Noun {
   name: string;
   summary: string;
-  module: NounModule;
+  load: () => NounModule | Promise<NounModule>;
   hidden?: boolean;
+}
+
+/** A noun of commands/cold.ts, which loads when the noun runs. */
+function cold(name: keyof typeof import('./commands/cold.js')): () => Promise<NounModule> {
+  return async () => (await import('./commands/cold.js'))[name];
 }
 
 /** Every top-level command, in the order help lists them. */
 export const NOUNS: readonly Noun[] = [
-  { name: 'journal', summary: "the day's habits: status, progress, streak", module: journalNoun },
-  { name: 'habit', summary: 'list, show, add, edit, archive, remove habits; statistics', module: habitNoun },
-  { name: 'log', summary: 'mark habits done, failed or skipped; log values; undo', module: logNoun },
-  { name: 'note', summary: 'notes with moods on a habit', module: noteNoun },
-  { name: 'area', summary: 'areas that group habits', module: areaNoun },
-  { name: 'auth', summary: 'log in with an API key, check it, log out', module: authNoun },
-  { name: 'config', summary: 'read and change settings', module: configNoun },
-  { name: 'export', summary: 'everything the account holds, as one JSON document', module: exportNoun },
-  { name: 'import', summary: 'load an export into the local service', module: importNoun },
-  { name: 'serve', summary: 'run the local service standalone', module: serveNoun },
-  { name: 'completion', summary: 'shell completion script for bash, zsh or fish', module: completionNoun },
-  { name: 'help', summary: 'help for a command, or a topic: exit-codes, environment', module: helpNoun },
-  { name: '__complete', summary: 'completion candidates (used by the completion scripts)', module: completeNoun, hidden: true },
+  { name: 'journal', summary: "the day's habits: status, progress, streak", load: () => journalNoun },
+  { name: 'habit', summary: 'list, show, add, edit, archive, remove habits; statistics', load: cold('habit') },
+  { name: 'log', summary: 'mark habits done, failed or skipped; log values; undo', load: () => logNoun },
+  { name: 'note', summary: 'notes with moods on a habit', load: cold('note') },
+  { name: 'area', summary: 'areas that group habits', load: cold('area') },
+  { name: 'auth', summary: 'log in with an API key, check it, log out', load: cold('auth') },
+  { name: 'config', summary: 'read and change settings', load: cold('config') },
+  { name: 'export', summary: 'everything the account holds, as one JSON document', load: cold('exportNoun') },
+  { name: 'import', summary: 'load an export into the local service', load: cold('importNoun') },
+  { name: 'serve', summary: 'run the local service standalone', load: cold('serve') },
+  { name: 'completion', summary: 'shell completion script for bash, zsh or fish', load: cold('completion') },
+  { name: 'help', summary: 'help for a command, or a topic: exit-codes, environment', load: cold('help') },
+  { name: '__complete', summary: 'completion candidates (used by the completion scripts)', load: cold('complete'), hidden: true },
 ];
 
 /** Builds a fresh program whose output goes to `io`. */
@@ -105,7 +101,7 @@ export async function loadNoun(cmd: Command, app: App): Promise<void> {
   const noun = NOUNS.find((n) => n.name === cmd.name());
   if (!noun || registered.has(cmd)) return;
   registered.add(cmd);
-  noun.module.register(cmd, app);
+  (await noun.load()).register(cmd, app);
 }
 
 /** Loads every noun: for help of nested commands and for completion scripts. */
