@@ -86,25 +86,43 @@ function builtinsWithoutFacades(code, file) {
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 rmSync('dist', { recursive: true, force: true });
-const result = await build({
-  entryPoints: { cli: 'src/cli.ts', server: 'src/server/index.ts' },
+const common = {
   outdir: 'dist',
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20.18',
-  external: ['better-sqlite3'],
   // Bundled CommonJS packages call require() for Node built-ins. (Built-ins without an ES import:
   // see builtinsWithoutFacades.)
   banner: { js: "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);" },
   sourcemap: 'linked',
-  chunkNames: 'chunks/[name]-[hash]',
   define: { __HABITS_VERSION__: JSON.stringify(pkg.version) },
   metafile: true,
-  plugins: [lazyHttp2, lazyChildProcess],
   logLevel: 'warning',
+};
+// Everything but the entry: the program (dist/core.js) and the local service (dist/server.js),
+// split into chunks.
+const main = await build({
+  ...common,
+  entryPoints: { core: 'src/core.ts', server: 'src/server/index.ts' },
+  splitting: true,
+  external: ['better-sqlite3'],
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [lazyHttp2, lazyChildProcess],
 });
+// The entry, dist/cli.js, on its own: in the split build it imported esbuild's runtime chunk, one
+// more file for `habits --version` to load. It reaches the rest through import('./core.js').
+const entry = await build({
+  ...common,
+  entryPoints: { cli: 'src/cli.ts' },
+  plugins: [{
+    name: 'core-is-external',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/core\.js$/ }, () => ({ path: './core.js', external: true }));
+    },
+  }],
+});
+const result = { metafile: { inputs: { ...main.metafile.inputs, ...entry.metafile.inputs }, outputs: { ...main.metafile.outputs, ...entry.metafile.outputs } } };
 writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
 for (const file of Object.keys(result.metafile.outputs)) {
   if (file.endsWith('.js')) writeFileSync(file, builtinsWithoutFacades(readFileSync(file, 'utf8'), file));
