@@ -4,28 +4,126 @@
 // loading them from node_modules (measured: undici 104 -> 50 ms, conf 101 -> 31 ms on Node 20).
 // better-sqlite3 stays external: it is a native addon, and optional.
 // Code splitting keeps each dynamic import() a chunk of its own, so `habits --version` loads
-// commander and nothing else (test/startup.test.ts checks it through dist/meta.json).
+// dist/cli.js alone and a request loads undici's two chunks only then (test/startup.test.ts checks
+// it through dist/meta.json).
 import { build } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+/**
+ * undici's Client requires its HTTP/2 half at load time, and with it node:http2, node:tls and
+ * node:crypto (about 5 ms a process), although only a connection that negotiated h2 over TLS uses it
+ * (allowH2, which we never set). This defers that require to the first such connection. The build
+ * fails if undici's source no longer has the line, rather than silently losing the saving.
+ */
+const lazyHttp2 = {
+  name: 'undici-lazy-http2',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const line = "const connectH2 = require('./client-h2.js')";
+      if (!source.includes(line)) throw new Error(`${args.path}: expected \`${line}\` (undici changed; update scripts/build.mjs)`);
+      return { contents: source.replace(line, "const connectH2 = (client, socket) => require('./client-h2.js')(client, socket)"), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * commander requires node:child_process at load time (about 0.35 ms, with node:dgram and more), for
+ * executable subcommands, which this CLI has none of. The require now happens when one would run.
+ * The build fails if commander's line changes.
+ */
+const lazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const line = "const childProcess = require('node:child_process');";
+      if (!source.includes(line)) throw new Error(`${args.path}: expected \`${line}\` (commander changed; update scripts/build.mjs)`);
+      return { contents: source.replace(line, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * Node answers `import … from 'node:fs'` with an ES module facade of the built-in, which reads every
+ * export, getters included: fs.promises loads node:fs/promises, process.stdin creates a stream over
+ * standard input, and on Node 22 node:http's WebSocket and friends load Node's own copy of undici
+ * (measured: the facade of node:http costs 11.5 ms there, against 0.2 ms on Node 20; node:fs's
+ * 1.1-1.6 ms). process.getBuiltinModule() (Node >= 20.16) hands over the module itself, as require()
+ * does. So the bundle's static imports of built-ins become declarations taking from it: the same
+ * bindings, to the same objects (a built-in's default export is the module itself).
+ *
+ * esbuild writes each such import where its module begins; the declarations go on the first line
+ * (the banner), ahead of all code as imports are, and the import's lines are left blank, so the
+ * source map stays right. The build fails on a form it does not know.
+ */
+function builtinsWithoutFacades(code, file) {
+  const decls = [];
+  const gbm = (spec) => `globalThis.process.getBuiltinModule(${JSON.stringify(spec)})`;
+  const blank = (text) => text.replace(/[^\n]/g, '');
+  code = code.replace(/^import\s+([\w$]+\s*,\s*)?(\{[^}]*\}|\*\s+as\s+[\w$]+|[\w$]+)?\s*(?:from\s*)?"(node:[^"]+)";$/gm, (whole, first, clause, spec) => {
+    const names = [first?.replace(/\s*,\s*$/, ''), clause].filter(Boolean);
+    if (names.length === 0) decls.push(`${gbm(spec)};`);
+    let module;
+    for (const name of names) {
+      if (name.startsWith('{')) {
+        const bindings = name.slice(1, -1).split(',').map((b) => b.trim()).filter(Boolean).map((b) => b.replace(/^([\w$]+)\s+as\s+([\w$]+)$/, '$1: $2'));
+        if (bindings.some((b) => !/^[\w$]+(: [\w$]+)?$/.test(b))) throw new Error(`${file}: cannot rewrite ${whole}`);
+        decls.push(`const { ${bindings.join(', ')} } = ${module ?? gbm(spec)};`);
+      } else {
+        const local = name.replace(/^\*\s+as\s+/, '');
+        decls.push(`const ${local} = ${gbm(spec)};`);
+        module = local;
+      }
+    }
+    return blank(whole);
+  });
+  if (/^import\b[^;]*["']node:/m.test(code)) throw new Error(`${file}: an import of a built-in is left (see builtinsWithoutFacades)`);
+  const eol = code.indexOf('\n');
+  return code.slice(0, eol) + ' ' + decls.join(' ') + code.slice(eol);
+}
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 rmSync('dist', { recursive: true, force: true });
-const result = await build({
-  entryPoints: { cli: 'src/cli.ts', server: 'src/server/index.ts' },
+const common = {
   outdir: 'dist',
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20.18',
-  external: ['better-sqlite3'],
-  // Bundled CommonJS packages call require() for Node built-ins.
-  banner: { js: "import { createRequire as __habitsCreateRequire } from 'node:module'; const require = __habitsCreateRequire(import.meta.url);" },
+  // Bundled CommonJS packages call require() for Node built-ins. (Built-ins without an ES import:
+  // see builtinsWithoutFacades.)
+  banner: { js: "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);" },
   sourcemap: 'linked',
-  chunkNames: 'chunks/[name]-[hash]',
   define: { __HABITS_VERSION__: JSON.stringify(pkg.version) },
   metafile: true,
   logLevel: 'warning',
+};
+// Everything but the entry: the program (dist/core.js) and the local service (dist/server.js),
+// split into chunks.
+const main = await build({
+  ...common,
+  entryPoints: { core: 'src/core.ts', server: 'src/server/index.ts' },
+  splitting: true,
+  external: ['better-sqlite3'],
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [lazyHttp2, lazyChildProcess],
 });
+// The entry, dist/cli.js, on its own: in the split build it imported esbuild's runtime chunk, one
+// more file for `habits --version` to load. It reaches the rest through import('./core.js').
+const entry = await build({
+  ...common,
+  entryPoints: { cli: 'src/cli.ts' },
+  plugins: [{
+    name: 'core-is-external',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/core\.js$/ }, () => ({ path: './core.js', external: true }));
+    },
+  }],
+});
+const result = { metafile: { inputs: { ...main.metafile.inputs, ...entry.metafile.inputs }, outputs: { ...main.metafile.outputs, ...entry.metafile.outputs } } };
 writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
+for (const file of Object.keys(result.metafile.outputs)) {
+  if (file.endsWith('.js')) writeFileSync(file, builtinsWithoutFacades(readFileSync(file, 'utf8'), file));
+}

@@ -1,14 +1,24 @@
 // main(argv, deps) -> exit code. The one place where errors become exit codes and error text.
+// `habits --version` is answered here without loading anything; the rest (commander, the context,
+// the commands) is one dynamic import away, in ./core.js.
 import { isatty } from 'node:tty';
-import { envFlag } from './config/settings.js';
-import { Context, type Deps, type GlobalFlags, type IO } from './context.js';
-import { describeError } from './describe-error.js';
-import { EXIT } from './errors.js';
-import { buildProgram, type App } from './program.js';
+import type { Context, Deps, GlobalFlags, IO } from './context.js';
+import type { App } from './program.js';
+
+// The package version, fixed at build time (as in version.ts; not imported from there, so that
+// this file shares no chunk with the rest and `--version` loads nothing else).
+declare const __HABITS_VERSION__: string;
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
 export async function main(argv: string[], deps: Partial<Deps> = {}): Promise<number> {
   const full = withDefaults(deps);
+  if (isVersionRequest(argv)) {
+    // Exactly what commander prints for `.version(VERSION, '-V, --version')`, without loading it.
+    full.io.stdout.write(`${__HABITS_VERSION__}\n`);
+    return 0; // EXIT.ok, which lives with commander's chunk
+  }
+  const core = await import('./core.js');
+  const { Context, buildProgram } = core;
   let ctx: Context | undefined;
   const app: App = {
     async run(cmd, body) {
@@ -18,16 +28,22 @@ export async function main(argv: string[], deps: Partial<Deps> = {}): Promise<nu
   };
   try {
     await buildProgram(app, full.io).parseAsync(argv, { from: 'user' });
-    return EXIT.ok;
+    return core.EXIT.ok;
   } catch (err) {
     const flags = ctx?.flags ?? scanFlags(argv);
-    return report(err, full, flags);
+    return report(core, err, full, flags);
   } finally {
     await ctx?.close();
   }
 }
 
-function report(err: unknown, deps: Deps, flags: GlobalFlags): number {
+/** `habits --version` or `habits -V` and nothing else; anything more goes through commander. */
+function isVersionRequest(argv: string[]): boolean {
+  return argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V');
+}
+
+function report(core: typeof import('./core.js'), err: unknown, deps: Deps, flags: GlobalFlags): number {
+  const { describeError, envFlag, EXIT } = core;
   const r = describeError(err);
   if (r.exitCode === EXIT.ok) return EXIT.ok;
   // One line, whatever the message quotes (a parser's excerpt of a file, a server's text).

@@ -1,14 +1,19 @@
 // What a command receives: io, settings, a lazily built API client, a prompter and a clock.
 // Commands never touch process.*, a global chalk, undici or @inquirer directly.
-import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+// The client and the local service's starter are small and part of the core chunk (one file less
+// to load for a request); what they need that is big loads on first use: undici on the first
+// request (api/undici.ts), the service itself when local mode starts (local.ts).
+import { createApiClient } from './api/client.js';
 import type { Api } from './api/routes.js';
 import { readConfigFile } from './config/file.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
-import { dateInZone } from './dates.js';
+import { dateInZone, localDate } from './dates.js';
 import { AuthError } from './errors.js';
+import { sha256Hex } from './hash.js';
+import { startLocalService } from './local.js';
 import { colorLevel } from './output/color.js';
 import { Output } from './output/output.js';
 import { startSpinner } from './output/spinner.js';
@@ -129,7 +134,9 @@ export class Context {
 
   /** Today's date in the user's timezone. */
   today(): string {
-    return dateInZone(this.now(), this.settings.timezone.value);
+    const zone = this.settings.timezone;
+    // The system's zone is the one Date's local getters use: no need to name it (see settings.ts).
+    return zone.source === 'system' ? localDate(this.now()) : dateInZone(this.now(), zone.value);
   }
 
   /** The endpoint the client talks to; starts the local service on first use in local mode. */
@@ -140,7 +147,6 @@ export class Context {
 
   private async openEndpoint(): Promise<Endpoint> {
     if (this.isLocal) {
-      const { startLocalService } = await import('./local.js');
       const local = await startLocalService({ file: this.paths.dbFile, timezone: this.settings.timezone.value, now: this.now });
       this.onClose(local.close);
       return { baseUrl: local.baseUrl, apiKey: local.apiKey };
@@ -158,7 +164,7 @@ export class Context {
     if (this.isLocal) return `local:${this.paths.dbFile}`;
     const key = this.settings.apiKey;
     if (!key) return undefined;
-    const keyHash = createHash('sha256').update(key.value).digest('hex').slice(0, 16);
+    const keyHash = sha256Hex(key.value).slice(0, 16);
     return `${this.settings.baseUrl.value}#${keyHash}`;
   }
 
@@ -187,7 +193,6 @@ export class Context {
 
   /** A client for `endpoint` with this context's timeout, proxy, verbosity and spinner. */
   async clientFor(endpoint: { baseUrl: string; apiKey: string }): Promise<Api> {
-    const { createApiClient } = await import('./api/client.js');
     const client = createApiClient({
       baseUrl: endpoint.baseUrl,
       apiKey: endpoint.apiKey,

@@ -29,6 +29,16 @@ export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/**
+ * The calendar date of `now` in the system's zone: the one systemTimeZone() names (TZ, or the
+ * system's), read with Date's local getters, which do not load ICU's date formatting as
+ * Intl.DateTimeFormat does. Equal to dateInZone(now, systemTimeZone()).
+ */
+export function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** The calendar date of `now` in `zone`. */
 export function dateInZone(now: Date, zone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', {

@@ -1,6 +1,5 @@
 // Local mode: the local service started in-process on an ephemeral loopback port with a random
 // per-process key. Commands reach it through the same HTTP client as a remote server.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FailureError } from './errors.js';
@@ -44,6 +43,7 @@ export async function startLocalService(opts: { file: string; timezone: string; 
   const server = await import('./server/index.js');
   const file = opts.file;
   const store = await openLocalStore(file);
+  const { randomBytes } = await import('node:crypto');
   const apiKey = randomBytes(24).toString('base64url');
   try {
     const service = server.createServer({

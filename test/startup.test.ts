@@ -16,7 +16,7 @@ interface Meta {
 }
 
 /** The source files (bundle inputs) behind every dist file the command loaded. */
-function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { sources: string[]; code: number | null; stdout: string } {
+function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { sources: string[]; files: string[]; builtins: string[]; code: number | null; stdout: string } {
   const log = join(tmp, `loads-${Math.random().toString(36).slice(2)}.txt`);
   const run = spawnSync(process.execPath, ['--import', pathToFileURL(RECORDER).href, BIN, ...args], {
     env: { HOME: tmp, HABITS_CONFIG_DIR: join(tmp, 'config'), XDG_CACHE_HOME: join(tmp, 'cache'), RECORD_LOADS_FILE: log, ...env },
@@ -26,14 +26,17 @@ function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { so
   const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as Meta;
   const urls = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
   const sources = new Set<string>();
+  const builtins = new Set(urls.filter((u) => u.startsWith('node:') || u === 'process.stdin'));
+  const files = new Set<string>();
   for (const url of urls) {
     if (!url.startsWith('file:')) continue;
     const rel = relative(ROOT, fileURLToPath(url));
+    files.add(rel);
     const output = meta.outputs[rel];
     if (output) for (const input of Object.keys(output.inputs)) sources.add(input);
     else sources.add(rel); // loaded from outside the bundle (node_modules)
   }
-  return { sources: [...sources], code: run.status, stdout: run.stdout };
+  return { sources: [...sources], files: [...files], builtins: [...builtins], code: run.status, stdout: run.stdout };
 }
 
 const HEAVY = [
@@ -50,18 +53,29 @@ function heavyIn(sources: string[]): string[] {
 }
 
 describe('startup', () => {
-  it('habits --version loads commander and none of the heavy modules', () => {
-    const { sources, code, stdout } = sourcesLoadedBy(['--version']);
-    expect(code).toBe(0);
-    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
-    expect(sources.some((s) => s.includes('node_modules/commander/'))).toBe(true);
-    expect(heavyIn(sources)).toEqual([]);
+  it('habits --version and -V load cli.ts alone: not even commander', () => {
+    for (const flag of ['--version', '-V']) {
+      const { sources, code, stdout } = sourcesLoadedBy([flag]);
+      expect(code).toBe(0);
+      expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+      expect(sources.filter((s) => s.startsWith('src/') || s.includes('node_modules/')).sort()).toEqual(['src/cli.ts']);
+    }
   });
 
-  it('habits --help loads none of the heavy modules', () => {
+  it('habits --help loads commander and the program, and none of the heavy modules or cold nouns', () => {
     const { sources, code } = sourcesLoadedBy(['--help']);
     expect(code).toBe(0);
+    expect(sources).toContain('src/program.ts');
+    expect(sources.some((s) => s.includes('node_modules/commander/'))).toBe(true);
     expect(heavyIn(sources)).toEqual([]);
+    expect(sources.filter((s) => s === 'src/commands/habit/index.ts' || s === 'src/commands/cold.ts')).toEqual([]);
+  });
+
+  it('the other nouns load when they run, with the cold chunk', () => {
+    const { sources, code } = sourcesLoadedBy(['help', 'exit-codes']);
+    expect(code).toBe(0);
+    expect(sources).toContain('src/commands/cold.ts');
+    expect(sources).toContain('src/commands/habit/index.ts');
   });
 
   it('habits log done loads undici but not inquirer, cli-table3, conf or the local service', () => {
@@ -71,6 +85,60 @@ describe('startup', () => {
     });
     expect(code).toBe(1);
     expect(heavyIn(sources)).toEqual(['undici']);
+  });
+
+  it('habits log done takes from undici only the Agent, and none of HTTP/2, TLS or the proxy agents', () => {
+    const { sources, builtins, code } = sourcesLoadedBy(['log', 'done', 'Walk'], {
+      HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s',
+    });
+    expect(code).toBe(1);
+    const undici = sources.filter((s) => s.includes('node_modules/undici/')).map((s) => s.replace(/^.*node_modules\/undici\//, ''));
+    expect(undici).toContain('lib/dispatcher/agent.js');
+    // Not its index, which brings fetch, WebSocket, the cache and the mocks; nor a proxy agent.
+    expect(undici.filter((s) => s === 'index.js' || /^lib\/(mock|cache|interceptor)\/|^lib\/web\/(websocket|eventsource|cache|cookies)\//.test(s))).toEqual([]);
+    expect(undici.filter((s) => /proxy-agent/.test(s))).toEqual([]);
+    // client-h2.js is bundled, but its require (and node:http2's) waits for an h2 connection.
+    expect(builtins.filter((b) => ['node:http2', 'node:tls'].includes(b))).toEqual([]);
+  });
+
+  it('habits log done reads few files: every one costs the ESM loader a resolve, a read and a compile', () => {
+    const { files, code } = sourcesLoadedBy(['log', 'done', 'Walk'], {
+      HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s',
+    });
+    expect(code).toBe(1);
+    // cli.js, the core chunk and its shared chunks, and undici's two.
+    expect(files.filter((f) => f.startsWith('dist/')).length).toBeLessThanOrEqual(7);
+  });
+
+  it('built-ins load where they are used: --help and log done take none they do not need', () => {
+    const help = sourcesLoadedBy(['--help']).builtins;
+    expect(help.filter((b) => ['node:crypto', 'node:http', 'node:v8', 'node:child_process', 'node:fs/promises', 'node:perf_hooks'].includes(b))).toEqual([]);
+    const logDone = sourcesLoadedBy(['log', 'done', 'Walk'], {
+      HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s',
+    }).builtins;
+    // It talks HTTP (through undici); it hashes the key for the name cache, without node:crypto.
+    expect(logDone).toContain('node:http');
+    expect(logDone.filter((b) => ['node:crypto', 'node:child_process', 'node:fs/promises', 'node:perf_hooks'].includes(b))).toEqual([]);
+  });
+
+  it('commands that read no input leave process.stdin uncreated (a stream over the pipe costs ~1 ms)', () => {
+    const remote = { HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s' };
+    for (const args of [['--help'], ['log', 'done', 'Walk'], ['journal']]) {
+      expect(sourcesLoadedBy(args, remote).builtins, args.join(' ')).not.toContain('process.stdin');
+    }
+    // The check can fail: a command that does read standard input.
+    expect(sourcesLoadedBy(['auth', 'login', '--with-key'], {}).builtins).toContain('process.stdin');
+  });
+
+  it('the bundle takes Node built-ins without ES module facades (which read every export, getters too)', () => {
+    const meta = JSON.parse(readFileSync(join(ROOT, 'dist/meta.json'), 'utf8')) as Meta;
+    const js = Object.keys(meta.outputs).filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(3);
+    for (const file of js) {
+      const code = readFileSync(join(ROOT, file), 'utf8');
+      expect(code.match(/^import\b[^;]*["']node:[^"']+["'];?$/gm), file).toBeNull();
+    }
+    expect(readFileSync(join(ROOT, 'dist/cli.js'), 'utf8')).toContain('getBuiltinModule("node:tty")');
   });
 
   it('the recorder sees heavy modules when they do load (the check can fail)', () => {

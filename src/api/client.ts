@@ -1,7 +1,6 @@
 // The API client: the one place in the project that does network I/O (undici). It fills the route's
 // path, sends JSON with our headers, retries by policy, unwraps envelopes and maps every failure to
 // an ApiError. It never prints; --verbose lines go to the injected `debug`, with the key redacted.
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { buildDispatcher, proxyAddress, proxyFor, proxySettings, redactProxy } from './dispatcher.js';
 import { ApiError } from './errors.js';
@@ -66,6 +65,8 @@ interface Prepared {
   base: BaseUrl;
   apiKey: string | undefined;
   dispatcher: Dispatcher;
+  /** undici's Dispatcher#request, called on `dispatcher`. */
+  dispatch: typeof import('./undici.js').request;
   target: Target;
 }
 
@@ -83,7 +84,10 @@ interface Outgoing {
 
 const REDACTED = '[redacted]';
 
-const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => delay(ms, undefined, { signal });
+const defaultSleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
+  const { setTimeout: delay } = await import('node:timers/promises');
+  return delay(ms, undefined, { signal });
+};
 
 /** Creates the client. Nothing is validated or connected until the first request. */
 export function createApiClient(options: ClientOptions): ApiClient {
@@ -100,17 +104,26 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const scrub = (text: string): string => (rawKey && rawKey.length >= 4 ? text.split(rawKey).join(REDACTED) : text);
   const debug = options.debug ? (line: string) => options.debug?.(scrub(line)) : undefined;
 
-  let prepared: Prepared | undefined;
+  let prepared: Promise<Prepared> | undefined;
   let ownDispatcher: Dispatcher | undefined;
   let closed = false;
   const lifetime = new AbortController();
 
-  function prepare(): Prepared {
-    if (prepared) return prepared;
+  /** Checks the options and builds the dispatcher, once; a failure is not kept, the next request tries again. */
+  function prepare(): Promise<Prepared> {
+    prepared ??= open().catch((err: unknown) => {
+      prepared = undefined;
+      throw err;
+    });
+    return prepared;
+  }
+
+  async function open(): Promise<Prepared> {
     const base = parseBaseUrl(options.baseUrl);
     const apiKey = rawKey === undefined ? undefined : parseApiKey(rawKey);
     checkTransport(base, apiKey !== undefined, options.allowInsecure ?? false);
     const target: Target = { server: { host: base.hostname, port: base.port } };
+    const { request: dispatch } = await import('./undici.js');
     let dispatcher = options.dispatcher;
     if (!dispatcher) {
       // A loopback base never goes through a proxy (one cannot reach our loopback, and --local must
@@ -121,10 +134,14 @@ export function createApiClient(options: ClientOptions): ApiClient {
         target.proxy = proxyAddress(proxy);
         debug?.(`using proxy ${redactProxy(proxy)} for ${base.origin}`);
       }
-      dispatcher = ownDispatcher = buildDispatcher(proxies, timeoutMs);
+      const built = await buildDispatcher(proxies, timeoutMs);
+      if (closed) {
+        await built.destroy();
+        throw new Error('the API client is closed');
+      }
+      dispatcher = ownDispatcher = built;
     }
-    prepared = { base, apiKey, dispatcher, target };
-    return prepared;
+    return { base, apiKey, dispatcher, dispatch, target };
   }
 
   /** One try (`tryIndex` 0 is the first): logs, sends, and turns the answer into data or an ApiError. */
@@ -134,8 +151,9 @@ export function createApiClient(options: ClientOptions): ApiClient {
     for (const [name, value] of Object.entries(headers)) {
       debug?.(`→ ${name}: ${name === 'X-API-Key' ? REDACTED : value}`);
     }
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
+    // process.hrtime, not the performance global, whose first use loads node:perf_hooks (~0.4 ms).
+    const started = process.hrtime.bigint();
+    const elapsed = () => Math.round(Number(process.hrtime.bigint() - started) / 1e6);
     let raw: RawResponse;
     try {
       raw = await send(p, out);
@@ -158,7 +176,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   async function send(p: Prepared, { info, pathAndQuery, headers, body, signal }: Outgoing): Promise<RawResponse> {
     try {
       // No per-request timeouts: the dispatcher this client builds carries them (buildDispatcher).
-      const res = await p.dispatcher.request({
+      const res = await p.dispatch.call(p.dispatcher, {
         origin: p.base.origin,
         path: pathAndQuery,
         method: info.method as Dispatcher.HttpMethod,
@@ -195,7 +213,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   async function request(route: RouteKey, opts: LooseOptions = {}): Promise<unknown> {
     if (closed) throw new Error('the API client is closed');
     opts.signal?.throwIfAborted();
-    const p = prepare();
+    const p = await prepare();
     const space = route.indexOf(' ');
     const method = route.slice(0, space);
     const path = fillPath(route.slice(space + 1), opts.params);

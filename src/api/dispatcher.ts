@@ -2,11 +2,12 @@
 // environment names a proxy; EnvHttpProxyAgent alone decides which requests go through the proxy.
 // Proxy settings are read from the env the client was given, never from process.env, so tests and
 // the CLI's context decide.
-import { Agent, EnvHttpProxyAgent, Pool } from 'undici';
+//
+// undici itself loads on the first request (./undici.js), and its proxy agents only when a proxy is
+// set (./proxy-agent.js): commands that make no request, and requests without a proxy, skip them.
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
-import { PROXY_CLOSED } from './network.js';
-import type { HostPort } from './network.js';
+import { PROXY_CLOSED, type HostPort } from './network.js';
 import type { BaseUrl } from './url.js';
 
 /** Answers larger than this are refused rather than buffered (a broken server can stream forever). */
@@ -88,48 +89,18 @@ export function proxyAddress(url: URL): HostPort {
 }
 
 /**
- * The pool to the proxy. When a proxy drops a CONNECT without answering, undici reports a socket
- * error that it treats as recoverable and reconnects at once, forever (thousands of connections a
- * second, and the request cannot be aborted). Renaming that error makes undici fail the request.
- */
-class ProxyPool extends Pool {
-  // Returns `any`: undici declares connect with overloads a single override cannot restate. Only
-  // the promise form (the one ProxyAgent uses) changes.
-  override connect(options: Parameters<Pool['connect']>[0], callback?: (err: Error | null, data: Dispatcher.ConnectData<null>) => void): any {
-    if (callback) return super.connect(options, callback);
-    return super.connect(options).catch((err: unknown) => {
-      if ((err as { code?: unknown } | null)?.code !== 'UND_ERR_SOCKET') throw err;
-      throw Object.assign(new Error('the proxy closed the connection instead of opening a tunnel', { cause: err }), { code: PROXY_CLOSED });
-    });
-  }
-}
-
-/**
  * Builds the dispatcher: connect, headers and body-inactivity timeouts all `timeoutMs`. With a proxy
  * in `proxies`, an EnvHttpProxyAgent whose settings all come from them; the caller passes no proxies
  * for a loopback base.
  */
-export function buildDispatcher(proxies: ProxySettings | undefined, timeoutMs: number): Dispatcher {
+export async function buildDispatcher(proxies: ProxySettings | undefined, timeoutMs: number): Promise<Dispatcher> {
   // Timeouts are set here only, not per request: undici's CONNECT to a proxy carries no request's
   // options, so they must live on the pools, where they cover every request too.
   const limits = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, maxResponseSize: MAX_RESPONSE_BYTES };
-  const connect = { timeout: timeoutMs };
-  if (!proxies?.httpProxy && !proxies?.httpsProxy) return new Agent({ connect, ...limits });
-  // undici builds some inner pools (to the proxy, and for absolute-form requests) without the
-  // agent's timeouts; these factories put them back, so a hung proxy cannot hang us.
-  const pool = (origin: string | URL, opts: object): Dispatcher => new Pool(origin, { ...limits, ...opts });
-  const proxyPool = (origin: string | URL, opts: object): Dispatcher => new ProxyPool(origin, { ...limits, ...opts });
-  return new EnvHttpProxyAgent({
-    connect,
-    ...limits,
-    // '' rather than undefined: undici would otherwise fall back to process.env.
-    httpProxy: proxies.httpProxy?.href ?? '',
-    httpsProxy: proxies.httpsProxy?.href ?? '',
-    noProxy: proxies.noProxy,
-    // Plain-http targets go as absolute-form requests (as curl does); https ones through CONNECT.
-    proxyTunnel: false,
-    proxyTls: { timeout: timeoutMs },
-    clientFactory: proxyPool,
-    factory: pool,
-  });
+  if (proxies?.httpProxy || proxies?.httpsProxy) {
+    const { buildProxyAgent } = await import('./proxy-agent.js');
+    return buildProxyAgent(proxies, { limits, timeoutMs, closedCode: PROXY_CLOSED });
+  }
+  const { Agent } = await import('./undici.js');
+  return new Agent({ connect: { timeout: timeoutMs }, ...limits });
 }

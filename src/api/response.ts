@@ -1,6 +1,5 @@
 // Turning an HTTP answer (status, headers, body text) into typed data or an ApiError. Pure: the
 // client reads the body and hands it here. A body that is not JSON never surfaces as a parse error.
-import { STATUS_CODES } from 'node:http';
 import { ApiError, type RequestInfo } from './errors.js';
 import { parseRetryAfter } from './retry.js';
 import type { ResponseShape } from './routes.js';
@@ -18,7 +17,8 @@ type Parsed = { kind: 'empty' } | { kind: 'json'; value: unknown } | { kind: 'ot
 
 /** The status text for a code (`Bad Gateway`), from Node's table. */
 export function statusText(status: number): string {
-  return STATUS_CODES[status] ?? `HTTP ${status}`;
+  // Taken when needed: by then undici has loaded node:http, which other commands do not need.
+  return process.getBuiltinModule('node:http').STATUS_CODES[status] ?? `HTTP ${status}`;
 }
 
 /** The first value of a header. */

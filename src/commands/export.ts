@@ -1,7 +1,5 @@
 // `habits export [--output FILE]`: everything the account holds as one JSON document, through the
 // API only, so it works against any server and in local mode alike (docs/export-import.md).
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ExportDocument } from '../api/types.js';
@@ -76,6 +74,8 @@ function summarize(doc: ExportDocument): { habits: number; areas: number; notes:
  * over it, so a reader never sees half a document and a failure leaves the old file as it was.
  */
 async function writeAtomically(file: string, text: string): Promise<void> {
+  // Loaded here: the other commands, which share the CLI's one chunk, have no use for them.
+  const [{ randomBytes }, { open, rename, rm }] = await Promise.all([import('node:crypto'), import('node:fs/promises')]);
   const target = resolve(file);
   const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {

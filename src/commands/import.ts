@@ -1,6 +1,5 @@
 // `habits import FILE --local`: loads an export into the local store, directly through the store,
 // which alone can keep ids and createdAt (the API gives every new record its own).
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -57,6 +56,8 @@ async function readDocument(ctx: Context, file: string): Promise<unknown> {
   if (file === '-') text = await readAll(ctx.io.stdin, MAX_STDIN_BYTES);
   else {
     try {
+      // Loaded here: the other commands, which share the CLI's one chunk, have no use for it.
+      const { readFile } = await import('node:fs/promises');
       text = await readFile(file, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;

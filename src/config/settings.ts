@@ -70,9 +70,7 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
       ? { value: true, source: 'env', origin: 'HABITS_LOCAL' }
       : { value: baseUrl.value === LOCAL_BASE_URL, source: baseUrl.source, origin: baseUrl.origin };
 
-  const timezone = pick('timezone', undefined, 'HABITS_TIMEZONE', parseTimeZone, env.TZ && isValidTimeZone(env.TZ)
-    ? { value: env.TZ, source: 'env', origin: 'TZ' }
-    : { value: systemTimeZone(), source: 'system', origin: 'system' });
+  const timezone = pick('timezone', undefined, 'HABITS_TIMEZONE', parseTimeZone, unconfiguredZone(env));
 
   const apiKeyEnv = env.HABITS_API_KEY?.trim();
   const apiKeyFile = file['api-key']?.trim();
@@ -91,6 +89,25 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
       value: DEFAULT_TIMEOUT_MS, source: 'default', origin: 'default',
     }),
     color: pick('color', undefined, undefined, parseColor, { value: 'auto', source: 'default', origin: 'default' }),
+  };
+}
+
+/**
+ * The zone when neither HABITS_TIMEZONE nor the file names one: TZ when it is a valid zone, else the
+ * system's. The system's (source `system`) is the zone Date's local getters use, so "today" needs no
+ * name for it (dates.ts, localDate); its name is looked up only when asked, because that loads
+ * ICU's date formatting (about 10 ms, more than the rest of a `habits log done`).
+ */
+function unconfiguredZone(env: Env): Setting<string> {
+  if (env.TZ && isValidTimeZone(env.TZ)) return { value: env.TZ, source: 'env', origin: 'TZ' };
+  let name: string | undefined;
+  return {
+    get value() {
+      name ??= systemTimeZone();
+      return name;
+    },
+    source: 'system',
+    origin: 'system',
   };
 }
 

@@ -19,6 +19,18 @@ function formatWeekdays(days: readonly number[]): string {
   return MONDAY_FIRST.filter((d) => days.includes(d)).map((d) => WEEKDAY_NAMES[d]).join(', ');
 }
 
+let nameCollator: Intl.Collator | undefined;
+
+/**
+ * Orders names alphabetically, ignoring case and accents: what `a.localeCompare(b, 'en',
+ * { sensitivity: 'base' })` does, with one collator for a whole sort instead of a new one per
+ * comparison (sorting 300 names that way took 10-20 ms).
+ */
+export function compareNames(a: string, b: string): number {
+  nameCollator ??= new Intl.Collator('en', { sensitivity: 'base' });
+  return nameCollator.compare(a, b);
+}
+
 /** A number without needless decimals: 3, 2.5, 0.33. */
 export function formatNumber(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);

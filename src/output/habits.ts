@@ -2,7 +2,7 @@
 import type { Habit } from '../api/types.js';
 import { currentGoal } from '../model/resources.js';
 import type { ChalkInstance } from './color.js';
-import { displayIcon, formatGoal, formatOccurrence } from './format.js';
+import { compareNames, displayIcon, formatGoal, formatOccurrence } from './format.js';
 import { toTsv } from './plain.js';
 import type { TableSpec } from './table.js';
 
@@ -10,7 +10,7 @@ import type { TableSpec } from './table.js';
 export const HABIT_LS_TSV_COLUMNS = ['id', 'name', 'type', 'schedule', 'goal', 'areas'] as const;
 
 const byName = (habits: readonly Habit[]): Habit[] =>
-  [...habits].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  [...habits].sort((a, b) => compareNames(a.name, b.name));
 const goalText = (h: Habit): string => {
   const g = currentGoal(h);
   return g ? formatGoal(g) : '';

@@ -2,7 +2,7 @@
 import type { JournalEntry } from '../api/types.js';
 import { weekday } from '../dates.js';
 import type { ChalkInstance } from './color.js';
-import { displayIcon, formatNumber, MONTH_NAMES, periods, WEEKDAY_LONG_NAMES } from './format.js';
+import { compareNames, displayIcon, formatNumber, MONTH_NAMES, periods, WEEKDAY_LONG_NAMES } from './format.js';
 import { displayWidth, toTsv } from './plain.js';
 import { flexRoom, type Cell, type TableSpec } from './table.js';
 
@@ -62,12 +62,10 @@ function toTimeRank(ids: readonly string[], names: TimeOfDayNames): number {
  * none) then name; then completed, skipped and failed, each in the same order.
  */
 export function orderJournal<T extends JournalEntry>(entries: readonly T[], names: TimeOfDayNames = {}): T[] {
-  const key = (e: T) => [STATUS_RANK[e.status] ?? 4, toTimeRank(e.timeOfDayIds ?? [], names)] as const;
-  return [...entries].sort((a, b) => {
-    const [sa, ta] = key(a);
-    const [sb, tb] = key(b);
-    return sa - sb || ta - tb || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
-  });
+  // Each entry's ranks are computed once, not twice per comparison (300 entries: ~2,400 of those).
+  const keyed = entries.map((e) => ({ e, status: STATUS_RANK[e.status] ?? 4, time: toTimeRank(e.timeOfDayIds ?? [], names) }));
+  keyed.sort((a, b) => a.status - b.status || a.time - b.time || compareNames(a.e.name, b.e.name) || a.e.id.localeCompare(b.e.id));
+  return keyed.map((k) => k.e);
 }
 
 /** `Sunday 22 Nov 2026` for `2026-11-22`, independent of the locale. */

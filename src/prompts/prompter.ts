@@ -28,7 +28,14 @@ export interface Prompter {
 /** Builds the real prompter over `io`; `enabled` says whether prompting is allowed at all. */
 export function createPrompter(io: IO, enabled: boolean): Prompter {
   const available = enabled && io.stdinIsTTY && io.stderrIsTTY;
-  const context = { input: io.stdin, output: io.stderr };
+  // A getter: process.stdin is created on first access (a stream over the pipe or file), which a
+  // command that never prompts should not pay for.
+  const context = {
+    get input() {
+      return io.stdin;
+    },
+    output: io.stderr,
+  };
 
   async function ask<T>(run: () => Promise<T>): Promise<T> {
     if (!available) throw new UsageError('this needs an interactive terminal', 'pass the values as flags instead');

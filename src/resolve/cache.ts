@@ -1,9 +1,9 @@
 // A short-lived cache of id/name pairs per account, so a warm `habits log done Walk` costs one
 // request and shell completion needs none. The file is named by a hash of the base URL and of a
 // hash of the key: the key itself is never stored or derivable here.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sha256Hex } from '../hash.js';
 import type { Named } from './match.js';
 
 /** How long cached names are trusted for resolving references. */
@@ -31,7 +31,7 @@ export class NameCache {
   readonly file: string;
 
   constructor(dir: string, scope: string, private readonly now: () => number) {
-    this.file = join(dir, `names-${createHash('sha256').update(scope).digest('hex').slice(0, 20)}.json`);
+    this.file = join(dir, `names-${sha256Hex(scope).slice(0, 20)}.json`);
     this.dir = dir;
   }
 

@@ -4,6 +4,7 @@ import { DONE } from '../../src/commands/log/done.js';
 import { parseMark, runMark } from '../../src/commands/log/mark.js';
 import { UNDO } from '../../src/commands/log/undo.js';
 import { mapPool } from '../../src/concurrency.js';
+import { dateInZone, systemTimeZone } from '../../src/dates.js';
 import { UsageError } from '../../src/errors.js';
 import { verbDeps } from '../helpers/verb.js';
 import { addHabit, call, FIXED_CLOCK, slowProxy, useService, writes } from './_seed.js';
@@ -95,6 +96,16 @@ describe('log done', () => {
       { method: 'POST', path: `/habits/${walk.id}/logs/skipped`, body: { targetDate: '2026-11-22' }, status: 201 },
       { method: 'POST', path: `/habits/${walk.id}/logs/failed`, body: { targetDate: '2026-11-21' }, status: 201 },
     ]);
+  });
+
+  it("without a configured zone, today is the system zone's date", async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk' });
+    fx.reset();
+    const now = new Date('2026-11-22T23:30:00Z');
+    const r = await fx.cli(['log', 'done', 'Walk'], { env: { HABITS_TIMEZONE: '' }, now: () => now });
+    expect(r.code).toBe(0);
+    const today = dateInZone(now, systemTimeZone());
+    expect(writes(fx.svc)).toEqual([{ method: 'POST', path: `/habits/${walk.id}/logs/complete`, body: { targetDate: today }, status: 201 }]);
   });
 
   it('a bad --date is a usage error before any request', async () => {

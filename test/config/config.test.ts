@@ -2,6 +2,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemTimeZone } from '../../src/dates.js';
 import { runCli, tempHome } from '../helpers/cli.js';
 
 let home: ReturnType<typeof tempHome>;
@@ -166,6 +167,14 @@ describe('precedence: flag > environment > file > default', () => {
     await run(['config', 'unset', 'timezone']);
     const r = await run(['config', 'get', 'timezone', '--json'], { HABITS_TIMEZONE: '', TZ: 'America/New_York' });
     expect(JSON.parse(r.stdout)).toEqual({ key: 'timezone', value: 'America/New_York', source: 'env TZ' });
+  });
+
+  it("falls back to the system's zone when nothing names one, or TZ is not a zone", async () => {
+    await run(['config', 'unset', 'timezone']);
+    for (const env of [{ HABITS_TIMEZONE: '' }, { HABITS_TIMEZONE: '', TZ: 'Not/AZone' }] as Record<string, string>[]) {
+      const r = await run(['config', 'get', 'timezone', '--json'], env);
+      expect(JSON.parse(r.stdout)).toEqual({ key: 'timezone', value: systemTimeZone(), source: 'system' });
+    }
   });
 
   it('a bad value in the environment is a clear error naming the variable', async () => {

@@ -1,6 +1,6 @@
 // The shared words of habit fields: icons, periods, stacks.
 import { describe, expect, it } from 'vitest';
-import { displayIcon, formatStack, periods } from '../../src/output/format.js';
+import { compareNames, displayIcon, formatStack, periods } from '../../src/output/format.js';
 
 describe('displayIcon', () => {
   it('shows emoji and other symbols, hides identifiers and empty icons', () => {
@@ -36,5 +36,16 @@ describe('formatStack', () => {
     expect(formatStack({ conditionHabitId: 'm', type: 'completed', timerType: 'immediately' }, nameOf)).toBe('after "Meditate" is completed, immediately');
     expect(formatStack({ conditionHabitId: 'm', type: 'failed', timerType: 'after', timerDelaySecs: 5400 }, nameOf)).toBe('after "Meditate" is failed, +1 h 30 min');
     expect(formatStack({ conditionHabitId: 'x', type: 'reminder', timerType: 'after' }, nameOf)).toBe('after the reminder of habit id:x, immediately');
+  });
+});
+
+describe('compareNames', () => {
+  it("orders as localeCompare(b, 'en', { sensitivity: 'base' }) does: case and accents aside", () => {
+    const names = ['walk', 'Walk', 'Wälk', 'Read', 'read 2', 'Read 10', 'Éclair', 'eclair', 'zebra', 'Zoë', '10 pushups', '2 pushups', '_x', '-y', 'ß', 'ss', '水', '🧘 Meditate', ''];
+    for (const a of names) {
+      for (const b of names) expect(Math.sign(compareNames(a, b)), `${a} vs ${b}`).toBe(Math.sign(a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    }
+    expect(compareNames('Walk', 'walk')).toBe(0);
+    expect(compareNames('eclair', 'Éclair')).toBe(0);
   });
 });

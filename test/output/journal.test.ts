@@ -44,6 +44,33 @@ describe('orderJournal', () => {
   });
 });
 
+describe('orderJournal on a large day', () => {
+  it('orders 300 entries, with ties at every rank, as one comparison per pair would', () => {
+    const statuses = ['inprogress', 'completed', 'skipped', 'failed', 'odd'];
+    const times = [[], ['morning'], ['t1'], ['evening', 'morning'], ['other']];
+    const names = ['Walk', 'walk', 'Wälk', 'Read', 'read', 'Éclair', '2 pushups', '10 pushups'];
+    const entries = Array.from({ length: 300 }, (_, i) =>
+      entry({ id: `id${(i * 7919) % 1000}`, name: names[(i * 31) % names.length]!, status: statuses[(i * 13) % 5]!, timeOfDayIds: times[(i * 17) % 5]! }));
+    const tod = { t1: 'Afternoon' };
+    // The ordering as first written: every comparison recomputes both entries' ranks.
+    const rank = (e: JournalEntry) => {
+      const s = ({ inprogress: 0, completed: 1, skipped: 2, failed: 3 } as Record<string, number>)[e.status] ?? 4;
+      const ids = e.timeOfDayIds ?? [];
+      const t = ids.length === 0 ? 5 : Math.min(...ids.map((id) => {
+        const i = ['morning', 'afternoon', 'evening', 'night'].findIndex((p) => `${id} ${(tod as Record<string, string>)[id] ?? ''}`.toLowerCase().includes(p));
+        return i === -1 ? 4 : i;
+      }));
+      return [s, t] as const;
+    };
+    const expected = [...entries].sort((a, b) => {
+      const [sa, ta] = rank(a);
+      const [sb, tb] = rank(b);
+      return sa - sb || ta - tb || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
+    });
+    expect(orderJournal(entries, tod)).toEqual(expected);
+  });
+});
+
 describe('statusLabel', () => {
   it('gives every status a symbol and a word', () => {
     expect(statusLabel({ status: 'completed', type: 'good' })).toMatchObject({ symbol: '✓', word: 'done' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, daysBetween, isValidDate, parseDateArg, weekday } from '../../src/dates.js';
+import { addDays, dateInZone, daysBetween, isValidDate, localDate, parseDateArg, systemTimeZone, weekday } from '../../src/dates.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('dates', () => {
@@ -18,6 +18,27 @@ describe('dates', () => {
     expect(dateInZone(now, 'Europe/Paris')).toBe('2026-11-23');
     expect(dateInZone(now, 'America/Los_Angeles')).toBe('2026-11-22');
     expect(dateInZone(new Date('2026-11-22T03:00:00Z'), 'America/New_York')).toBe('2026-11-21');
+  });
+
+  it("reads today in the system's zone with Date, as Intl names it, whatever TZ says", () => {
+    // Node re-reads TZ when it changes; Date's local getters and Intl follow it together.
+    const saved = process.env.TZ;
+    try {
+      process.env.TZ = 'Asia/Tokyo';
+      expect(systemTimeZone()).toBe('Asia/Tokyo');
+      for (const tz of ['UTC', 'Europe/Paris', 'America/St_Johns', 'Asia/Kolkata', 'Pacific/Chatham', 'Australia/Lord_Howe', 'Pacific/Kiritimati', 'EST5EDT', 'CET-1CEST', 'Not/AZone']) {
+        process.env.TZ = tz;
+        const zone = systemTimeZone();
+        // Every 7h30 over two years crosses each DST change and every hour of the day.
+        for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2027, 0, 1); t += 7.5 * 3_600_000) {
+          const now = new Date(t);
+          expect(localDate(now), `${tz} at ${now.toISOString()}`).toBe(dateInZone(now, zone));
+        }
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
   });
 
   it('moves across month, year and leap-day boundaries', () => {

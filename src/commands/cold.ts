@@ -1,0 +1,13 @@
+// The nouns other than `log` and `journal`, in one chunk that loads when one of them runs (see
+// program.ts). `export` and `import` are reserved words, hence exportNoun and importNoun.
+export * as area from './area/index.js';
+export * as auth from './auth/index.js';
+export * as complete from './complete.js';
+export * as completion from './completion.js';
+export * as config from './config/index.js';
+export * as exportNoun from './export.js';
+export * as habit from './habit/index.js';
+export * as help from './help.js';
+export * as importNoun from './import.js';
+export * as note from './note/index.js';
+export * as serve from './serve.js';
