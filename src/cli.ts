@@ -2,7 +2,8 @@
 // `habits --version` is answered here without loading anything; the rest (commander, the context,
 // the commands) is one dynamic import away, in ./core.js.
 import { isatty } from 'node:tty';
-import type { Context, Deps, GlobalFlags, IO } from './context.js';
+import type { Context, Deps, GlobalFlags } from './context.js';
+import type { IO } from './io.js';
 import type { App } from './program.js';
 
 // The package version, fixed at build time (as in version.ts; not imported from there, so that

@@ -1,12 +1,12 @@
 // What a command receives: io, settings, a lazily built API client, a prompter and a clock.
 // Commands never touch process.*, a global chalk, undici or @inquirer directly.
-import type { Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 // The client and the local service's starter are small and part of the core chunk (one file less
 // to load for a request); what they need that is big loads on first use: undici on the first
 // request (api/undici.ts), the service itself when local mode starts (local.ts).
 import { createApiClient } from './api/client.js';
 import type { Api } from './api/routes.js';
+import type { Env, IO } from './io.js';
 import { readConfigFile } from './config/file.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
@@ -22,19 +22,7 @@ import { NameCache } from './resolve/cache.js';
 import { Resolver } from './resolve/index.js';
 import { userAgent } from './version.js';
 
-export type Env = Readonly<Record<string, string | undefined>>;
-
-/** The process's streams and what they are connected to. */
-export interface IO {
-  stdin: NodeJS.ReadableStream;
-  stdout: Writable;
-  stderr: Writable;
-  stdinIsTTY: boolean;
-  stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
-  /** Width of the stdout terminal, when it is one. */
-  columns?: number;
-}
+export type { Env, IO } from './io.js';
 
 /** The world as main() receives it; tests pass their own. */
 export interface Deps {

@@ -9,7 +9,8 @@
 import { Command } from 'commander';
 import * as journalNoun from './commands/journal.js';
 import * as logNoun from './commands/log/index.js';
-import type { Context, IO } from './context.js';
+import type { Context } from './context.js';
+import type { IO } from './io.js';
 import { VERSION } from './version.js';
 
 /** What program.ts hands each command module. */

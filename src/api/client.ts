@@ -2,7 +2,8 @@
 // path, sends JSON with our headers, retries by policy, unwraps envelopes and maps every failure to
 // an ApiError. It never prints; --verbose lines go to the injected `debug`, with the key redacted.
 import type { Dispatcher } from 'undici';
-import { buildDispatcher, proxyAddress, proxyFor, proxySettings, redactProxy } from './dispatcher.js';
+import { buildDispatcher } from './dispatcher.js';
+import { proxyAddress, proxyFor, proxySettings, redactProxy } from './proxy.js';
 import { ApiError } from './errors.js';
 import { parseApiKey } from './key.js';
 import { networkError } from './network.js';

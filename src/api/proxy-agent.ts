@@ -3,7 +3,7 @@
 import type { Dispatcher } from 'undici';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
-import type { ProxySettings } from './dispatcher.js';
+import type { ProxySettings } from './proxy.js';
 
 /**
  * The pool to the proxy. When a proxy drops a CONNECT without answering, undici reports a socket

@@ -2,7 +2,7 @@
 // on every OS (no `-nodejs` suffix).
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Env } from '../context.js';
+import type { Env } from '../io.js';
 
 export interface Paths {
   configDir: string;

@@ -1,5 +1,5 @@
 // The three output modes, chosen in one place: --json, a terminal, or a pipe.
-import type { IO } from '../context.js';
+import type { IO } from '../io.js';
 import { makeChalk, type ChalkInstance } from './color.js';
 import { renderPlainTable, renderTtyTable, type TableSpec } from './table.js';
 

@@ -1,7 +1,7 @@
 // The prompter commands receive. It wraps the individual @inquirer packages, loads each on first
 // use, draws on stderr (stdout stays data), and turns Ctrl-C into CancelledError (exit 130).
 import { CancelledError, UsageError } from '../errors.js';
-import type { IO } from '../context.js';
+import type { IO } from '../io.js';
 
 export interface Choice<T> {
   name: string;

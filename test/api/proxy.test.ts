@@ -3,7 +3,7 @@
 import { MockAgent } from 'undici';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client.js';
-import { proxyAddress, proxyFor, proxySettings, redactProxy } from '../../src/api/dispatcher.js';
+import { proxyAddress, proxyFor, proxySettings, redactProxy } from '../../src/api/proxy.js';
 import { parseBaseUrl } from '../../src/api/url.js';
 import { UsageError } from '../../src/errors.js';
 import { UA } from './helpers.js';
