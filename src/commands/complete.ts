@@ -2,9 +2,9 @@
 // name cache of any age answers without a network call; a cold one asks the server once, with a
 // short timeout. It never prompts and never prints an error: a shell is waiting on it.
 import { Argument, type Command } from 'commander';
-import type { Context } from '../context.js';
 import type { App } from '../program.js';
 import { type Named } from '../resolve/index.js';
+import type { Deps } from './shared/deps.js';
 
 const COMPLETE_KINDS = ['habits', 'areas'] as const;
 /** What `__complete` lists: active habits, or areas. */
@@ -19,7 +19,7 @@ export function register(cmd: Command, app: App): void {
     .addArgument(new Argument('<kind>', 'habits or areas').choices(COMPLETE_KINDS))
     .action(async (kind: CompleteKind, _opts, self: Command) => {
       try {
-        await app.run(self, (ctx) => run(ctx, kind));
+        await app.run(self, (ctx) => run(kind, ctx));
       } catch {
         // Nothing to offer is the only failure a shell can show.
       }
@@ -27,15 +27,15 @@ export function register(cmd: Command, app: App): void {
 }
 
 /** Names of `kind`: active habits (or all areas), from the cache, else from the server. */
-export async function names(ctx: Context, kind: CompleteKind): Promise<string[]> {
-  if (!ctx.scope()) return [];
-  let items: Named[] | undefined = (await ctx.resolver.nameCache()).get(kind, Number.POSITIVE_INFINITY)?.items;
+export async function names(deps: Pick<Deps, 'resolver' | 'scope'>, kind: CompleteKind): Promise<string[]> {
+  if (!deps.scope()) return [];
+  let items: Named[] | undefined = (await deps.resolver.nameCache()).get(kind, Number.POSITIVE_INFINITY)?.items;
   if (!items) {
     // The listings refresh the cache, so the next completion needs no request.
     const signal = AbortSignal.timeout(COLD_TIMEOUT_MS);
     items = kind === 'habits'
-      ? (await ctx.resolver.fetchHabits(false, { signal })).map((h) => ({ id: h.id, name: h.name, archived: h.isArchived }))
-      : await ctx.resolver.fetchAreas({ signal });
+      ? (await deps.resolver.fetchHabits(false, { signal })).map((h) => ({ id: h.id, name: h.name, archived: h.isArchived }))
+      : await deps.resolver.fetchAreas({ signal });
   }
   const seen = new Set<string>();
   return items
@@ -46,7 +46,7 @@ export async function names(ctx: Context, kind: CompleteKind): Promise<string[]>
 }
 
 /** Prints the names, one per line. */
-export async function run(ctx: Context, kind: CompleteKind): Promise<void> {
-  const list = await names(ctx, kind);
-  if (list.length) ctx.out.print(list.join('\n'));
+export async function run(kind: CompleteKind, deps: Pick<Deps, 'out' | 'resolver' | 'scope'>): Promise<void> {
+  const list = await names(deps, kind);
+  if (list.length) deps.out.print(list.join('\n'));
 }

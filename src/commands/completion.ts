@@ -5,9 +5,9 @@ import { bashScript } from '../completion/bash.js';
 import { fishScript } from '../completion/fish.js';
 import { buildSpec } from '../completion/spec.js';
 import { zshScript } from '../completion/zsh.js';
-import type { Context } from '../context.js';
 import { examples, loadAll, type App } from '../program.js';
 import { VERSION } from '../version.js';
+import type { Deps } from './shared/deps.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 /** A shell `habits completion` writes a script for. */
@@ -28,7 +28,7 @@ export function register(cmd: Command, app: App): void {
 
 Habit and area names complete from a cache the other commands keep, without a network call;
 only when it is empty does completion ask the server (quietly, with a short timeout).`)
-    .action((shell: Shell, _opts, self: Command) => app.run(self, (ctx) => run(ctx, self.parent!, app, shell)));
+    .action((shell: Shell, _opts, self: Command) => app.run(self, (ctx) => run(self.parent!, app, shell, ctx)));
 }
 
 /** The script for `shell`, from the tree under `root` (all nouns loaded first). */
@@ -52,7 +52,7 @@ export async function script(root: Command, app: App, shell: Shell): Promise<str
 }
 
 /** Prints the script (in `script` with --json). */
-export async function run(ctx: Context, root: Command, app: App, shell: Shell): Promise<void> {
+export async function run(root: Command, app: App, shell: Shell, deps: Pick<Deps, 'out'>): Promise<void> {
   const text = await script(root, app, shell);
-  await ctx.out.result({ shell, script: text }, () => text);
+  await deps.out.result({ shell, script: text }, () => text);
 }

@@ -3,10 +3,10 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ExportDocument } from '../api/types.js';
-import type { Context } from '../context.js';
 import { FailureError, UsageError } from '../errors.js';
 import { examples, type App } from '../program.js';
 import { collectExport, plural, ROUND_TRIP_RULE } from './shared/export-data.js';
+import type { Deps } from './shared/deps.js';
 
 /** What `habits export` was asked to do. */
 export interface ExportOptions {
@@ -32,7 +32,7 @@ ${examples([
   ])}`)
     .action((opts: { output?: string }, self: Command) => {
       const options = parse(opts);
-      return app.run(self, (ctx) => run(ctx, options));
+      return app.run(self, (ctx) => run(options, ctx));
     });
 }
 
@@ -44,24 +44,24 @@ export function parse(opts: { output?: string }): ExportOptions {
 }
 
 /** Writes the document to stdout, or to the file atomically. */
-export async function run(ctx: Context, options: ExportOptions): Promise<void> {
-  const habits = await ctx.resolver.fetchHabits(true);
+export async function run(options: ExportOptions, deps: Pick<Deps, 'api' | 'isLocal' | 'now' | 'out' | 'resolver' | 'settings' | 'today'>): Promise<void> {
+  const habits = await deps.resolver.fetchHabits(true);
   const doc = await collectExport({
-    api: await ctx.api(),
+    api: await deps.api(),
     habits,
-    today: ctx.today(),
-    exportedAt: ctx.now().toISOString(),
-    source: ctx.isLocal ? 'local' : ctx.settings.baseUrl.value,
+    today: deps.today(),
+    exportedAt: deps.now().toISOString(),
+    source: deps.isLocal ? 'local' : deps.settings.baseUrl.value,
   });
   if (options.output === undefined) {
     // The document is the data: it goes to stdout with or without --json.
-    ctx.out.printJson(doc);
+    deps.out.printJson(doc);
     return;
   }
   await writeAtomically(options.output, JSON.stringify(doc, null, 2) + '\n');
   const summary = summarize(doc);
-  if (ctx.out.json) ctx.out.printJson({ file: options.output, ...summary });
-  ctx.out.info(`Exported ${plural(summary.habits, 'habit')}, ${plural(summary.areas, 'area')}, ${plural(summary.notes, 'note')} to ${options.output}`);
+  if (deps.out.json) deps.out.printJson({ file: options.output, ...summary });
+  deps.out.info(`Exported ${plural(summary.habits, 'habit')}, ${plural(summary.areas, 'area')}, ${plural(summary.notes, 'note')} to ${options.output}`);
 }
 
 /** How many habits, areas and notes a document holds. */

@@ -1,13 +1,13 @@
 // `habits import FILE --local`: loads an export into the local store, directly through the store,
 // which alone can keep ids and createdAt (the API gives every new record its own).
 import type { Command } from 'commander';
-import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { openLocalStore } from '../local.js';
 import { examples, type App } from '../program.js';
 import { readAll } from '../stdin.js';
 import { confirmDestructive } from './shared/confirm.js';
 import { plural, ROUND_TRIP_RULE } from './shared/export-data.js';
+import type { Deps } from './shared/deps.js';
 
 /** What `habits import` was asked to do. */
 export interface ImportOptions {
@@ -41,7 +41,7 @@ ${examples([
   ])}`)
     .action((file: string, opts: { yes?: boolean }, self: Command) => {
       const options = parse(file, opts);
-      return app.run(self, (ctx) => run(ctx, options));
+      return app.run(self, (ctx) => run(options, ctx));
     });
 }
 
@@ -51,9 +51,9 @@ export function parse(file: string, opts: { yes?: boolean } = {}): ImportOptions
   return { file, yes: !!opts.yes };
 }
 
-async function readDocument(ctx: Context, file: string): Promise<unknown> {
+async function readDocument(deps: Pick<Deps, 'io'>, file: string): Promise<unknown> {
   let text: string;
-  if (file === '-') text = await readAll(ctx.io.stdin, MAX_STDIN_BYTES);
+  if (file === '-') text = await readAll(deps.io.stdin, MAX_STDIN_BYTES);
   else {
     try {
       // Loaded here: the other commands, which share the CLI's one chunk, have no use for it.
@@ -73,11 +73,11 @@ async function readDocument(ctx: Context, file: string): Promise<unknown> {
 }
 
 /** Loads the document into the local store, confirming before it overwrites habits. */
-export async function run(ctx: Context, options: ImportOptions): Promise<void> {
-  if (!ctx.isLocal) {
+export async function run(options: ImportOptions, deps: Pick<Deps, 'io' | 'isLocal' | 'out' | 'paths' | 'prompter' | 'resolver'>): Promise<void> {
+  if (!deps.isLocal) {
     throw new UsageError('import writes to the local store only', 'run it with --local (or set HABITS_LOCAL=1, or `habits config set base-url local`)');
   }
-  const input = await readDocument(ctx, options.file);
+  const input = await readDocument(deps, options.file);
   const server = await import('../server/index.js');
   const source = options.file === '-' ? 'standard input' : options.file;
   let doc;
@@ -87,14 +87,14 @@ export async function run(ctx: Context, options: ImportOptions): Promise<void> {
     if (err instanceof server.InvalidExportError) throw new UsageError(`${source} is not a valid habits export: ${err.message}`);
     throw err;
   }
-  const file = ctx.paths.dbFile;
+  const file = deps.paths.dbFile;
   const store = await openLocalStore(file);
   let result;
   try {
     // Overwriting replaces a habit's fields and history: ask first, as the other destructive verbs do.
     const overwritten = doc.habits.filter((h) => server.habitExists(store, h.id)).length;
     if (overwritten > 0) {
-      await confirmDestructive(ctx, options.yes, `overwrite ${plural(overwritten, 'habit')} in ${file}`, 'Their fields and history are replaced from the document.');
+      await confirmDestructive(deps, options.yes, `overwrite ${plural(overwritten, 'habit')} in ${file}`, 'Their fields and history are replaced from the document.');
     }
     result = server.importDocument(store, doc);
   } catch (err) {
@@ -103,15 +103,15 @@ export async function run(ctx: Context, options: ImportOptions): Promise<void> {
   } finally {
     store.close();
   }
-  await ctx.resolver.forgetNames('habits');
-  await ctx.resolver.forgetNames('areas');
+  await deps.resolver.forgetNames('habits');
+  await deps.resolver.forgetNames('areas');
   for (const h of result.inexact) {
     const shown = h.dates.slice(0, 5).join(', ') + (h.dates.length > 5 ? `, and ${h.dates.length - 5} more` : '');
-    ctx.out.warn(`warning: "${h.name}": the rebuilt history does not reproduce the document exactly at ${shown}`);
+    deps.out.warn(`warning: "${h.name}": the rebuilt history does not reproduce the document exactly at ${shown}`);
   }
   const { inexact, ...counts } = result;
-  if (ctx.out.json) ctx.out.printJson({ ...counts, file, inexact: inexact.map((h) => ({ id: h.habitId, name: h.name, at: h.dates })) });
-  ctx.out.info(
+  if (deps.out.json) deps.out.printJson({ ...counts, file, inexact: inexact.map((h) => ({ id: h.habitId, name: h.name, at: h.dates })) });
+  deps.out.info(
     `Imported ${plural(result.habits, 'habit')} (${result.archived} archived), ${plural(result.areas, 'area')}, ${plural(result.notes, 'note')} ` +
       `and ${plural(result.days, 'day')} of history into ${file}`,
   );

@@ -1,10 +1,10 @@
 // `habits serve`: the local service, standalone, until SIGINT or SIGTERM.
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { unavailable } from '../local.js';
 import { examples, type App } from '../program.js';
+import type { Deps } from './shared/deps.js';
 
 export interface ServeOptions {
   port: number;
@@ -29,7 +29,7 @@ ${examples([
     ['HABITS_BASE_URL=http://127.0.0.1:8787/v2 HABITS_API_KEY=… habits journal'],
   ])}`)
     .action((opts: { port: string; host: string; data?: string; apiKey?: string }, self: Command) => {
-      return app.run(self, (ctx) => run(ctx, parse(opts, ctx.env.HABITS_SERVE_API_KEY)));
+      return app.run(self, (ctx) => run(parse(opts, ctx.env.HABITS_SERVE_API_KEY), ctx));
     });
 }
 
@@ -43,17 +43,17 @@ export function parse(opts: { port: string; host: string; data?: string; apiKey?
   return { port, host, data: opts.data, apiKey };
 }
 
-export async function run(ctx: Context, opts: ServeOptions): Promise<void> {
+export async function run(opts: ServeOptions, deps: Pick<Deps, 'out' | 'io' | 'paths'>): Promise<void> {
   const { runServe } = await import('../server/index.js');
   let handle;
   try {
     handle = await runServe({
       port: opts.port,
       host: opts.host,
-      dataFile: opts.data ?? join(ctx.paths.dataDir, 'habits.db'),
+      dataFile: opts.data ?? join(deps.paths.dataDir, 'habits.db'),
       apiKey: opts.apiKey,
-      quiet: !!ctx.flags.quiet,
-      stderr: ctx.io.stderr,
+      quiet: deps.out.quiet,
+      stderr: deps.io.stderr,
       signals: true,
     });
   } catch (err) {

@@ -27,7 +27,8 @@ export class Output {
     this.quiet = opts.quiet;
   }
 
-  private readonly quiet: boolean;
+  /** True with -q: confirmations are not printed. */
+  readonly quiet: boolean;
 
   get json(): boolean {
     return this.mode === 'json';

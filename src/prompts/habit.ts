@@ -5,7 +5,8 @@ import type { HabitType } from '../api/types.js';
 import type { HabitDraft } from '../model/draft.js';
 import { parseName } from '../model/habit-fields.js';
 import { knownTimeOfDays, learnHabitNames, type Names } from '../resolve/habit-refs.js';
-import type { Context } from '../context.js';
+import type { Output } from '../output/output.js';
+import type { Resolver } from '../resolve/index.js';
 import { parseDate } from '../dates.js';
 import { CancelledError } from '../errors.js';
 import { check, parseColor } from '../model/grammar.js';
@@ -17,6 +18,7 @@ import { promptOccurrence } from './occurrence.js';
 import { optional } from './optional.js';
 import { promptTimeTriggers } from './reminders.js';
 import { promptStacks } from './stacks.js';
+import type { Prompter } from './prompter.js';
 
 /** What the walk starts from. */
 export interface HabitWalk {
@@ -27,9 +29,17 @@ export interface HabitWalk {
   selfId?: string;
 }
 
+/** What the habit walk needs: the prompter, names to offer, a place for notes, and today. */
+export interface HabitPromptDeps {
+  prompter: Prompter;
+  resolver: Resolver;
+  out: Output;
+  today(): string;
+}
+
 /** Walks through every field; returns the draft the user settled on (not yet confirmed). */
-export async function promptHabit(ctx: Context, walk: HabitWalk): Promise<HabitDraft> {
-  const p = ctx.prompter;
+export async function promptHabit(deps: HabitPromptDeps, walk: HabitWalk): Promise<HabitDraft> {
+  const p = deps.prompter;
   const { names } = walk;
   const d: HabitDraft = { ...walk.draft };
   d.name = parseName(await p.input({ message: 'Name', default: d.name || undefined, validate: (v) => check(() => parseName(v)) }));
@@ -46,21 +56,21 @@ export async function promptHabit(ctx: Context, walk: HabitWalk): Promise<HabitD
   d.timeTriggers = await promptTimeTriggers(p, d.timeTriggers);
 
   // The list shows the stacks' habits by name; an unknown one shows as its id.
-  await learnHabitNames(ctx, d.habitStacks.map((s) => s.conditionHabitId), names).catch(() => undefined);
+  await learnHabitNames(deps.resolver, d.habitStacks.map((s) => s.conditionHabitId), names).catch(() => undefined);
   let habits: Named[] | undefined;
   d.habitStacks = await promptStacks(p, d.habitStacks, {
     loadHabits: async () => {
-      habits ??= (await ctx.resolver.fetchHabits(false)).map((h) => ({ id: h.id, name: h.name }));
+      habits ??= (await deps.resolver.fetchHabits(false)).map((h) => ({ id: h.id, name: h.name }));
       for (const h of habits) names.habits.set(h.id, h.name);
       return habits.filter((h) => h.id !== walk.selfId);
     },
     nameOf: names.habit,
-    note: (text) => ctx.out.warn(text),
+    note: (text) => deps.out.warn(text),
   });
-  d.endCondition = await promptEndCondition(p, d.endCondition, ctx.today());
-  d.areaIds = await promptAreas(ctx, d.areaIds, names);
-  d.timeOfDayIds = await promptTimeOfDays(ctx, d.timeOfDayIds, names);
-  const today = ctx.today();
+  d.endCondition = await promptEndCondition(p, d.endCondition, deps.today());
+  d.areaIds = await promptAreas(deps, d.areaIds, names);
+  d.timeOfDayIds = await promptTimeOfDays(deps, d.timeOfDayIds, names);
+  const today = deps.today();
   const start = await p.input({ message: 'Start date (YYYY-MM-DD, today or yesterday)', default: d.startDate, validate: (v) => check(() => parseDate(v, today)) });
   d.startDate = parseDate(start, today);
   d.icon = (await p.input({ message: optional('Icon, an emoji or icon name', d.icon), default: d.icon ?? '' })).trim() || null;
@@ -74,8 +84,8 @@ export async function promptHabit(ctx: Context, walk: HabitWalk): Promise<HabitD
   return d;
 }
 
-async function promptAreas(ctx: Context, current: string[], names: Names): Promise<string[]> {
-  const areas = await ctx.resolver.fetchAreas();
+async function promptAreas(deps: HabitPromptDeps, current: string[], names: Names): Promise<string[]> {
+  const areas = await deps.resolver.fetchAreas();
   for (const a of areas) names.areas.set(a.id, a.name);
   const choices = [
     ...areas.map((a) => ({ name: a.name, value: a.id, checked: current.includes(a.id) })),
@@ -83,26 +93,26 @@ async function promptAreas(ctx: Context, current: string[], names: Names): Promi
     ...current.filter((id) => !areas.some((a) => a.id === id)).map((id) => ({ name: names.area(id), value: id, checked: true })),
   ];
   if (choices.length === 0) {
-    ctx.out.warn('No areas yet (create one with `habits area add <name>`); skipping areas.');
+    deps.out.warn('No areas yet (create one with `habits area add <name>`); skipping areas.');
     return current;
   }
-  return ctx.prompter.checkbox<string>({ message: 'Areas (tick none for no area)', choices });
+  return deps.prompter.checkbox<string>({ message: 'Areas (tick none for no area)', choices });
 }
 
 /** The choice that asks for a time-of-day id by text; no real id holds a NUL. */
 const OTHER_TIME_OF_DAY = '\u0000other';
 
-async function promptTimeOfDays(ctx: Context, current: string[], names: Names): Promise<string[]> {
-  let known = await knownTimeOfDays(ctx.resolver);
+async function promptTimeOfDays(deps: HabitPromptDeps, current: string[], names: Names): Promise<string[]> {
+  let known = await knownTimeOfDays(deps.resolver);
   // Periods have no endpoint: their names are learned from habits that use them.
-  if (known.size === 0) known = await ctx.resolver.fetchHabits(true).then(() => knownTimeOfDays(ctx.resolver));
+  if (known.size === 0) known = await deps.resolver.fetchHabits(true).then(() => knownTimeOfDays(deps.resolver));
   for (const [id, name] of known) names.timeOfDays.set(id, name);
   const ids = [...new Set([...known.keys(), ...current])];
   if (ids.length === 0) {
-    const answer = await ctx.prompter.input({ message: 'Time-of-day ids (comma-separated, e.g. morning; empty for any time)', default: '' });
+    const answer = await deps.prompter.input({ message: 'Time-of-day ids (comma-separated, e.g. morning; empty for any time)', default: '' });
     return [...new Set(answer.split(/[\s,]+/).filter(Boolean))];
   }
-  const picked = await ctx.prompter.checkbox<string>({
+  const picked = await deps.prompter.checkbox<string>({
     message: 'Time of day (tick none for any time)',
     choices: [
       ...ids.map((id) => ({ name: names.timeOfDay(id), value: id, checked: current.includes(id) })),
@@ -112,7 +122,7 @@ async function promptTimeOfDays(ctx: Context, current: string[], names: Names): 
   });
   const chosen = picked.filter((id) => id !== OTHER_TIME_OF_DAY);
   if (chosen.length === picked.length) return chosen;
-  const more = await ctx.prompter.input({ message: 'Time-of-day ids to add (comma-separated)', default: '' });
+  const more = await deps.prompter.input({ message: 'Time-of-day ids to add (comma-separated)', default: '' });
   return [...new Set([...chosen, ...more.split(/[\s,]+/).filter(Boolean)])];
 }
 
@@ -120,9 +130,9 @@ async function promptTimeOfDays(ctx: Context, current: string[], names: Names): 
  * Shows the summary on stderr and asks to go ahead; `changes` lists what an edit changes. A "no"
  * cancels (exit 130) with nothing sent.
  */
-export async function confirmDraft(ctx: Context, d: HabitDraft, names: Names, mode: 'add' | 'edit', changes: string[] = []): Promise<void> {
-  ctx.out.warn('\n' + draftSummary(d, names, ctx.out.ec).trimEnd());
-  if (mode === 'edit') ctx.out.warn(`\nChanges: ${changes.join(', ')}`);
-  const go = await ctx.prompter.confirm({ message: mode === 'add' ? 'Create this habit?' : 'Save these changes?', default: true });
+export async function confirmDraft(deps: Pick<HabitPromptDeps, 'out' | 'prompter'>, d: HabitDraft, names: Names, mode: 'add' | 'edit', changes: string[] = []): Promise<void> {
+  deps.out.warn('\n' + draftSummary(d, names, deps.out.ec).trimEnd());
+  if (mode === 'edit') deps.out.warn(`\nChanges: ${changes.join(', ')}`);
+  const go = await deps.prompter.confirm({ message: mode === 'add' ? 'Create this habit?' : 'Save these changes?', default: true });
   if (!go) throw new CancelledError(mode === 'add' ? 'cancelled: no habit was created' : 'cancelled: the habit was not changed');
 }

@@ -1,7 +1,8 @@
 // References in the habit flags turned into ids (--area, --stack, --time-of-day), and ids turned
 // back into names for display (condition habits of stacks, areas, time of day).
 import type { Habit, HabitStackInput } from '../api/types.js';
-import type { Context } from '../context.js';
+import type { Settings } from '../config/settings.js';
+import type { Output } from '../output/output.js';
 import { AmbiguousError, NotFoundError, UsageError } from '../errors.js';
 import { renderHabit } from '../output/habit-details.js';
 import type { Resolver } from './index.js';
@@ -39,16 +40,16 @@ export async function knownTimeOfDays(resolver: Resolver): Promise<Map<string, s
 }
 
 /** Resolves the references in `flags`; `selfId` is the habit being edited (it cannot stack on itself). */
-export async function resolveFlags(ctx: Context, flags: FieldFlags, names: Names, selfId?: string): Promise<ResolvedFlags> {
+export async function resolveFlags(resolver: Resolver, flags: FieldFlags, names: Names, selfId?: string): Promise<ResolvedFlags> {
   const { areas, timeOfDays, stacks, ...rest } = flags;
   const out: ResolvedFlags = rest;
   if (areas) {
-    const found = await ctx.resolver.resolveAreas(areas).catch((err: unknown) => Promise.reject(naming('--area', err)));
+    const found = await resolver.resolveAreas(areas).catch((err: unknown) => Promise.reject(naming('--area', err)));
     for (const a of found) names.areas.set(a.id, a.name);
     out.areaIds = [...new Set(found.map((a) => a.id))];
   }
   if (stacks) {
-    const results = stacks.length ? await ctx.resolver.resolveHabits(stacks.map((s) => s.ref)) : [];
+    const results = stacks.length ? await resolver.resolveHabits(stacks.map((s) => s.ref)) : [];
     out.habitStacks = stacks.map((s, i): HabitStackInput => {
       const r = results[i]!;
       if (r instanceof Error) throw naming('--stack', r);
@@ -59,7 +60,7 @@ export async function resolveFlags(ctx: Context, flags: FieldFlags, names: Names
   }
   if (timeOfDays) {
     // The habit being edited knows its own periods even when the cache is cold.
-    const known = new Map([...names.timeOfDays, ...(await knownTimeOfDays(ctx.resolver))]);
+    const known = new Map([...names.timeOfDays, ...(await knownTimeOfDays(resolver))]);
     for (const [id, name] of known) names.timeOfDays.set(id, name);
     // An id is passed as it is; a known name (any case) becomes its id.
     out.timeOfDayIds = [...new Set(timeOfDays.map((t) => {
@@ -75,19 +76,19 @@ export async function resolveFlags(ctx: Context, flags: FieldFlags, names: Names
  * Names of the habits with these ids: from the name cache when it knows them all (however old,
  * names for display may be a little stale), else from the server, archived habits included.
  */
-export async function learnHabitNames(ctx: Context, ids: readonly string[], names: Names): Promise<void> {
+export async function learnHabitNames(resolver: Resolver, ids: readonly string[], names: Names): Promise<void> {
   const missing = () => ids.filter((id) => !names.habits.has(id));
   if (missing().length === 0) return;
-  const cached = (await ctx.resolver.nameCache()).get('habits', Number.POSITIVE_INFINITY);
+  const cached = (await resolver.nameCache()).get('habits', Number.POSITIVE_INFINITY);
   for (const h of cached?.items ?? []) names.habits.set(h.id, h.name);
   if (missing().length === 0) return;
-  for (const h of await ctx.resolver.fetchHabits(true)) names.habits.set(h.id, h.name);
+  for (const h of await resolver.fetchHabits(true)) names.habits.set(h.id, h.name);
 }
 
 /** A returned habit as show, add and edit print it (terminal or pipe), its stacks' habits by name. */
-export async function habitText(ctx: Context, habit: Habit, names = new Names()): Promise<string> {
+export async function habitText(deps: { resolver: Resolver; out: Output; settings: Pick<Settings, 'timezone'> }, habit: Habit, names = new Names()): Promise<string> {
   const ids = (habit.reminders?.habitStacks ?? []).map((s) => s.conditionHabitId);
   // A missing name costs a lookup, never the output: the stack then shows the id.
-  await learnHabitNames(ctx, ids, names).catch(() => undefined);
-  return renderHabit(habit, { tty: ctx.out.mode === 'tty', c: ctx.out.c, zone: ctx.settings.timezone.value, habitName: names.habit });
+  await learnHabitNames(deps.resolver, ids, names).catch(() => undefined);
+  return renderHabit(habit, { tty: deps.out.mode === 'tty', c: deps.out.c, zone: deps.settings.timezone.value, habitName: names.habit });
 }

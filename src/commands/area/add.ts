@@ -1,9 +1,9 @@
 // `habits area add <name> [--color C] [--icon I]`
 import type { Command } from 'commander';
 import type { AreaBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
 import { examples, type App } from '../../program.js';
 import { parseAreaName, parseColor } from './shared.js';
+import type { Deps } from '../shared/deps.js';
 
 type AreaAddBody = AreaBody & { name: string };
 
@@ -22,7 +22,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((name: string, opts: { color?: string; icon?: string }, cmd: Command) => {
       const body = parse(name, opts);
-      return app.run(cmd, (ctx) => run(ctx, body));
+      return app.run(cmd, (ctx) => run(body, ctx));
     });
 }
 
@@ -35,9 +35,9 @@ export function parse(name: string, opts: { color?: string; icon?: string }): Ar
 }
 
 /** Creates the area; its name resolves at once (the cached names are dropped). */
-export async function run(ctx: Context, body: AreaAddBody): Promise<void> {
-  const area = await (await ctx.api()).request('POST /areas', { body });
-  await ctx.resolver.forgetNames('areas');
-  await ctx.out.result(area, () => '');
-  ctx.out.info(`Created area "${area.name ?? body.name}"${area.id ? ` (id:${area.id})` : ''}`);
+export async function run(body: AreaAddBody, deps: Pick<Deps, 'api' | 'out' | 'resolver'>): Promise<void> {
+  const area = await (await deps.api()).request('POST /areas', { body });
+  await deps.resolver.forgetNames('areas');
+  await deps.out.result(area, () => '');
+  deps.out.info(`Created area "${area.name ?? body.name}"${area.id ? ` (id:${area.id})` : ''}`);
 }

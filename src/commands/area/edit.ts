@@ -1,10 +1,10 @@
 // `habits area edit <area> [--name N] [--color C] [--icon I]`: sends only the fields that change.
 import type { Command } from 'commander';
 import type { Area, AreaBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { parseAreaName, parseColor } from './shared.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `area edit` was asked to do. */
 export interface AreaEditOptions {
@@ -27,7 +27,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((ref: string, opts: { name?: string; color?: string; icon?: string }, cmd: Command) => {
       const options = parse(ref, opts);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -52,18 +52,18 @@ export function diffArea(area: Partial<Area>, changes: AreaBody): AreaBody {
 }
 
 /** Sends the fields that differ; a rename drops the cached names. */
-export async function run(ctx: Context, options: AreaEditOptions): Promise<void> {
-  const found = await ctx.resolver.resolveArea(options.ref);
-  const api = await ctx.api();
+export async function run(options: AreaEditOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver'>): Promise<void> {
+  const found = await deps.resolver.resolveArea(options.ref);
+  const api = await deps.api();
   const current = await api.request('GET /areas/{areaId}', { params: { areaId: found.id } });
   const body = diffArea(current, options.changes);
   if (Object.keys(body).length === 0) {
-    await ctx.out.result(current, () => '');
-    ctx.out.info(`Area "${current.name}" already has those values; nothing changed`);
+    await deps.out.result(current, () => '');
+    deps.out.info(`Area "${current.name}" already has those values; nothing changed`);
     return;
   }
   const area = await api.request('PUT /areas/{areaId}', { params: { areaId: found.id }, body });
-  if (body.name !== undefined) await ctx.resolver.forgetNames('areas');
-  await ctx.out.result(area, () => '');
-  ctx.out.info(`Updated area "${area.name ?? body.name ?? current.name}": ${Object.keys(body).map((k) => (k === 'colorHex' ? 'color' : k)).join(', ')}`);
+  if (body.name !== undefined) await deps.resolver.forgetNames('areas');
+  await deps.out.result(area, () => '');
+  deps.out.info(`Updated area "${area.name ?? body.name ?? current.name}": ${Object.keys(body).map((k) => (k === 'colorHex' ? 'color' : k)).join(', ')}`);
 }

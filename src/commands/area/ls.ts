@@ -1,9 +1,9 @@
 // `habits area ls`: every area, with its icon, colour and id.
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
 import type { Cell } from '../../output/table.js';
 import type { Output } from '../../output/output.js';
 import { examples, type App } from '../../program.js';
+import type { Deps } from '../shared/deps.js';
 
 /** Registers `area ls` (alias `list`). */
 export function register(parent: Command, app: App): void {
@@ -20,15 +20,15 @@ export function register(parent: Command, app: App): void {
 }
 
 /** Lists every area; the listing also refreshes the names that references and completion read. */
-export async function run(ctx: Context): Promise<void> {
-  const areas = await ctx.resolver.fetchAreas();
-  if (areas.length === 0 && !ctx.out.json) {
-    ctx.out.info('No areas yet. Create one with `habits area add <name>`.');
+export async function run(deps: Pick<Deps, 'out' | 'resolver'>): Promise<void> {
+  const areas = await deps.resolver.fetchAreas();
+  if (areas.length === 0 && !deps.out.json) {
+    deps.out.info('No areas yet. Create one with `habits area add <name>`.');
     return;
   }
-  await ctx.out.result(areas, () => ctx.out.table({
+  await deps.out.result(areas, () => deps.out.table({
     head: ['NAME', 'ICON', 'COLOR', 'ID'],
-    rows: areas.map((a) => [a.name, a.icon ?? '', colorCell(a.colorHex, ctx.out), a.id]),
+    rows: areas.map((a) => [a.name, a.icon ?? '', colorCell(a.colorHex, deps.out), a.id]),
     flex: 0,
   }));
 }

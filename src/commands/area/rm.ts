@@ -1,9 +1,9 @@
 // `habits area rm <area> [--yes]`: deletes an area; its habits stay.
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `area rm` was asked to do. */
 export interface AreaRmOptions {
@@ -24,7 +24,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((ref: string, opts: { yes?: boolean }, cmd: Command) => {
       const options = parse(ref, opts);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -35,12 +35,12 @@ export function parse(ref: string, opts: { yes?: boolean }): AreaRmOptions {
 }
 
 /** Deletes the area, after confirming; the cached names are dropped. */
-export async function run(ctx: Context, options: AreaRmOptions): Promise<void> {
-  requireConfirmable(ctx, options.yes, `delete area "${options.ref}"`);
-  const area = await ctx.resolver.resolveArea(options.ref);
-  await confirmDestructive(ctx, options.yes, `delete area "${area.name}"`, 'Its habits stay; they only leave the area.');
-  const result = await (await ctx.api()).request('DELETE /areas/{areaId}', { params: { areaId: area.id } });
-  await ctx.resolver.forgetNames('areas');
-  await ctx.out.result(result, () => '');
-  ctx.out.info(`Deleted area "${area.name}"; its habits stay`);
+export async function run(options: AreaRmOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver'>): Promise<void> {
+  requireConfirmable(deps, options.yes, `delete area "${options.ref}"`);
+  const area = await deps.resolver.resolveArea(options.ref);
+  await confirmDestructive(deps, options.yes, `delete area "${area.name}"`, 'Its habits stay; they only leave the area.');
+  const result = await (await deps.api()).request('DELETE /areas/{areaId}', { params: { areaId: area.id } });
+  await deps.resolver.forgetNames('areas');
+  await deps.out.result(result, () => '');
+  deps.out.info(`Deleted area "${area.name}"; its habits stay`);
 }

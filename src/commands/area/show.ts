@@ -2,11 +2,11 @@
 import type { Command } from 'commander';
 import { listAll } from '../../api/paging.js';
 import type { Area, Habit } from '../../api/types.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { formatTimestamp } from '../../output/time.js';
 import { examples, type App } from '../../program.js';
 import { colorCell } from './ls.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `--json` prints: the area as the API returns it, plus its habits. */
 type AreaDetails = Area & { habits: { id: string; name: string; isArchived: boolean }[] };
@@ -20,14 +20,14 @@ export function register(parent: Command, app: App): void {
     .addHelpText('after', examples([['habits area show Health'], ['habits area show Health --json']]))
     .action((ref: string, _opts, cmd: Command) => {
       if (!ref.trim()) throw new UsageError('<area> is empty');
-      return app.run(cmd, (ctx) => run(ctx, ref));
+      return app.run(cmd, (ctx) => run(ref, ctx));
     });
 }
 
 /** Shows the area and its habits, active and archived. */
-export async function run(ctx: Context, ref: string): Promise<void> {
-  const found = await ctx.resolver.resolveArea(ref);
-  const api = await ctx.api();
+export async function run(ref: string, deps: Pick<Deps, 'api' | 'out' | 'resolver' | 'settings'>): Promise<void> {
+  const found = await deps.resolver.resolveArea(ref);
+  const api = await deps.api();
   const [area, active, archived] = await Promise.all([
     api.request('GET /areas/{areaId}', { params: { areaId: found.id } }),
     listAll(api, 'GET /habits', { query: { areaId: found.id, archived: false } }),
@@ -35,22 +35,22 @@ export async function run(ctx: Context, ref: string): Promise<void> {
   ]);
   const habits = [...active, ...archived].map((h: Habit) => ({ id: h.id, name: h.name, isArchived: !!h.isArchived }));
   const details: AreaDetails = { ...area, habits };
-  await ctx.out.result(details, async () => {
-    const zone = ctx.settings.timezone.value;
-    if (ctx.out.mode !== 'tty') {
+  await deps.out.result(details, async () => {
+    const zone = deps.settings.timezone.value;
+    if (deps.out.mode !== 'tty') {
       const fields = [['name', area.name], ['icon', area.icon ?? ''], ['color', area.colorHex ?? ''], ['id', area.id], ['createdAt', area.createdAt ?? '']];
       const rows = [...fields, ...habits.map((h) => ['habit', h.id, h.name, h.isArchived ? 'archived' : 'active'])];
-      return ctx.out.table({ head: [], rows });
+      return deps.out.table({ head: [], rows });
     }
-    const color = colorCell(area.colorHex, ctx.out);
+    const color = colorCell(area.colorHex, deps.out);
     const lines = [
-      ctx.out.c.bold(`${area.icon ? `${area.icon} ` : ''}${area.name}`),
+      deps.out.c.bold(`${area.icon ? `${area.icon} ` : ''}${area.name}`),
       `  Color    ${typeof color === 'object' && color ? color.styled : color || '-'}`,
       `  Id       ${area.id}`,
       `  Created  ${formatTimestamp(area.createdAt, zone) || '-'}`,
       '',
-      habits.length ? ctx.out.c.bold(`Habits (${habits.length})`) : 'No habits in this area.',
-      ...habits.map((h) => `  ${h.name}${h.isArchived ? ctx.out.c.dim(' (archived)') : ''}  ${ctx.out.c.dim(`id:${h.id}`)}`),
+      habits.length ? deps.out.c.bold(`Habits (${habits.length})`) : 'No habits in this area.',
+      ...habits.map((h) => `  ${h.name}${h.isArchived ? deps.out.c.dim(' (archived)') : ''}  ${deps.out.c.dim(`id:${h.id}`)}`),
     ];
     return lines.join('\n') + '\n';
   });

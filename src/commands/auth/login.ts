@@ -4,11 +4,11 @@ import { ApiError } from '../../api/errors.js';
 import { parseApiKey } from '../../api/key.js';
 import { updateConfigFile } from '../../config/file.js';
 import { maskKey } from '../../config/settings.js';
-import type { Context } from '../../context.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { readAll } from '../../stdin.js';
 import { checkKey } from './check.js';
+import type { Deps } from '../shared/deps.js';
 
 export interface LoginOptions {
   withKey: boolean;
@@ -27,7 +27,7 @@ export function register(parent: Command, app: App): void {
       ['pass show habits | habits auth login --with-key'],
     ]))
     .action((opts: { withKey?: boolean; verify?: boolean }, cmd: Command) =>
-      app.run(cmd, (ctx) => run(ctx, { withKey: !!opts.withKey, verify: opts.verify !== false })));
+      app.run(cmd, (ctx) => run({ withKey: !!opts.withKey, verify: opts.verify !== false }, ctx)));
 }
 
 /** The prompt's check: the same rules as parseApiKey, shown as the prompt's own message. */
@@ -41,22 +41,22 @@ function promptCheck(value: string): true | string {
   }
 }
 
-export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
-  if (ctx.isLocal) throw new UsageError('local mode needs no API key', 'drop --local (or HABITS_LOCAL / base-url local) to log in to a server');
+export async function run(opts: LoginOptions, deps: Pick<Deps, 'clientFor' | 'env' | 'io' | 'isLocal' | 'out' | 'paths' | 'prompter' | 'settings'>): Promise<void> {
+  if (deps.isLocal) throw new UsageError('local mode needs no API key', 'drop --local (or HABITS_LOCAL / base-url local) to log in to a server');
   let raw: string;
   if (opts.withKey) {
-    raw = await readAll(ctx.io.stdin, 64 * 1024);
-  } else if (ctx.prompter.available) {
-    raw = await ctx.prompter.password({ message: 'API key', validate: promptCheck });
+    raw = await readAll(deps.io.stdin, 64 * 1024);
+  } else if (deps.prompter.available) {
+    raw = await deps.prompter.password({ message: 'API key', validate: promptCheck });
   } else {
     throw new UsageError('no terminal to ask for the key', 'pipe it in: `habits auth login --with-key < keyfile`');
   }
   // The client's own check, so --no-verify cannot save a key that no request could carry.
   const key = parseApiKey(raw);
-  const baseUrl = ctx.settings.baseUrl.value;
+  const baseUrl = deps.settings.baseUrl.value;
   if (opts.verify) {
     // Check this key, not the configured one.
-    const client = await ctx.clientFor({ baseUrl, apiKey: key });
+    const client = await deps.clientFor({ baseUrl, apiKey: key });
     try {
       await checkKey(client);
     } catch (err) {
@@ -66,10 +66,10 @@ export async function run(ctx: Context, opts: LoginOptions): Promise<void> {
       throw err;
     }
   }
-  await updateConfigFile(ctx.paths, (values) => {
+  await updateConfigFile(deps.paths, (values) => {
     values['api-key'] = key;
   });
-  await ctx.out.result({ saved: true, key: maskKey(key), file: ctx.paths.configFile, verified: opts.verify }, () => '');
-  ctx.out.info(`Saved key ${maskKey(key)} to ${ctx.paths.configFile}${opts.verify ? ` (checked against ${baseUrl})` : ''}`);
-  if (ctx.env.HABITS_API_KEY) ctx.out.warn('note: HABITS_API_KEY is set in the environment and takes precedence over the saved key');
+  await deps.out.result({ saved: true, key: maskKey(key), file: deps.paths.configFile, verified: opts.verify }, () => '');
+  deps.out.info(`Saved key ${maskKey(key)} to ${deps.paths.configFile}${opts.verify ? ` (checked against ${baseUrl})` : ''}`);
+  if (deps.env.HABITS_API_KEY) deps.out.warn('note: HABITS_API_KEY is set in the environment and takes precedence over the saved key');
 }

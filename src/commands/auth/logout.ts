@@ -1,8 +1,8 @@
 // `habits auth logout`: removes the stored key.
 import type { Command } from 'commander';
 import { updateConfigFile } from '../../config/file.js';
-import type { Context } from '../../context.js';
 import { examples, type App } from '../../program.js';
+import type { Deps } from '../shared/deps.js';
 
 export function register(parent: Command, app: App): void {
   parent
@@ -12,13 +12,13 @@ export function register(parent: Command, app: App): void {
     .action((_opts, cmd: Command) => app.run(cmd, run));
 }
 
-export async function run(ctx: Context): Promise<void> {
+export async function run(deps: Pick<Deps, 'env' | 'out' | 'paths'>): Promise<void> {
   let had = false;
-  await updateConfigFile(ctx.paths, (values) => {
+  await updateConfigFile(deps.paths, (values) => {
     had = values['api-key'] !== undefined;
     delete values['api-key'];
   });
-  await ctx.out.result({ removed: had, file: ctx.paths.configFile }, () => '');
-  ctx.out.info(had ? `Removed the API key from ${ctx.paths.configFile}` : 'No API key was stored');
-  if (ctx.env.HABITS_API_KEY) ctx.out.warn('note: HABITS_API_KEY is still set in the environment');
+  await deps.out.result({ removed: had, file: deps.paths.configFile }, () => '');
+  deps.out.info(had ? `Removed the API key from ${deps.paths.configFile}` : 'No API key was stored');
+  if (deps.env.HABITS_API_KEY) deps.out.warn('note: HABITS_API_KEY is still set in the environment');
 }

@@ -2,10 +2,10 @@
 import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.js';
 import { maskKey } from '../../config/settings.js';
-import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { checkKey } from './check.js';
+import type { Deps } from '../shared/deps.js';
 
 export interface AuthStatus {
   mode: 'remote' | 'local';
@@ -24,33 +24,33 @@ export function register(parent: Command, app: App): void {
     .action((_opts, cmd: Command) => app.run(cmd, run));
 }
 
-export async function run(ctx: Context): Promise<void> {
-  const { settings } = ctx;
-  if (ctx.isLocal) {
+export async function run(deps: Pick<Deps, 'api' | 'isLocal' | 'out' | 'paths' | 'settings'>): Promise<void> {
+  const { settings } = deps;
+  if (deps.isLocal) {
     const status: AuthStatus = { mode: 'local', baseUrl: 'local', key: null, source: null, valid: true };
-    return ctx.out.result(status, () => `Local mode: no API key needed (data in ${ctx.paths.dataDir})`);
+    return deps.out.result(status, () => `Local mode: no API key needed (data in ${deps.paths.dataDir})`);
   }
   const key = settings.apiKey;
   const baseUrl = settings.baseUrl.value;
   if (!key) {
     const status: AuthStatus = { mode: 'remote', baseUrl, key: null, source: null, valid: false, error: 'no API key is configured' };
-    if (ctx.out.json) ctx.out.printJson(status);
+    if (deps.out.json) deps.out.printJson(status);
     throw new AuthError('no API key is configured');
   }
-  const source = key.source === 'env' ? 'environment (HABITS_API_KEY)' : `config file ${ctx.paths.configFile}`;
+  const source = key.source === 'env' ? 'environment (HABITS_API_KEY)' : `config file ${deps.paths.configFile}`;
   const status: AuthStatus = { mode: 'remote', baseUrl, key: maskKey(key.value), source, valid: false };
   let failure: unknown;
   try {
-    await checkKey(await ctx.api());
+    await checkKey(await deps.api());
     status.valid = true;
   } catch (err) {
     failure = err;
     status.error = err instanceof ApiError ? err.message : (err as Error).message;
   }
-  await ctx.out.result(status, () => [
+  await deps.out.result(status, () => [
     `Server:  ${baseUrl}`,
     `Key:     ${status.key} (from ${source})`,
-    `Status:  ${status.valid ? ctx.out.c.green('✓ valid') : ctx.out.c.red('✗ not accepted')}`,
+    `Status:  ${status.valid ? deps.out.c.green('✓ valid') : deps.out.c.red('✗ not accepted')}`,
   ].join('\n'));
   if (failure) {
     if (failure instanceof ApiError && (failure.status === 401 || failure.status === 403)) {

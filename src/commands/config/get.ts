@@ -1,10 +1,10 @@
 // `habits config get <key>`: the value in use.
 import type { Command } from 'commander';
 import type { ConfigKey } from '../../config/file.js';
-import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { effective, parseKey } from './shared.js';
+import type { Deps } from '../shared/deps.js';
 
 export function register(parent: Command, app: App): void {
   parent
@@ -14,12 +14,12 @@ export function register(parent: Command, app: App): void {
     .addHelpText('after', examples([['habits config get timezone'], ['habits config get base-url --json']]))
     .action((key: string, _opts, cmd: Command) => {
       const parsed = parseKey(key);
-      return app.run(cmd, (ctx) => run(ctx, parsed));
+      return app.run(cmd, (ctx) => run(parsed, ctx));
     });
 }
 
-export async function run(ctx: Context, key: ConfigKey): Promise<void> {
-  const value = effective(ctx.settings, key, ctx.paths.configFile);
+export async function run(key: ConfigKey, deps: Pick<Deps, 'out' | 'paths' | 'settings'>): Promise<void> {
+  const value = effective(deps.settings, key, deps.paths.configFile);
   if (value.value === null) throw new AuthError('no API key is configured');
-  await ctx.out.result(value, () => value.value!);
+  await deps.out.result(value, () => value.value!);
 }

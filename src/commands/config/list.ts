@@ -1,9 +1,9 @@
 // `habits config list`: every setting in use, with where it comes from.
 import type { Command } from 'commander';
 import { CONFIG_KEYS } from '../../config/file.js';
-import type { Context } from '../../context.js';
 import { examples, type App } from '../../program.js';
 import { effective } from './shared.js';
+import type { Deps } from '../shared/deps.js';
 
 export function register(parent: Command, app: App): void {
   parent
@@ -14,9 +14,9 @@ export function register(parent: Command, app: App): void {
     .action((_opts, cmd: Command) => app.run(cmd, run));
 }
 
-export async function run(ctx: Context): Promise<void> {
-  const rows = CONFIG_KEYS.map((key) => effective(ctx.settings, key, ctx.paths.configFile));
-  await ctx.out.result(rows, () =>
-    ctx.out.table({ head: ['KEY', 'VALUE', 'SOURCE'], rows: rows.map((r) => [r.key, r.value ?? '', r.source]) }),
+export async function run(deps: Pick<Deps, 'out' | 'paths' | 'settings'>): Promise<void> {
+  const rows = CONFIG_KEYS.map((key) => effective(deps.settings, key, deps.paths.configFile));
+  await deps.out.result(rows, () =>
+    deps.out.table({ head: ['KEY', 'VALUE', 'SOURCE'], rows: rows.map((r) => [r.key, r.value ?? '', r.source]) }),
   );
 }

@@ -1,7 +1,7 @@
 // `habits config path`: where the config file lives.
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
 import { examples, type App } from '../../program.js';
+import type { Deps } from '../shared/deps.js';
 
 export function register(parent: Command, app: App): void {
   parent
@@ -11,6 +11,6 @@ export function register(parent: Command, app: App): void {
     .action((_opts, cmd: Command) => app.run(cmd, run));
 }
 
-export async function run(ctx: Context): Promise<void> {
-  await ctx.out.result({ path: ctx.paths.configFile }, () => ctx.paths.configFile);
+export async function run(deps: Pick<Deps, 'out' | 'paths'>): Promise<void> {
+  await deps.out.result({ path: deps.paths.configFile }, () => deps.paths.configFile);
 }

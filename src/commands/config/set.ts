@@ -2,9 +2,9 @@
 import type { Command } from 'commander';
 import { updateConfigFile, type ConfigKey } from '../../config/file.js';
 import { normalizeConfigValue } from '../../config/settings.js';
-import type { Context } from '../../context.js';
 import { examples, type App } from '../../program.js';
 import { parseKey } from './shared.js';
+import type { Deps } from '../shared/deps.js';
 
 export interface SetOptions {
   key: ConfigKey;
@@ -25,7 +25,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((key: string, value: string, _opts, cmd: Command) => {
       const options = parse(key, value);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -34,10 +34,10 @@ export function parse(rawKey: string, rawValue: string): SetOptions {
   return { key, value: normalizeConfigValue(key, rawValue) };
 }
 
-export async function run(ctx: Context, { key, value }: SetOptions): Promise<void> {
-  await updateConfigFile(ctx.paths, (values) => {
+export async function run({ key, value }: SetOptions, deps: Pick<Deps, 'out' | 'paths'>): Promise<void> {
+  await updateConfigFile(deps.paths, (values) => {
     values[key] = value;
   });
-  await ctx.out.result({ key, value, file: ctx.paths.configFile }, () => '');
-  ctx.out.info(`Set ${key} to ${value} in ${ctx.paths.configFile}`);
+  await deps.out.result({ key, value, file: deps.paths.configFile }, () => '');
+  deps.out.info(`Set ${key} to ${value} in ${deps.paths.configFile}`);
 }

@@ -1,9 +1,9 @@
 // `habits config unset <key>`: removes a key from the config file.
 import type { Command } from 'commander';
 import { updateConfigFile, type ConfigKey } from '../../config/file.js';
-import type { Context } from '../../context.js';
 import { examples, type App } from '../../program.js';
 import { parseKey } from './shared.js';
+import type { Deps } from '../shared/deps.js';
 
 export function register(parent: Command, app: App): void {
   parent
@@ -13,16 +13,16 @@ export function register(parent: Command, app: App): void {
     .addHelpText('after', examples([['habits config unset timezone']]))
     .action((key: string, _opts, cmd: Command) => {
       const parsed = parseKey(key);
-      return app.run(cmd, (ctx) => run(ctx, parsed));
+      return app.run(cmd, (ctx) => run(parsed, ctx));
     });
 }
 
-export async function run(ctx: Context, key: ConfigKey): Promise<void> {
+export async function run(key: ConfigKey, deps: Pick<Deps, 'out' | 'paths'>): Promise<void> {
   let had = false;
-  await updateConfigFile(ctx.paths, (values) => {
+  await updateConfigFile(deps.paths, (values) => {
     had = values[key] !== undefined;
     delete values[key];
   });
-  await ctx.out.result({ key, removed: had }, () => '');
-  ctx.out.info(had ? `Removed ${key} from ${ctx.paths.configFile}` : `${key} was not set in ${ctx.paths.configFile}`);
+  await deps.out.result({ key, removed: had }, () => '');
+  deps.out.info(had ? `Removed ${key} from ${deps.paths.configFile}` : `${key} was not set in ${deps.paths.configFile}`);
 }

@@ -1,13 +1,13 @@
 // `habits habit add [name] [flags] [-i]`: every field of POST /habits, by flags or by prompts.
 import type { Command } from 'commander';
 import { GOAL_UNITS } from '../../api/types.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { confirmDraft, promptHabit } from '../../prompts/habit.js';
 import { applyFlags, createBody, defaultDraft } from '../../model/draft.js';
 import { declareFieldOptions, parseFieldFlags, type FieldFlags, type RawFieldOptions } from './flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `habit add` was asked to do, validated. */
 export interface AddOptions {
@@ -42,7 +42,7 @@ weekdays, weekends. Goal units:
 ${GOAL_UNITS.map((u) => (u.includes(' ') ? `"${u}"` : u)).join(' ')}
 (any case; minutes, hours, steps, reps and other plain words work too).`)
     .action((name: string | undefined, raw: RawFieldOptions, command: Command) =>
-      app.run(command, (ctx) => run(ctx, parse(name, raw, ctx.today()))));
+      app.run(command, (ctx) => run(parse(name, raw, ctx.today()), ctx)));
 }
 
 /** Validates the name and every flag; `today` resolves relative dates. */
@@ -52,23 +52,23 @@ export function parse(name: string | undefined, raw: RawFieldOptions, today: str
 }
 
 /** Creates the habit and prints it. */
-export async function run(ctx: Context, options: AddOptions): Promise<void> {
-  const interactive = options.interactive || (options.name === undefined && ctx.prompter.available);
-  if (interactive && !ctx.prompter.available) {
+export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver' | 'settings' | 'today'>): Promise<void> {
+  const interactive = options.interactive || (options.name === undefined && deps.prompter.available);
+  if (interactive && !deps.prompter.available) {
     throw new UsageError('-i needs a terminal (stdin and stderr), and no --no-input or HABITS_NO_INPUT', 'pass the fields as flags instead');
   }
   if (!interactive && options.name === undefined) {
     throw new UsageError('missing habit name: habits habit add <name> [flags]', 'or run it on a terminal to be prompted for every field');
   }
   const names = new Names();
-  const resolved = await resolveFlags(ctx, options.flags, names);
-  let draft = applyFlags(defaultDraft(options.name ?? '', ctx.today()), resolved);
+  const resolved = await resolveFlags(deps.resolver, options.flags, names);
+  let draft = applyFlags(defaultDraft(options.name ?? '', deps.today()), resolved);
   if (interactive) {
-    draft = await promptHabit(ctx, { mode: 'add', draft, names });
-    await confirmDraft(ctx, draft, names, 'add');
+    draft = await promptHabit(deps, { mode: 'add', draft, names });
+    await confirmDraft(deps, draft, names, 'add');
   }
-  const habit = await (await ctx.api()).request('POST /habits', { body: createBody(draft) });
-  await ctx.resolver.forgetNames('habits');
-  ctx.out.info(`Created habit "${habit.name}" (id:${habit.id})`);
-  await ctx.out.result(habit, () => habitText(ctx, habit, names));
+  const habit = await (await deps.api()).request('POST /habits', { body: createBody(draft) });
+  await deps.resolver.forgetNames('habits');
+  deps.out.info(`Created habit "${habit.name}" (id:${habit.id})`);
+  await deps.out.result(habit, () => habitText(deps, habit, names));
 }

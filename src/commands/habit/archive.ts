@@ -3,9 +3,9 @@
 // {ok: true, alreadyArchived} either way.
 import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
+import type { Deps } from '../shared/deps.js';
 
 /** Which habit `habit archive` archives. */
 export interface ArchiveOptions {
@@ -25,7 +25,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((ref: string, _opts, cmd: Command) => {
       const options = parse(ref);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -36,9 +36,9 @@ export function parse(ref: string): ArchiveOptions {
 }
 
 /** Archives the habit; a 409 (already archived) is reported and succeeds. */
-export async function run(ctx: Context, options: ArchiveOptions): Promise<void> {
-  const habit = await ctx.resolver.resolveHabit(options.ref);
-  const api = await ctx.api();
+export async function run(options: ArchiveOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver'>): Promise<void> {
+  const habit = await deps.resolver.resolveHabit(options.ref);
+  const api = await deps.api();
   let alreadyArchived = false;
   try {
     await api.request('POST /habits/{habitId}/archive', { params: { habitId: habit.id } });
@@ -47,9 +47,9 @@ export async function run(ctx: Context, options: ArchiveOptions): Promise<void> 
     alreadyArchived = true;
   }
   // Either way the cached names hold the habit as active, which it no longer is.
-  await ctx.resolver.forgetNames('habits');
-  await ctx.out.result({ ok: true, alreadyArchived }, () => '');
-  ctx.out.info(alreadyArchived
+  await deps.resolver.forgetNames('habits');
+  await deps.out.result({ ok: true, alreadyArchived }, () => '');
+  deps.out.info(alreadyArchived
     ? `"${habit.name}" is already archived.`
     : `Archived "${habit.name}". Its data is kept; see it with \`habits habit ls --archived\`.`);
 }

@@ -2,13 +2,13 @@
 // sends only the fields that change; when nothing changes it sends nothing.
 import type { Command } from 'commander';
 import type { Habit, UpdateHabitBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { confirmDraft, promptHabit } from '../../prompts/habit.js';
 import { applyFlags, diffDrafts, draftFromHabit, FIELD_LABELS } from '../../model/draft.js';
 import { declareFieldOptions, hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from './flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `habit edit` was asked to do, validated; references still unresolved. */
 export interface EditOptions {
@@ -38,7 +38,7 @@ export function register(parent: Command, app: App): void {
 --area, --time-of-day, --remind and --stack replace the whole set; --no-… clears it. The type of a
 habit cannot change. The flag grammar is the same as for \`habits habit add\` (see its help).`)
     .action((ref: string, raw: RawFieldOptions, command: Command) =>
-      app.run(command, (ctx) => run(ctx, parse(ref, raw, ctx.today()))));
+      app.run(command, (ctx) => run(parse(ref, raw, ctx.today()), ctx)));
 }
 
 /** Validates every flag; `today` resolves relative dates. */
@@ -58,36 +58,36 @@ function changedFields(body: UpdateHabitBody): string[] {
 }
 
 /** Reads the habit, applies flags (and prompts), and sends what changed. */
-export async function run(ctx: Context, options: EditOptions): Promise<void> {
+export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver' | 'settings' | 'today'>): Promise<void> {
   const hasFlags = hasFieldFlags(options.flags);
-  if (options.interactive && !ctx.prompter.available) {
+  if (options.interactive && !deps.prompter.available) {
     throw new UsageError('-i needs a terminal (stdin and stderr), and no --no-input or HABITS_NO_INPUT', 'pass the changes as flags instead');
   }
-  const interactive = options.interactive || (!hasFlags && ctx.prompter.available);
+  const interactive = options.interactive || (!hasFlags && deps.prompter.available);
   if (!interactive && !hasFlags) {
     throw new UsageError('nothing to change: give at least one field flag, e.g. --name or --goal', 'see `habits habit edit --help`, or use -i on a terminal');
   }
-  const { id } = await ctx.resolver.resolveHabit(options.ref);
-  const api = await ctx.api();
+  const { id } = await deps.resolver.resolveHabit(options.ref);
+  const api = await deps.api();
   const habit = await api.request('GET /habits/{habitId}', { params: { habitId: id } });
   const names = new Names();
   for (const a of habit.areas ?? []) names.areas.set(a.id, a.name);
   for (const t of habit.timeOfDays ?? []) names.timeOfDays.set(t.id, t.name);
   const current = draftFromHabit(habit);
-  let next = applyFlags(current, await resolveFlags(ctx, options.flags, names, habit.id));
-  if (interactive) next = await promptHabit(ctx, { mode: 'edit', draft: next, names, selfId: habit.id });
+  let next = applyFlags(current, await resolveFlags(deps.resolver, options.flags, names, habit.id));
+  if (interactive) next = await promptHabit(deps, { mode: 'edit', draft: next, names, selfId: habit.id });
   const body = diffDrafts(current, next);
   const changes = changedFields(body);
   if (changes.length === 0) {
-    ctx.out.info(`No changes: "${habit.name}" already has these values; nothing was sent`);
-    await ctx.out.result(habit, () => '');
+    deps.out.info(`No changes: "${habit.name}" already has these values; nothing was sent`);
+    await deps.out.result(habit, () => '');
     return;
   }
-  if (interactive) await confirmDraft(ctx, next, names, 'edit', changes);
+  if (interactive) await confirmDraft(deps, next, names, 'edit', changes);
   const answer = await api.request('PUT /habits/{habitId}', { params: { habitId: id }, body });
   // Servers answer the habit, `{message}` or nothing; the habit as stored is what we print.
   const updated = isHabit(answer) ? answer : await api.request('GET /habits/{habitId}', { params: { habitId: id } });
-  if (body.name !== undefined) await ctx.resolver.forgetNames('habits');
-  ctx.out.info(`Updated habit "${updated.name}": ${changes.join(', ')} (id:${id})`);
-  await ctx.out.result(updated, () => habitText(ctx, updated, names));
+  if (body.name !== undefined) await deps.resolver.forgetNames('habits');
+  deps.out.info(`Updated habit "${updated.name}": ${changes.join(', ')} (id:${id})`);
+  await deps.out.result(updated, () => habitText(deps, updated, names));
 }

@@ -2,12 +2,12 @@
 import type { Command } from 'commander';
 import { listAll } from '../../api/paging.js';
 import type { HabitType } from '../../api/types.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { flagValue } from '../../model/grammar.js';
 import { HABIT_LS_TSV_COLUMNS, habitsTable, habitsTsv } from '../../output/habits.js';
 import { examples, type App } from '../../program.js';
 import { parseHabitType } from '../../model/habit-fields.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `habit ls` lists. */
 export interface LsOptions {
@@ -39,7 +39,7 @@ ${examples([
 ])}`)
     .action((opts: { archived?: boolean; area?: string; type?: string }, cmd: Command) => {
       const options = parse(opts);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -55,26 +55,26 @@ export function parse(opts: { archived?: boolean; area?: string; type?: string }
 }
 
 /** Lists the habits page by page and prints them. */
-export async function run(ctx: Context, options: LsOptions): Promise<void> {
-  const areaId = options.area === undefined ? undefined : (await ctx.resolver.resolveArea(options.area)).id;
-  const api = await ctx.api();
+export async function run(options: LsOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver'>): Promise<void> {
+  const areaId = options.area === undefined ? undefined : (await deps.resolver.resolveArea(options.area)).id;
+  const api = await deps.api();
   const habits = await listAll(api, 'GET /habits', {
     query: { archived: options.archived, ...(areaId ? { areaId } : {}), ...(options.type ? { type: options.type } : {}) },
   });
   // Every active habit is what name lookup needs; a filtered listing only teaches time-of-day names.
   const complete = !options.archived && areaId === undefined && options.type === undefined;
-  await ctx.resolver.rememberHabits(habits, complete);
-  if (ctx.out.json) return ctx.out.printJson(habits);
+  await deps.resolver.rememberHabits(habits, complete);
+  if (deps.out.json) return deps.out.printJson(habits);
   if (habits.length === 0) {
-    ctx.out.info(
+    deps.out.info(
       areaId !== undefined || options.type !== undefined ? 'No habits match these filters.'
         : options.archived ? 'No archived habits.'
           : 'No habits yet. Add one with `habits habit add <name>`.',
     );
     return;
   }
-  if (ctx.out.mode === 'plain') return ctx.out.print(habitsTsv(habits));
-  ctx.out.print(await ctx.out.table(habitsTable(habits, ctx.out.c, complete ? habits.map((h) => h.id) : await knownIds(ctx, options))));
+  if (deps.out.mode === 'plain') return deps.out.print(habitsTsv(habits));
+  deps.out.print(await deps.out.table(habitsTable(habits, deps.out.c, complete ? habits.map((h) => h.id) : await knownIds(deps, options))));
 }
 
 /**
@@ -82,8 +82,8 @@ export async function run(ctx: Context, options: LsOptions): Promise<void> {
  * if fresh and covering archived habits when those are listed; else undefined (show whole ids).
  * A reference matches active habits first, so a full active listing needs nothing more.
  */
-async function knownIds(ctx: Context, options: LsOptions): Promise<string[] | undefined> {
-  const cached = (await ctx.resolver.nameCache()).get('habits');
+async function knownIds(deps: Pick<Deps, 'resolver'>, options: LsOptions): Promise<string[] | undefined> {
+  const cached = (await deps.resolver.nameCache()).get('habits');
   if (!cached || (options.archived && !cached.complete)) return undefined;
   return cached.items.map((h) => h.id);
 }

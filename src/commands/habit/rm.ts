@@ -1,9 +1,9 @@
 // `habits habit rm <habit> [--yes]`: deletes a habit with all its logs, notes and goals, for good.
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `habit rm` deletes, and whether it may without asking. */
 export interface RmOptions {
@@ -28,7 +28,7 @@ ${examples([
 ])}`)
     .action((ref: string, opts: { yes?: boolean }, cmd: Command) => {
       const options = parse(ref, opts);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -39,15 +39,15 @@ export function parse(ref: string, opts: { yes?: boolean }): RmOptions {
 }
 
 /** Confirms, deletes, and forgets the cached names. */
-export async function run(ctx: Context, options: RmOptions): Promise<void> {
+export async function run(options: RmOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver'>): Promise<void> {
   const action = (name: string) => `delete habit "${name}"`;
   // Without a terminal and without --yes the answer is known: refuse before any request.
-  requireConfirmable(ctx, options.yes, action(options.ref));
-  const habit = await ctx.resolver.resolveHabit(options.ref);
-  await confirmDestructive(ctx, options.yes, action(habit.name), 'Its logs, notes and goals go too; this cannot be undone.');
-  const api = await ctx.api();
+  requireConfirmable(deps, options.yes, action(options.ref));
+  const habit = await deps.resolver.resolveHabit(options.ref);
+  await confirmDestructive(deps, options.yes, action(habit.name), 'Its logs, notes and goals go too; this cannot be undone.');
+  const api = await deps.api();
   const result = await api.request('DELETE /habits/{habitId}', { params: { habitId: habit.id } });
-  await ctx.resolver.forgetNames('habits');
-  await ctx.out.result(result, () => '');
-  ctx.out.info(`Deleted "${habit.name}".`);
+  await deps.resolver.forgetNames('habits');
+  await deps.out.result(result, () => '');
+  deps.out.info(`Deleted "${habit.name}".`);
 }

@@ -1,9 +1,9 @@
 // `habits habit show <habit>`: every field of one habit in readable form.
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { habitText } from '../../resolve/habit-refs.js';
+import type { Deps } from '../shared/deps.js';
 
 /** Which habit `habit show` prints. */
 export interface ShowOptions {
@@ -24,7 +24,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((ref: string, _opts, cmd: Command) => {
       const options = parse(ref);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -35,8 +35,8 @@ export function parse(ref: string): ShowOptions {
 }
 
 /** Fetches the habit and prints it. */
-export async function run(ctx: Context, { ref }: ShowOptions): Promise<void> {
-  const { id } = await ctx.resolver.resolveHabit(ref);
-  const habit = await (await ctx.api()).request('GET /habits/{habitId}', { params: { habitId: id } });
-  await ctx.out.result(habit, () => habitText(ctx, habit));
+export async function run({ ref }: ShowOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver' | 'settings'>): Promise<void> {
+  const { id } = await deps.resolver.resolveHabit(ref);
+  const habit = await (await deps.api()).request('GET /habits/{habitId}', { params: { habitId: id } });
+  await deps.out.result(habit, () => habitText(deps, habit));
 }

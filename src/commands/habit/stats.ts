@@ -2,13 +2,13 @@
 // terminal, a calendar heatmap of the period. The default period is 26 whole weeks (Monday first)
 // ending today.
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
 import { addDays, mondayOf, parseDateArg } from '../../dates.js';
 import { UsageError } from '../../errors.js';
 import { renderHeatmap } from '../../output/heatmap.js';
 import { renderStatLines, statLines, statLinesTsv } from '../../output/stats.js';
 import { examples, type App } from '../../program.js';
 import { currentGoal, dailyProgress } from '../../model/resources.js';
+import type { Deps } from '../shared/deps.js';
 
 /** Weeks shown when no --from is given. */
 const DEFAULT_WEEKS = 26;
@@ -42,7 +42,7 @@ ${examples([
   ['habits habit stats Walk --json | jq .completions'],
 ])}`)
     .action((ref: string, opts: { from?: string; to?: string }, cmd: Command) =>
-      app.run(cmd, (ctx) => run(ctx, parse(ref, opts, ctx.today()))),
+      app.run(cmd, (ctx) => run(parse(ref, opts, ctx.today()), ctx)),
     );
 }
 
@@ -56,14 +56,14 @@ export function parse(ref: string, opts: { from?: string; to?: string }, today: 
 }
 
 /** Fetches the statistics (and on a terminal the habit, for its goal) and prints them. */
-export async function run(ctx: Context, options: StatsOptions): Promise<void> {
-  const habit = await ctx.resolver.resolveHabit(options.ref);
-  const api = await ctx.api();
+export async function run(options: StatsOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver' | 'today'>): Promise<void> {
+  const habit = await deps.resolver.resolveHabit(options.ref);
+  const api = await deps.api();
   const query = { startDate: options.from, endDate: options.to };
   const statistics = () => api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query });
-  if (ctx.out.mode !== 'tty') {
+  if (deps.out.mode !== 'tty') {
     const stats = await statistics();
-    return ctx.out.json ? ctx.out.printJson(stats) : ctx.out.print(statLinesTsv(statLines(stats, options)));
+    return deps.out.json ? deps.out.printJson(stats) : deps.out.print(statLinesTsv(statLines(stats, options)));
   }
   const [stats, full] = await Promise.all([statistics(), api.request('GET /habits/{habitId}', { params: { habitId: habit.id } })]);
   const goal = currentGoal(full);
@@ -72,9 +72,9 @@ export async function run(ctx: Context, options: StatsOptions): Promise<void> {
     to: options.to,
     // A day is measured against a daily goal only: against a weekly one every day would look faint.
     target: goal && goal.periodicity === 'daily' ? goal.value : null,
-    today: ctx.today(),
-    c: ctx.out.c,
-    width: ctx.out.width,
+    today: deps.today(),
+    c: deps.out.c,
+    width: deps.out.width,
   });
-  ctx.out.print(`${renderStatLines(statLines(stats, options), ctx.out.c)}\n${heatmap}`);
+  deps.out.print(`${renderStatLines(statLines(stats, options), deps.out.c)}\n${heatmap}`);
 }

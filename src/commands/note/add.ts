@@ -2,12 +2,12 @@
 // from $VISUAL/$EDITOR (or a prompt) on a terminal, else from piped standard input.
 import type { Command } from 'commander';
 import type { MoodLevel, NoteBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { readAll } from '../../stdin.js';
 import { collect, flagValue } from '../../model/grammar.js';
 import { MOOD_HELP, parseMood, parsePhotos } from '../../model/note.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `note add` was asked to do. */
 export interface NoteAddOptions {
@@ -35,7 +35,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((ref: string, text: string | undefined, opts: { mood?: string; photo?: string[] }, cmd: Command) => {
       const options = parse(ref, text, opts);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -58,22 +58,22 @@ function emptyNote(): UsageError {
 }
 
 /** The note text: the argument, else the editor or a prompt on a terminal, else piped stdin. */
-async function noteText(ctx: Context, options: NoteAddOptions, habitName: string): Promise<string> {
+async function noteText(deps: Pick<Deps, 'env' | 'io' | 'prompter'>, options: NoteAddOptions, habitName: string): Promise<string> {
   if (options.text !== undefined) return options.text;
-  if (ctx.prompter.available) {
+  if (deps.prompter.available) {
     const message = `Note on "${habitName}"`;
-    if (ctx.env.VISUAL || ctx.env.EDITOR) return ctx.prompter.editor({ message });
-    return ctx.prompter.input({ message, required: !options.mood && options.photos.length === 0 });
+    if (deps.env.VISUAL || deps.env.EDITOR) return deps.prompter.editor({ message });
+    return deps.prompter.input({ message, required: !options.mood && options.photos.length === 0 });
   }
-  if (!ctx.io.stdinIsTTY) return readAll(ctx.io.stdin);
+  if (!deps.io.stdinIsTTY) return readAll(deps.io.stdin);
   return '';
 }
 
 /** Adds the note. */
-export async function run(ctx: Context, options: NoteAddOptions): Promise<void> {
-  const habit = await ctx.resolver.resolveHabit(options.ref);
+export async function run(options: NoteAddOptions, deps: Pick<Deps, 'api' | 'env' | 'io' | 'out' | 'prompter' | 'resolver'>): Promise<void> {
+  const habit = await deps.resolver.resolveHabit(options.ref);
   // Editors leave a final newline, and a blank note is no note.
-  const content = (await noteText(ctx, options, habit.name)).replace(/^\s*\n/, '').trimEnd();
+  const content = (await noteText(deps, options, habit.name)).replace(/^\s*\n/, '').trimEnd();
   if (!content && !options.mood && options.photos.length === 0) {
     throw emptyNote();
   }
@@ -81,7 +81,7 @@ export async function run(ctx: Context, options: NoteAddOptions): Promise<void> 
   if (content) body.content = content;
   if (options.mood) body.moodLevel = options.mood;
   if (options.photos.length) body.photos = options.photos;
-  const note = await (await ctx.api()).request('POST /habits/{habitId}/notes', { params: { habitId: habit.id }, body });
-  await ctx.out.result(note, () => '');
-  ctx.out.info(`Added a note to "${habit.name}"${note.id ? ` (id:${note.id})` : ''}`);
+  const note = await (await deps.api()).request('POST /habits/{habitId}/notes', { params: { habitId: habit.id }, body });
+  await deps.out.result(note, () => '');
+  deps.out.info(`Added a note to "${habit.name}"${note.id ? ` (id:${note.id})` : ''}`);
 }

@@ -1,11 +1,11 @@
 // `habits note edit <habit> <noteId> [--text T] [--mood M] [--photo URL]...`: changes only what is given.
 import type { Command } from 'commander';
 import type { NoteBody } from '../../api/types.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { collect, flagValue } from '../../model/grammar.js';
 import { MOOD_HELP, parseId, parseMood, parsePhotos } from '../../model/note.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `note edit` was asked to do. */
 export interface NoteEditOptions {
@@ -31,7 +31,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((ref: string, noteId: string, opts: { text?: string; mood?: string; photo?: string[] }, cmd: Command) => {
       const options = parse(ref, noteId, opts);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -48,12 +48,12 @@ export function parse(ref: string, noteId: string, opts: { text?: string; mood?:
 }
 
 /** Sends the changes. */
-export async function run(ctx: Context, options: NoteEditOptions): Promise<void> {
-  const habit = await ctx.resolver.resolveHabit(options.ref);
-  const note = await (await ctx.api()).request('PUT /habits/{habitId}/notes/{noteId}', {
+export async function run(options: NoteEditOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver'>): Promise<void> {
+  const habit = await deps.resolver.resolveHabit(options.ref);
+  const note = await (await deps.api()).request('PUT /habits/{habitId}/notes/{noteId}', {
     params: { habitId: habit.id, noteId: options.noteId },
     body: options.body,
   });
-  await ctx.out.result(note, () => '');
-  ctx.out.info(`Updated note ${options.noteId} of "${habit.name}"`);
+  await deps.out.result(note, () => '');
+  deps.out.info(`Updated note ${options.noteId} of "${habit.name}"`);
 }

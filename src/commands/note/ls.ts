@@ -1,10 +1,10 @@
 // `habits note ls <habit>`: every note of a habit, oldest first, all pages.
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { renderNotes } from '../../output/notes.js';
 import { examples, type App } from '../../program.js';
 import { allNotes } from '../../api/paging.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `note ls` was asked to do. */
 export interface NoteLsOptions {
@@ -25,7 +25,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((ref: string, _opts, cmd: Command) => {
       const options = parse(ref);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -36,15 +36,15 @@ export function parse(ref: string): NoteLsOptions {
 }
 
 /** Lists the notes: blocks on a terminal, TSV in a pipe (text escaped by the TSV rule), or JSON. */
-export async function run(ctx: Context, options: NoteLsOptions): Promise<void> {
-  const habit = await ctx.resolver.resolveHabit(options.ref);
-  const notes = await allNotes(await ctx.api(), habit.id);
-  if (notes.length === 0 && !ctx.out.json) {
-    ctx.out.info(`No notes on "${habit.name}" yet.`);
+export async function run(options: NoteLsOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver' | 'settings'>): Promise<void> {
+  const habit = await deps.resolver.resolveHabit(options.ref);
+  const notes = await allNotes(await deps.api(), habit.id);
+  if (notes.length === 0 && !deps.out.json) {
+    deps.out.info(`No notes on "${habit.name}" yet.`);
     return;
   }
-  const zone = ctx.settings.timezone.value;
-  await ctx.out.result(notes, () => (ctx.out.mode === 'tty' ? renderNotes(notes, zone, ctx.out) : ctx.out.table({
+  const zone = deps.settings.timezone.value;
+  await deps.out.result(notes, () => (deps.out.mode === 'tty' ? renderNotes(notes, zone, deps.out) : deps.out.table({
     head: ['ID', 'CREATED', 'MOOD', 'TEXT', 'PHOTOS'],
     rows: notes.map((n) => [n.id, n.createdAt, n.moodLevel ?? '', n.content ?? '', (n.photos ?? []).join(' ')]),
   })));

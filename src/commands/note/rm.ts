@@ -1,10 +1,10 @@
 // `habits note rm <habit> <noteId> [--yes]`: deletes a note, for good.
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../../program.js';
 import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import { parseId } from '../../model/note.js';
+import type { Deps } from '../shared/deps.js';
 
 /** What `note rm` was asked to do. */
 export interface NoteRmOptions {
@@ -27,7 +27,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((ref: string, noteId: string, opts: { yes?: boolean }, cmd: Command) => {
       const options = parse(ref, noteId, opts);
-      return app.run(cmd, (ctx) => run(ctx, options));
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -38,13 +38,13 @@ export function parse(ref: string, noteId: string, opts: { yes?: boolean }): Not
 }
 
 /** Deletes the note, after confirming. */
-export async function run(ctx: Context, options: NoteRmOptions): Promise<void> {
-  requireConfirmable(ctx, options.yes, `delete note ${options.noteId}`);
-  const habit = await ctx.resolver.resolveHabit(options.ref);
-  await confirmDestructive(ctx, options.yes, `delete note ${options.noteId} of "${habit.name}"`, 'This cannot be undone.');
-  const result = await (await ctx.api()).request('DELETE /habits/{habitId}/notes/{noteId}', {
+export async function run(options: NoteRmOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver'>): Promise<void> {
+  requireConfirmable(deps, options.yes, `delete note ${options.noteId}`);
+  const habit = await deps.resolver.resolveHabit(options.ref);
+  await confirmDestructive(deps, options.yes, `delete note ${options.noteId} of "${habit.name}"`, 'This cannot be undone.');
+  const result = await (await deps.api()).request('DELETE /habits/{habitId}/notes/{noteId}', {
     params: { habitId: habit.id, noteId: options.noteId },
   });
-  await ctx.out.result(result, () => '');
-  ctx.out.info(`Deleted note ${options.noteId} of "${habit.name}"`);
+  await deps.out.result(result, () => '');
+  deps.out.info(`Deleted note ${options.noteId} of "${habit.name}"`);
 }

@@ -9,6 +9,11 @@ import type { Context } from '../../context.js';
  * - resolver: names, ids and prefixes to habits and areas, with the name cache;
  * - prompter: interactive questions (refuses when input is not allowed);
  * - today() / now(): the user's date (YYYY-MM-DD in their zone) and the clock;
- * - io, env, settings, paths, isLocal: for the few verbs about the CLI itself (auth, config, serve).
+ * - io, env, settings, paths, isLocal: for the few verbs about the CLI itself (auth, config, serve);
+ * - clientFor(endpoint): a client for another key or URL (auth login checks a key before saving it);
+ * - scope(): the account's cache scope without any I/O, or undefined with no key (completion).
  */
-export type Deps = Pick<Context, 'out' | 'api' | 'resolver' | 'prompter' | 'today' | 'now' | 'io' | 'env' | 'settings' | 'paths' | 'isLocal'>;
+export type Deps = Pick<
+  Context,
+  'out' | 'api' | 'resolver' | 'prompter' | 'today' | 'now' | 'io' | 'env' | 'settings' | 'paths' | 'isLocal' | 'clientFor' | 'scope'
+>;
