@@ -60,7 +60,7 @@ export async function run(options: ExportOptions, deps: Pick<Deps, 'api' | 'isLo
   }
   await writeAtomically(options.output, JSON.stringify(doc, null, 2) + '\n');
   const summary = summarize(doc);
-  if (deps.out.json) deps.out.printJson({ file: options.output, ...summary });
+  await deps.out.result({ file: options.output, ...summary }, () => '');
   deps.out.info(`Exported ${plural(summary.habits, 'habit')}, ${plural(summary.areas, 'area')}, ${plural(summary.notes, 'note')} to ${options.output}`);
 }
 

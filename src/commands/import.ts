@@ -110,7 +110,7 @@ export async function run(options: ImportOptions, deps: Pick<Deps, 'io' | 'isLoc
     deps.out.warn(`warning: "${h.name}": the rebuilt history does not reproduce the document exactly at ${shown}`);
   }
   const { inexact, ...counts } = result;
-  if (deps.out.json) deps.out.printJson({ ...counts, file, inexact: inexact.map((h) => ({ id: h.habitId, name: h.name, at: h.dates })) });
+  await deps.out.result({ ...counts, file, inexact: inexact.map((h) => ({ id: h.habitId, name: h.name, at: h.dates })) }, () => '');
   deps.out.info(
     `Imported ${plural(result.habits, 'habit')} (${result.archived} archived), ${plural(result.areas, 'area')}, ${plural(result.notes, 'note')} ` +
       `and ${plural(result.days, 'day')} of history into ${file}`,

@@ -86,9 +86,14 @@ export async function learnHabitNames(resolver: Resolver, ids: readonly string[]
 }
 
 /** A returned habit as show, add and edit print it (terminal or pipe), its stacks' habits by name. */
-export async function habitText(deps: { resolver: Resolver; out: Output; settings: Pick<Settings, 'timezone'> }, habit: Habit, names = new Names()): Promise<string> {
+export async function habitText(
+  deps: { resolver: Resolver; out: Output; settings: Pick<Settings, 'timezone'> },
+  habit: Habit,
+  tty: boolean,
+  names = new Names(),
+): Promise<string> {
   const ids = (habit.reminders?.habitStacks ?? []).map((s) => s.conditionHabitId);
   // A missing name costs a lookup, never the output: the stack then shows the id.
   await learnHabitNames(deps.resolver, ids, names).catch(() => undefined);
-  return renderHabit(habit, { tty: deps.out.mode === 'tty', c: deps.out.c, zone: deps.settings.timezone.value, habitName: names.habit });
+  return renderHabit(habit, { tty, c: deps.out.c, zone: deps.settings.timezone.value, habitName: names.habit });
 }

@@ -1,9 +1,8 @@
 // `habits area ls`: every area, with its icon, colour and id.
 import type { Command } from 'commander';
-import type { Cell } from '../../output/table.js';
-import type { Output } from '../../output/output.js';
 import { examples, type App } from '../../program.js';
 import type { Deps } from '../shared/deps.js';
+import { colorCell } from './shared.js';
 
 /** Registers `area ls` (alias `list`). */
 export function register(parent: Command, app: App): void {
@@ -22,21 +21,11 @@ export function register(parent: Command, app: App): void {
 /** Lists every area; the listing also refreshes the names that references and completion read. */
 export async function run(deps: Pick<Deps, 'out' | 'resolver'>): Promise<void> {
   const areas = await deps.resolver.fetchAreas();
-  if (areas.length === 0 && !deps.out.json) {
-    deps.out.info('No areas yet. Create one with `habits area add <name>`.');
-    return;
-  }
-  await deps.out.result(areas, () => deps.out.table({
+  if (areas.length === 0) return deps.out.empty(areas, 'No areas yet. Create one with `habits area add <name>`.');
+  const table = (swatches: boolean) => deps.out.table({
     head: ['NAME', 'ICON', 'COLOR', 'ID'],
-    rows: areas.map((a) => [a.name, a.icon ?? '', colorCell(a.colorHex, deps.out), a.id]),
+    rows: areas.map((a) => [a.name, a.icon ?? '', swatches ? colorCell(a.colorHex, deps.out.c) : (a.colorHex ?? ''), a.id]),
     flex: 0,
-  }));
+  });
+  await deps.out.render({ json: areas, plain: () => table(false), tty: () => table(true) });
 }
-
-/** On a terminal, a swatch in the colour before its code; in a pipe, the code alone. */
-export function colorCell(hex: string | null | undefined, out: Pick<Output, 'mode' | 'c'>): Cell {
-  const code = hex ?? '';
-  if (out.mode !== 'tty' || !/^#[0-9a-f]{6}$/i.test(code)) return code;
-  return { plain: `● ${code}`, styled: `${out.c.hex(code)('●')} ${code}` };
-}
-

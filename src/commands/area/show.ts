@@ -5,7 +5,7 @@ import type { Area, Habit } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { formatTimestamp } from '../../output/time.js';
 import { examples, type App } from '../../program.js';
-import { colorCell } from './ls.js';
+import { colorCell } from './shared.js';
 import type { Deps } from '../shared/deps.js';
 
 /** What `--json` prints: the area as the API returns it, plus its habits. */
@@ -35,14 +35,14 @@ export async function run(ref: string, deps: Pick<Deps, 'api' | 'out' | 'resolve
   ]);
   const habits = [...active, ...archived].map((h: Habit) => ({ id: h.id, name: h.name, isArchived: !!h.isArchived }));
   const details: AreaDetails = { ...area, habits };
-  await deps.out.result(details, async () => {
+  const plain = (): Promise<string> => {
+    const fields = [['name', area.name], ['icon', area.icon ?? ''], ['color', area.colorHex ?? ''], ['id', area.id], ['createdAt', area.createdAt ?? '']];
+    const rows = [...fields, ...habits.map((h) => ['habit', h.id, h.name, h.isArchived ? 'archived' : 'active'])];
+    return deps.out.table({ head: [], rows });
+  };
+  await deps.out.render({ json: details, plain, tty: () => {
     const zone = deps.settings.timezone.value;
-    if (deps.out.mode !== 'tty') {
-      const fields = [['name', area.name], ['icon', area.icon ?? ''], ['color', area.colorHex ?? ''], ['id', area.id], ['createdAt', area.createdAt ?? '']];
-      const rows = [...fields, ...habits.map((h) => ['habit', h.id, h.name, h.isArchived ? 'archived' : 'active'])];
-      return deps.out.table({ head: [], rows });
-    }
-    const color = colorCell(area.colorHex, deps.out);
+    const color = colorCell(area.colorHex, deps.out.c);
     const lines = [
       deps.out.c.bold(`${area.icon ? `${area.icon} ` : ''}${area.name}`),
       `  Color    ${typeof color === 'object' && color ? color.styled : color || '-'}`,
@@ -53,5 +53,5 @@ export async function run(ref: string, deps: Pick<Deps, 'api' | 'out' | 'resolve
       ...habits.map((h) => `  ${h.name}${h.isArchived ? deps.out.c.dim(' (archived)') : ''}  ${deps.out.c.dim(`id:${h.id}`)}`),
     ];
     return lines.join('\n') + '\n';
-  });
+  } });
 }

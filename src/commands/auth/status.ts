@@ -34,7 +34,7 @@ export async function run(deps: Pick<Deps, 'api' | 'isLocal' | 'out' | 'paths' |
   const baseUrl = settings.baseUrl.value;
   if (!key) {
     const status: AuthStatus = { mode: 'remote', baseUrl, key: null, source: null, valid: false, error: 'no API key is configured' };
-    if (deps.out.json) deps.out.printJson(status);
+    await deps.out.result(status, () => '');
     throw new AuthError('no API key is configured');
   }
   const source = key.source === 'env' ? 'environment (HABITS_API_KEY)' : `config file ${deps.paths.configFile}`;

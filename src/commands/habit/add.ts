@@ -70,5 +70,5 @@ export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 
   const habit = await (await deps.api()).request('POST /habits', { body: createBody(draft) });
   await deps.resolver.forgetNames('habits');
   deps.out.info(`Created habit "${habit.name}" (id:${habit.id})`);
-  await deps.out.result(habit, () => habitText(deps, habit, names));
+  await deps.out.render({ json: habit, tty: () => habitText(deps, habit, true, names), plain: () => habitText(deps, habit, false, names) });
 }

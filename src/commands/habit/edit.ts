@@ -89,5 +89,5 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
   const updated = isHabit(answer) ? answer : await api.request('GET /habits/{habitId}', { params: { habitId: id } });
   if (body.name !== undefined) await deps.resolver.forgetNames('habits');
   deps.out.info(`Updated habit "${updated.name}": ${changes.join(', ')} (id:${id})`);
-  await deps.out.result(updated, () => habitText(deps, updated, names));
+  await deps.out.render({ json: updated, tty: () => habitText(deps, updated, true, names), plain: () => habitText(deps, updated, false, names) });
 }

@@ -64,17 +64,18 @@ export async function run(options: LsOptions, deps: Pick<Deps, 'api' | 'out' | '
   // Every active habit is what name lookup needs; a filtered listing only teaches time-of-day names.
   const complete = !options.archived && areaId === undefined && options.type === undefined;
   await deps.resolver.rememberHabits(habits, complete);
-  if (deps.out.json) return deps.out.printJson(habits);
   if (habits.length === 0) {
-    deps.out.info(
+    return deps.out.empty(habits,
       areaId !== undefined || options.type !== undefined ? 'No habits match these filters.'
         : options.archived ? 'No archived habits.'
           : 'No habits yet. Add one with `habits habit add <name>`.',
     );
-    return;
   }
-  if (deps.out.mode === 'plain') return deps.out.print(habitsTsv(habits));
-  deps.out.print(await deps.out.table(habitsTable(habits, deps.out.c, complete ? habits.map((h) => h.id) : await knownIds(deps, options))));
+  await deps.out.render({
+    json: habits,
+    plain: () => habitsTsv(habits),
+    tty: async () => deps.out.table(habitsTable(habits, deps.out.c, complete ? habits.map((h) => h.id) : await knownIds(deps, options))),
+  });
 }
 
 /**

@@ -38,5 +38,5 @@ export function parse(ref: string): ShowOptions {
 export async function run({ ref }: ShowOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver' | 'settings'>): Promise<void> {
   const { id } = await deps.resolver.resolveHabit(ref);
   const habit = await (await deps.api()).request('GET /habits/{habitId}', { params: { habitId: id } });
-  await deps.out.result(habit, () => habitText(deps, habit));
+  await deps.out.render({ json: habit, tty: () => habitText(deps, habit, true), plain: () => habitText(deps, habit, false) });
 }

@@ -61,20 +61,23 @@ export async function run(options: StatsOptions, deps: Pick<Deps, 'api' | 'out' 
   const api = await deps.api();
   const query = { startDate: options.from, endDate: options.to };
   const statistics = () => api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query });
-  if (deps.out.mode !== 'tty') {
-    const stats = await statistics();
-    return deps.out.json ? deps.out.printJson(stats) : deps.out.print(statLinesTsv(statLines(stats, options)));
-  }
-  const [stats, full] = await Promise.all([statistics(), api.request('GET /habits/{habitId}', { params: { habitId: habit.id } })]);
-  const goal = currentGoal(full);
-  const heatmap = renderHeatmap(dailyProgress(stats), {
-    from: options.from,
-    to: options.to,
-    // A day is measured against a daily goal only: against a weekly one every day would look faint.
-    target: goal && goal.periodicity === 'daily' ? goal.value : null,
-    today: deps.today(),
-    c: deps.out.c,
-    width: deps.out.width,
+  const stats = await statistics();
+  await deps.out.render({
+    json: stats,
+    plain: () => statLinesTsv(statLines(stats, options)),
+    tty: async () => {
+      // Only the heatmap needs the habit (for its goal), so only a terminal asks for it.
+      const goal = currentGoal(await api.request('GET /habits/{habitId}', { params: { habitId: habit.id } }));
+      const heatmap = renderHeatmap(dailyProgress(stats), {
+        from: options.from,
+        to: options.to,
+        // A day is measured against a daily goal only: against a weekly one every day would look faint.
+        target: goal && goal.periodicity === 'daily' ? goal.value : null,
+        today: deps.today(),
+        c: deps.out.c,
+        width: deps.out.width,
+      });
+      return `${renderStatLines(statLines(stats, options), deps.out.c)}\n${heatmap}`;
+    },
   });
-  deps.out.print(`${renderStatLines(statLines(stats, options), deps.out.c)}\n${heatmap}`);
 }

@@ -39,13 +39,13 @@ export function parse(ref: string): NoteLsOptions {
 export async function run(options: NoteLsOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver' | 'settings'>): Promise<void> {
   const habit = await deps.resolver.resolveHabit(options.ref);
   const notes = await allNotes(await deps.api(), habit.id);
-  if (notes.length === 0 && !deps.out.json) {
-    deps.out.info(`No notes on "${habit.name}" yet.`);
-    return;
-  }
-  const zone = deps.settings.timezone.value;
-  await deps.out.result(notes, () => (deps.out.mode === 'tty' ? renderNotes(notes, zone, deps.out) : deps.out.table({
-    head: ['ID', 'CREATED', 'MOOD', 'TEXT', 'PHOTOS'],
-    rows: notes.map((n) => [n.id, n.createdAt, n.moodLevel ?? '', n.content ?? '', (n.photos ?? []).join(' ')]),
-  })));
+  if (notes.length === 0) return deps.out.empty(notes, `No notes on "${habit.name}" yet.`);
+  await deps.out.render({
+    json: notes,
+    tty: () => renderNotes(notes, deps.settings.timezone.value, deps.out),
+    plain: () => deps.out.table({
+      head: ['ID', 'CREATED', 'MOOD', 'TEXT', 'PHOTOS'],
+      rows: notes.map((n) => [n.id, n.createdAt, n.moodLevel ?? '', n.content ?? '', (n.photos ?? []).join(' ')]),
+    }),
+  });
 }
