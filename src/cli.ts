@@ -21,14 +21,14 @@ export async function main(argv: string[], deps: Partial<Deps> = {}): Promise<nu
   const core = await import('./core.js');
   const { Context, buildProgram } = core;
   let ctx: Context | undefined;
-  const app: App = {
+  const runner: Pick<App, 'run'> = {
     async run(cmd, body) {
       ctx = new Context(full, cmd.optsWithGlobals<GlobalFlags>());
       await body(ctx);
     },
   };
   try {
-    await buildProgram(app, full.io).parseAsync(argv, { from: 'user' });
+    await buildProgram(runner, full.io).parseAsync(argv, { from: 'user' });
     return core.EXIT.ok;
   } catch (err) {
     const flags = ctx?.flags ?? scanFlags(argv);

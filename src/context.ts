@@ -10,7 +10,7 @@ import type { Env, IO } from './io.js';
 import { readConfigFile } from './config/file.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
-import { dateInZone, localDate } from './dates.js';
+import { dateInZone, localDate } from './model/dates.js';
 import { AuthError } from './errors.js';
 import { sha256Hex } from './hash.js';
 import { startLocalService } from './local.js';

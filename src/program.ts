@@ -9,20 +9,11 @@
 import { Command } from 'commander';
 import * as journalNoun from './commands/journal.js';
 import * as logNoun from './commands/log/index.js';
-import type { Context } from './context.js';
+import type { App, NounModule } from './commands/shared/app.js';
 import type { IO } from './io.js';
 import { VERSION } from './version.js';
 
-/** What program.ts hands each command module. */
-export interface App {
-  /** Runs a command body with a context built from the global flags of `cmd`. */
-  run(cmd: Command, body: (ctx: Context) => Promise<void>): Promise<void>;
-}
-
-/** A noun module registers its verbs (or, for a leaf, its own arguments and action) on `cmd`. */
-export interface NounModule {
-  register(cmd: Command, app: App): void;
-}
+export type { App } from './commands/shared/app.js';
 
 interface Noun {
   name: string;
@@ -53,8 +44,13 @@ export const NOUNS: readonly Noun[] = [
   { name: '__complete', summary: 'completion candidates (used by the completion scripts)', load: cold('complete'), hidden: true },
 ];
 
-/** Builds a fresh program whose output goes to `io`. */
-export function buildProgram(app: App, io: IO): Command {
+/** Builds a fresh program whose output goes to `io`; `runner` runs each command's body. */
+export function buildProgram(runner: Pick<App, 'run'>, io: IO): Command {
+  const app: App = {
+    run: (cmd, body) => runner.run(cmd, body),
+    loadNoun: (cmd) => loadNoun(cmd, app),
+    loadAll: (root) => loadAll(root, app),
+  };
   const program = new Command('habits')
     .description('Track habits from the terminal: the Habit Tracking Service API v2, or a local service on your machine.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -98,7 +94,7 @@ Run \`habits help <command>\` for a command's flags, \`habits help exit-codes\` 
 const registered = new WeakSet<Command>();
 
 /** Registers a noun's verbs (or a leaf's arguments and action) on its command, once. */
-export async function loadNoun(cmd: Command, app: App): Promise<void> {
+async function loadNoun(cmd: Command, app: App): Promise<void> {
   const noun = NOUNS.find((n) => n.name === cmd.name());
   if (!noun || registered.has(cmd)) return;
   registered.add(cmd);
@@ -106,12 +102,6 @@ export async function loadNoun(cmd: Command, app: App): Promise<void> {
 }
 
 /** Loads every noun: for help of nested commands and for completion scripts. */
-export async function loadAll(program: Command, app: App): Promise<void> {
+async function loadAll(program: Command, app: App): Promise<void> {
   for (const cmd of program.commands) await loadNoun(cmd, app);
-}
-
-/** The "Examples:" block each command adds to its help. */
-export function examples(lines: [command: string, what?: string][]): string {
-  const width = Math.max(...lines.map(([c]) => c.length));
-  return '\nExamples:\n' + lines.map(([c, w]) => `  $ ${w ? c.padEnd(width) + '   ' + w : c}`).join('\n');
 }

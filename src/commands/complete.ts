@@ -2,7 +2,7 @@
 // name cache of any age answers without a network call; a cold one asks the server once, with a
 // short timeout. It never prompts and never prints an error: a shell is waiting on it.
 import { Argument, type Command } from 'commander';
-import type { App } from '../program.js';
+import type { App } from './shared/app.js';
 import { type Named } from '../resolve/index.js';
 import type { Deps } from './shared/deps.js';
 

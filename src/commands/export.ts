@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ExportDocument } from '../api/types.js';
 import { FailureError, UsageError } from '../errors.js';
-import { examples, type App } from '../program.js';
+import { examples, type App } from './shared/app.js';
 import { collectExport, plural, ROUND_TRIP_RULE } from './shared/export-data.js';
 import type { Deps } from './shared/deps.js';
 

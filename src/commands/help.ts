@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { EXIT_CODE_TABLE } from '../errors.js';
 import { UsageError } from '../errors.js';
-import { examples, loadNoun, type App } from '../program.js';
+import { examples, type App } from './shared/app.js';
 
 export const ENVIRONMENT: readonly [string, string][] = [
   ['HABITS_API_KEY', 'API key (overrides the config file; never passed as a flag)'],
@@ -47,7 +47,7 @@ export function register(cmd: Command, app: App): void {
       for (const word of words) {
         const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!next) throw new UsageError(`no help for "${words.join(' ')}"`, 'topics: exit-codes, environment; or run `habits --help`');
-        await loadNoun(next, app);
+        await app.loadNoun(next);
         target = next;
       }
       target.outputHelp();

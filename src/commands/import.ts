@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { openLocalStore } from '../local.js';
-import { examples, type App } from '../program.js';
+import { examples, type App } from './shared/app.js';
 import { readAll } from '../stdin.js';
 import { confirmDestructive } from './shared/confirm.js';
 import { plural, ROUND_TRIP_RULE } from './shared/export-data.js';

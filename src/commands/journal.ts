@@ -3,9 +3,9 @@
 // the account's, which the client cannot see.
 import type { Command } from 'commander';
 import type { JournalEntry } from '../api/types.js';
-import { parseDateArg } from '../dates.js';
+import { parseDateArg } from '../model/dates.js';
 import { emptyJournalMessage, journalSummary, journalTable, journalTsv, JOURNAL_TSV_COLUMNS } from '../output/journal.js';
-import { examples, type App } from '../program.js';
+import { examples, type App } from './shared/app.js';
 import { knownTimeOfDays } from '../resolve/habit-refs.js';
 import type { Deps } from './shared/deps.js';
 

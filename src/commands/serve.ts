@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { unavailable } from '../local.js';
-import { examples, type App } from '../program.js';
+import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
 
 export interface ServeOptions {

@@ -2,7 +2,7 @@
 // remembers where it came from, so `auth status` and `config list` can say so.
 import { parseApiKey } from '../api/key.js';
 import { parseBaseUrl } from '../api/url.js';
-import { isValidTimeZone, systemTimeZone } from '../dates.js';
+import { isValidTimeZone, systemTimeZone } from '../model/dates.js';
 import { ConfigError, UsageError } from '../errors.js';
 import type { ConfigKey, ConfigValues } from './file.js';
 

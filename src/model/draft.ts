@@ -6,7 +6,7 @@ import type {
   Occurrence, Periodicity, StackType, TimeTrigger, TimerType, UpdateHabitBody,
 } from '../api/types.js';
 import { currentGoal } from './resources.js';
-import type { FieldFlags } from '../commands/habit/flags.js';
+import type { FieldFlags } from './habit-flags.js';
 import { reminderFilter } from './habit-fields.js';
 
 /** Every field of a habit that add and edit can set. */

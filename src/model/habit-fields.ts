@@ -2,7 +2,7 @@
 // month days, goals, reminders, stacks, durations, end conditions, colours. Pure functions; each
 // throws GrammarError with a message that reads after the flag's name (`--days: …`).
 import { STACK_TYPES, type EndConditionInput, type HabitType, type StackType, type TimeTrigger } from '../api/types.js';
-import { parseDate } from '../dates.js';
+import { parseDate } from './dates.js';
 import { fail } from './grammar.js';
 
 /** The service's limits on numbers (docs/local-service.md, Limits), checked before any request. */

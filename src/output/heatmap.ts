@@ -1,7 +1,7 @@
 // A GitHub-style calendar heatmap of a habit's days: weeks as columns, weekdays as rows (Monday
 // first), month labels on top. Pure: a function of the statistics' dailyProgress.
 import type { DailyProgress } from '../api/types.js';
-import { addDays, daysBetween, mondayOf } from '../dates.js';
+import { addDays, daysBetween, mondayOf } from '../model/dates.js';
 import type { ChalkInstance } from './color.js';
 import { MONDAY_FIRST, MONTH_NAMES, WEEKDAY_NAMES } from './format.js';
 import { displayWidth } from './plain.js';

@@ -1,6 +1,6 @@
 // The daily journal in human and script form. Pure functions of data: no I/O, no fetching.
 import type { JournalEntry } from '../api/types.js';
-import { weekday } from '../dates.js';
+import { weekday } from '../model/dates.js';
 import type { ChalkInstance } from './color.js';
 import { compareNames, displayIcon, formatNumber, MONTH_NAMES, periods, WEEKDAY_LONG_NAMES } from './format.js';
 import { displayWidth, toTsv } from './plain.js';

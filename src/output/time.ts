@@ -1,5 +1,5 @@
 // Timestamps shown to people: in the user's timezone, to the minute.
-import { dateInZone } from '../dates.js';
+import { dateInZone } from '../model/dates.js';
 
 /** `2026-11-22 14:05` for an ISO timestamp in `zone`; the input unchanged when it is not a date. */
 export function formatTimestamp(iso: string | null | undefined, zone: string): string {

@@ -1,7 +1,7 @@
 // The end-condition prompt: none, or one of date, streak, successful periods and total logged.
 import type { EndConditionInput } from '../api/types.js';
 import { LIMITS, parseCount, parsePositive } from '../model/habit-fields.js';
-import { parseDate } from '../dates.js';
+import { parseDate } from '../model/dates.js';
 import { check } from '../model/grammar.js';
 import type { Prompter } from './prompter.js';
 

@@ -7,7 +7,7 @@ import { parseName } from '../model/habit-fields.js';
 import { knownTimeOfDays, learnHabitNames, type Names } from '../resolve/habit-refs.js';
 import type { Output } from '../output/output.js';
 import type { Resolver } from '../resolve/index.js';
-import { parseDate } from '../dates.js';
+import { parseDate } from '../model/dates.js';
 import { CancelledError } from '../errors.js';
 import { check, parseColor } from '../model/grammar.js';
 import { draftSummary } from '../output/habit-details.js';

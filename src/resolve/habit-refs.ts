@@ -6,7 +6,7 @@ import type { Output } from '../output/output.js';
 import { AmbiguousError, NotFoundError, UsageError } from '../errors.js';
 import { renderHabit } from '../output/habit-details.js';
 import type { Resolver } from './index.js';
-import type { FieldFlags } from '../commands/habit/flags.js';
+import type { FieldFlags } from '../model/habit-flags.js';
 import type { ResolvedFlags } from '../model/draft.js';
 
 /** Names of the ids a draft refers to, learned while resolving or fetching. */

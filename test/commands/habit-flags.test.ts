@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Habit } from '../../src/api/types.js';
 import { applyFlags, createBody, defaultDraft, diffDrafts, draftFromHabit, keepStackIds } from '../../src/model/draft.js';
-import { parseFieldFlags, type RawFieldOptions } from '../../src/commands/habit/flags.js';
+import { parseFieldFlags, type RawFieldOptions } from '../../src/model/habit-flags.js';
 import {
   parseDuration, parseEndCondition, parseMonthDays, parseReminder, parseStack, parseWeekdays,
 } from '../../src/model/habit-fields.js';

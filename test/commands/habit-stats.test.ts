@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Statistics } from '../../src/api/types.js';
 import { parse } from '../../src/commands/habit/stats.js';
-import { addDays } from '../../src/dates.js';
+import { addDays } from '../../src/model/dates.js';
 import { runCli, type RunOptions } from '../helpers/cli.js';
 import { addHabit, logValue, mark, useService } from './_seed.js';
 

@@ -2,7 +2,7 @@
 // server's entries with --json; one request with the date always explicit.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/api/types.js';
-import { addDays } from '../../src/dates.js';
+import { addDays } from '../../src/model/dates.js';
 import { displayWidth } from '../../src/output/plain.js';
 import { runCli, type RunOptions } from '../helpers/cli.js';
 import { addHabit, logValue, mark, useService } from './_seed.js';

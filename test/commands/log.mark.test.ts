@@ -4,7 +4,7 @@ import { DONE } from '../../src/commands/log/done.js';
 import { parseMark, runMark } from '../../src/commands/log/mark.js';
 import { UNDO } from '../../src/commands/log/undo.js';
 import { mapPool } from '../../src/concurrency.js';
-import { dateInZone, systemTimeZone } from '../../src/dates.js';
+import { dateInZone, systemTimeZone } from '../../src/model/dates.js';
 import { UsageError } from '../../src/errors.js';
 import { verbDeps } from '../helpers/verb.js';
 import { addHabit, call, FIXED_CLOCK, slowProxy, useService, writes } from './_seed.js';

@@ -2,7 +2,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemTimeZone } from '../../src/dates.js';
+import { systemTimeZone } from '../../src/model/dates.js';
 import { runCli, tempHome } from '../helpers/cli.js';
 
 let home: ReturnType<typeof tempHome>;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Dispatcher } from 'undici';
 import { main } from '../../src/cli.js';
 import type { Deps, Env } from '../../src/context.js';
-import { dateInZone } from '../../src/dates.js';
+import { dateInZone } from '../../src/model/dates.js';
 import type { Prompter } from '../../src/prompts/prompter.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));

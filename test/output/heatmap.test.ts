@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DailyProgress } from '../../src/api/types.js';
-import { addDays, mondayOf } from '../../src/dates.js';
+import { addDays, mondayOf } from '../../src/model/dates.js';
 import { makeChalk } from '../../src/output/color.js';
 import { dayMark, GLYPHS, heatmapLegend, renderHeatmap } from '../../src/output/heatmap.js';
 import { displayWidth, stripAnsi } from '../../src/output/plain.js';

@@ -1,7 +1,7 @@
 // `habits area add <name> [--color C] [--icon I]`
 import type { Command } from 'commander';
 import type { AreaBody } from '../../api/types.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { parseAreaName, parseColor } from './shared.js';
 import type { Deps } from '../shared/deps.js';
 

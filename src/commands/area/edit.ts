@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Area, AreaBody } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { parseAreaName, parseColor } from './shared.js';
 import type { Deps } from '../shared/deps.js';
 

@@ -1,6 +1,6 @@
 // `habits area ls|show|add|edit|rm`
 import type { Command } from 'commander';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import * as add from './add.js';
 import * as edit from './edit.js';
 import * as ls from './ls.js';

@@ -1,6 +1,6 @@
 // `habits area ls`: every area, with its icon, colour and id.
 import type { Command } from 'commander';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
 import { colorCell } from './shared.js';
 

@@ -4,7 +4,7 @@ import { listAll } from '../../api/paging.js';
 import type { Area, Habit } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { formatTimestamp } from '../../output/time.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { colorCell } from './shared.js';
 import type { Deps } from '../shared/deps.js';
 

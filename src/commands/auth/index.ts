@@ -1,6 +1,6 @@
 // `habits auth login|status|logout`
 import type { Command } from 'commander';
-import type { App } from '../../program.js';
+import type { App } from '../shared/app.js';
 import * as login from './login.js';
 import * as logout from './logout.js';
 import * as status from './status.js';

@@ -5,7 +5,7 @@ import { parseApiKey } from '../../api/key.js';
 import { updateConfigFile } from '../../config/file.js';
 import { maskKey } from '../../config/settings.js';
 import { AuthError, UsageError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { readAll } from '../../stdin.js';
 import { checkKey } from './check.js';
 import type { Deps } from '../shared/deps.js';

@@ -1,7 +1,7 @@
 // `habits auth logout`: removes the stored key.
 import type { Command } from 'commander';
 import { updateConfigFile } from '../../config/file.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
 
 export function register(parent: Command, app: App): void {

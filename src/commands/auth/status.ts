@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.js';
 import { maskKey } from '../../config/settings.js';
 import { AuthError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { checkKey } from './check.js';
 import type { Deps } from '../shared/deps.js';
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { ConfigKey } from '../../config/file.js';
 import { AuthError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { effective, parseKey } from './shared.js';
 import type { Deps } from '../shared/deps.js';
 

@@ -1,6 +1,6 @@
 // `habits config list|get|set|unset|path`
 import type { Command } from 'commander';
-import type { App } from '../../program.js';
+import type { App } from '../shared/app.js';
 import * as get from './get.js';
 import * as list from './list.js';
 import * as path from './path.js';

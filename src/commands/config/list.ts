@@ -1,7 +1,7 @@
 // `habits config list`: every setting in use, with where it comes from.
 import type { Command } from 'commander';
 import { CONFIG_KEYS } from '../../config/file.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { effective } from './shared.js';
 import type { Deps } from '../shared/deps.js';
 

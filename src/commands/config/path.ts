@@ -1,6 +1,6 @@
 // `habits config path`: where the config file lives.
 import type { Command } from 'commander';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
 
 export function register(parent: Command, app: App): void {

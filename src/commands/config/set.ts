@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { updateConfigFile, type ConfigKey } from '../../config/file.js';
 import { normalizeConfigValue } from '../../config/settings.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { parseKey } from './shared.js';
 import type { Deps } from '../shared/deps.js';
 

@@ -1,7 +1,7 @@
 // `habits config unset <key>`: removes a key from the config file.
 import type { Command } from 'commander';
 import { updateConfigFile, type ConfigKey } from '../../config/file.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { parseKey } from './shared.js';
 import type { Deps } from '../shared/deps.js';
 

@@ -2,10 +2,11 @@
 import type { Command } from 'commander';
 import { GOAL_UNITS } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { confirmDraft, promptHabit } from '../../prompts/habit.js';
 import { applyFlags, createBody, defaultDraft } from '../../model/draft.js';
-import { declareFieldOptions, parseFieldFlags, type FieldFlags, type RawFieldOptions } from './flags.js';
+import { declareFieldOptions } from './flags.js';
+import { parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
 import type { Deps } from '../shared/deps.js';
 

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.js';
 import { UsageError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
 
 /** Which habit `habit archive` archives. */

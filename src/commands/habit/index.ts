@@ -1,6 +1,6 @@
 // `habits habit ls|show|add|edit|archive|rm|stats`: verbs registered explicitly, in help order.
 import type { Command } from 'commander';
-import type { App } from '../../program.js';
+import type { App } from '../shared/app.js';
 import * as add from './add.js';
 import * as archive from './archive.js';
 import * as edit from './edit.js';

@@ -5,7 +5,7 @@ import type { HabitType } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { flagValue } from '../../model/grammar.js';
 import { HABIT_LS_TSV_COLUMNS, habitsTable, habitsTsv } from '../../output/habits.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { parseHabitType } from '../../model/habit-fields.js';
 import type { Deps } from '../shared/deps.js';
 

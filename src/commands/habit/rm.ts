@@ -1,7 +1,7 @@
 // `habits habit rm <habit> [--yes]`: deletes a habit with all its logs, notes and goals, for good.
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import type { Deps } from '../shared/deps.js';
 

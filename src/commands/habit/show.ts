@@ -1,7 +1,7 @@
 // `habits habit show <habit>`: every field of one habit in readable form.
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { habitText } from '../../resolve/habit-refs.js';
 import type { Deps } from '../shared/deps.js';
 

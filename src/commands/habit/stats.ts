@@ -2,11 +2,11 @@
 // terminal, a calendar heatmap of the period. The default period is 26 whole weeks (Monday first)
 // ending today.
 import type { Command } from 'commander';
-import { addDays, mondayOf, parseDateArg } from '../../dates.js';
+import { addDays, mondayOf, parseDateArg } from '../../model/dates.js';
 import { UsageError } from '../../errors.js';
 import { renderHeatmap } from '../../output/heatmap.js';
 import { renderStatLines, statLines, statLinesTsv } from '../../output/stats.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { currentGoal, dailyProgress } from '../../model/resources.js';
 import type { Deps } from '../shared/deps.js';
 

@@ -1,10 +1,10 @@
 // `habits log add <habit> <value> [--unit U] [--date D]`: adds a measured value to the day's total.
 import type { Command } from 'commander';
 import { GOAL_UNITS, type GoalUnit, type LogValueBody } from '../../api/types.js';
-import { parseDateArg } from '../../dates.js';
+import { parseDateArg } from '../../model/dates.js';
 import { UsageError } from '../../errors.js';
 import { canonicalUnit, flagValue, parseUnit as unitOf } from '../../model/grammar.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { currentGoal } from '../../model/resources.js';
 import type { Deps } from '../shared/deps.js';
 

@@ -1,7 +1,7 @@
 // `habits log done <habit>... [--date D]`: marks habits completed. A day already completed is
 // success, so a cron job that runs twice does not fail.
 import type { Command } from 'commander';
-import type { App } from '../../program.js';
+import type { App } from '../shared/app.js';
 import { type MarkVerb, registerMark } from './mark.js';
 
 /** `log done`: POST .../logs/complete for each habit. */

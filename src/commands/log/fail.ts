@@ -1,7 +1,7 @@
 // `habits log fail <habit>... [--date D]`: marks habits failed (a bad habit slipped, a good one
 // was missed on purpose). A day already failed is success.
 import type { Command } from 'commander';
-import type { App } from '../../program.js';
+import type { App } from '../shared/app.js';
 import { type MarkVerb, registerMark } from './mark.js';
 
 /** `log fail`: POST .../logs/failed for each habit. */

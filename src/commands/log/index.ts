@@ -1,6 +1,6 @@
 // `habits log done|fail|skip|undo|add|rm`
 import type { Command } from 'commander';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import * as add from './add.js';
 import * as done from './done.js';
 import * as fail from './fail.js';

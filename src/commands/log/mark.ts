@@ -6,10 +6,10 @@ import { ApiError } from '../../api/errors.js';
 import type { RouteKey } from '../../api/routes.js';
 import type { MessageResult } from '../../api/types.js';
 import { mapPool } from '../../concurrency.js';
-import { parseDateArg } from '../../dates.js';
+import { parseDateArg } from '../../model/dates.js';
 import { describeError } from '../../describe-error.js';
 import { PartialFailure, UsageError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from '../shared/deps.js';
 

@@ -1,7 +1,7 @@
 // `habits log rm <habit> <logId> [--yes]`: deletes one log entry, for good.
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import { parseId } from '../../model/note.js';
 import type { Deps } from '../shared/deps.js';

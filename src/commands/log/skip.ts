@@ -1,7 +1,7 @@
 // `habits log skip <habit>... [--date D]`: marks habits skipped, which keeps a streak without
 // extending it. A day already skipped is success.
 import type { Command } from 'commander';
-import type { App } from '../../program.js';
+import type { App } from '../shared/app.js';
 import { type MarkVerb, registerMark } from './mark.js';
 
 /** `log skip`: POST .../logs/skipped for each habit. */

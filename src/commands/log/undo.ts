@@ -1,7 +1,7 @@
 // `habits log undo <habit>... [--date D]`: clears a day's marks and logged values. Unlike the
 // marks, a 409 is a real failure here.
 import type { Command } from 'commander';
-import type { App } from '../../program.js';
+import type { App } from '../shared/app.js';
 import { type MarkVerb, registerMark } from './mark.js';
 
 /** `log undo`: POST .../logs/undo for each habit. */

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { MoodLevel, NoteBody } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { readAll } from '../../stdin.js';
 import { collect, flagValue } from '../../model/grammar.js';
 import { MOOD_HELP, parseMood, parsePhotos } from '../../model/note.js';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { NoteBody } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { collect, flagValue } from '../../model/grammar.js';
 import { MOOD_HELP, parseId, parseMood, parsePhotos } from '../../model/note.js';
 import type { Deps } from '../shared/deps.js';

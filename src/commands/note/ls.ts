@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { renderNotes } from '../../output/notes.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { allNotes } from '../../api/paging.js';
 import type { Deps } from '../shared/deps.js';
 

@@ -1,7 +1,7 @@
 // `habits note rm <habit> <noteId> [--yes]`: deletes a note, for good.
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { examples, type App } from '../../program.js';
+import { examples, type App } from '../shared/app.js';
 import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import { parseId } from '../../model/note.js';
 import type { Deps } from '../shared/deps.js';

@@ -6,7 +6,7 @@ import {
   EXPORT_FORMAT, EXPORT_VERSION, type DailyProgress, type ExportDocument, type ExportedHabit, type Habit, type Statistics,
 } from '../../api/types.js';
 import { mapPool } from '../../concurrency.js';
-import { addDays, isValidDate } from '../../dates.js';
+import { addDays, isValidDate } from '../../model/dates.js';
 
 /** The round-trip rule, shown in the help of export and import. */
 export const ROUND_TRIP_RULE = `

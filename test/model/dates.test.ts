@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, daysBetween, isValidDate, localDate, parseDateArg, systemTimeZone, weekday } from '../../src/dates.js';
+import { addDays, dateInZone, daysBetween, isValidDate, localDate, parseDateArg, systemTimeZone, weekday } from '../../src/model/dates.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('dates', () => {

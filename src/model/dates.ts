@@ -1,5 +1,5 @@
 // Calendar dates as `YYYY-MM-DD` strings, computed in the user's timezone. Every write sends one.
-import { fail, flagValue } from './model/grammar.js';
+import { fail, flagValue } from './grammar.js';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;

@@ -1,0 +1,136 @@
+// The direction of dependencies in src/ (docs/architecture.md), read from the TypeScript sources:
+// static, type-only and dynamic imports all count. Each failure names the offending import.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+
+const SRC = resolve(import.meta.dirname, '../src');
+
+/** Every .ts file under src/, relative to it, with the src/ files it imports. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
+        const info = ts.preProcessFile(readFileSync(path, 'utf8'), true, true);
+        const targets = info.importedFiles
+          .map((f) => f.fileName)
+          .filter((name) => name.startsWith('.'))
+          .map((name) => relative(SRC, resolve(dirname(path), name.replace(/\.js$/, '.ts'))));
+        graph.set(relative(SRC, path), [...new Set(targets)]);
+      }
+    }
+  };
+  walk(SRC);
+  return graph;
+}
+
+/**
+ * Layers from the top; a module may import its own layer or any below it, never one above. A
+ * path ending in `/` is a folder. cli.ts → program.ts → commands/ → the pieces commands use →
+ * the model → api/ → base modules.
+ */
+const LAYERS: { name: string; members: string[] }[] = [
+  { name: 'entry', members: ['cli.ts', 'core.ts'] },
+  { name: 'program', members: ['program.ts'] },
+  { name: 'commands', members: ['commands/'] },
+  { name: 'context', members: ['context.ts'] },
+  { name: 'command pieces', members: ['prompts/', 'output/', 'resolve/', 'completion/', 'config/', 'local.ts', 'describe-error.ts'] },
+  { name: 'model', members: ['model/'] },
+  { name: 'api', members: ['api/'] },
+  { name: 'base', members: ['errors.ts', 'io.ts', 'hash.ts', 'concurrency.ts', 'version.ts', 'stdin.ts'] },
+];
+
+function layerOf(file: string): number {
+  const i = LAYERS.findIndex((l) => l.members.some((m) => (m.endsWith('/') ? file.startsWith(m) : file === m)));
+  return i;
+}
+
+/** Strongly connected components with more than one file: the import circles. */
+function circles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string | undefined;
+      do {
+        w = stack.pop();
+        if (w === undefined) break;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+/** One edge of each circle, to name in the failure: an import from the circle back into it. */
+function circleEdges(graph: Map<string, string[]>, component: string[]): string[] {
+  const members = new Set(component);
+  return component.flatMap((from) => (graph.get(from) ?? []).filter((to) => members.has(to)).map((to) => `${from} → ${to}`));
+}
+
+const graph = importGraph();
+const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
+const inServer = (file: string): boolean => file.startsWith('server/');
+
+describe('the import graph of src/', () => {
+  test('every file of the client belongs to a layer', () => {
+    const unplaced = [...graph.keys()].filter((f) => !inServer(f) && layerOf(f) < 0);
+    expect(unplaced, 'files outside every layer: add them to LAYERS and docs/architecture.md').toEqual([]);
+  });
+
+  test('imports point down the layers', () => {
+    const upward = edges
+      .filter(({ from, to }) => !inServer(from) && !inServer(to) && layerOf(to) < layerOf(from))
+      .map(({ from, to }) => `${from} imports ${to}: ${LAYERS[layerOf(from)]?.name} may not import ${LAYERS[layerOf(to)]?.name}`);
+    expect(upward).toEqual([]);
+  });
+
+  test('nothing but program.ts imports commands/', () => {
+    const reaching = edges
+      .filter(({ from, to }) => to.startsWith('commands/') && !from.startsWith('commands/') && from !== 'program.ts')
+      .map(({ from, to }) => `${from} imports ${to}`);
+    expect(reaching).toEqual([]);
+  });
+
+  test("a noun's verbs import their own noun and commands/shared/, never another noun", () => {
+    // commands/<noun>/... or a top-level verb file (commands/journal.ts); cold.ts gathers nouns for program.ts.
+    const noun = (file: string): string => file.split('/')[1]?.replace(/\.ts$/, '') ?? '';
+    const across = edges
+      .filter(({ from, to }) => from.startsWith('commands/') && to.startsWith('commands/') && from !== 'commands/cold.ts')
+      .filter(({ from, to }) => noun(to) !== 'shared' && noun(from) !== noun(to))
+      .map(({ from, to }) => `${from} imports ${to}`);
+    expect(across).toEqual([]);
+  });
+
+  test('the local service imports nothing from the client but the wire types', () => {
+    const leaks = edges.filter(({ from, to }) => inServer(from) && !inServer(to) && to !== 'api/types.ts').map(({ from, to }) => `${from} imports ${to}`);
+    expect(leaks).toEqual([]);
+  });
+
+  test('there are no import circles', () => {
+    expect(circles(graph).map((c) => `${c.length} files: ${circleEdges(graph, c).join(', ')}`)).toEqual([]);
+  });
+});
