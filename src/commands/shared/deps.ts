@@ -1,19 +1,36 @@
 // What a verb's run() may be given. Each verb takes only the members it uses, as
-// `Pick<Deps, 'out' | 'api' | ...>`, so it can be run alone in a test with buffers, a MockAgent or
-// the local service; program.ts hands it the command's Context, which has them all.
-import type { Context } from '../../context.js';
+// `Pick<Deps, 'out' | 'api' | ...>`, so it can be run alone in a test with buffers and the local
+// service (test/helpers/verb.ts); program.ts hands it the command's Context, which has them all
+// (the compiler checks that Context satisfies Deps at every `run(options, ctx)`).
+import type { Api } from '../../api/routes.js';
+import type { Paths } from '../../config/paths.js';
+import type { Settings } from '../../config/settings.js';
+import type { Env, IO } from '../../io.js';
+import type { Output } from '../../output/output.js';
+import type { Prompter } from '../../prompts/prompter.js';
+import type { Resolver } from '../../resolve/index.js';
 
-/**
- * - out: the output sink, its mode chosen once (json, terminal, pipe);
- * - api(): the API client, built (and in local mode the service started) on first use;
- * - resolver: names, ids and prefixes to habits and areas, with the name cache;
- * - prompter: interactive questions (refuses when input is not allowed);
- * - today() / now(): the user's date (YYYY-MM-DD in their zone) and the clock;
- * - io, env, settings, paths, isLocal: for the few verbs about the CLI itself (auth, config, serve);
- * - clientFor(endpoint): a client for another key or URL (auth login checks a key before saving it);
- * - scope(): the account's cache scope without any I/O, or undefined with no key (completion).
- */
-export type Deps = Pick<
-  Context,
-  'out' | 'api' | 'resolver' | 'prompter' | 'today' | 'now' | 'io' | 'env' | 'settings' | 'paths' | 'isLocal' | 'clientFor' | 'scope'
->;
+/** Everything a verb can ask for. */
+export interface Deps {
+  /** The output sink, its mode chosen once (json, terminal, pipe). */
+  out: Output;
+  /** The API client, built (and in local mode the service started) on first use. */
+  api(): Promise<Api>;
+  /** Names, ids and prefixes to habits and areas, with the name cache. */
+  resolver: Resolver;
+  /** Interactive questions; refuses when input is not allowed. */
+  prompter: Prompter;
+  /** The user's date, YYYY-MM-DD in their zone. */
+  today(): string;
+  now(): Date;
+  /** For the verbs about the CLI itself (auth, config, serve): streams, environment, settings, files. */
+  io: IO;
+  env: Env;
+  settings: Settings;
+  paths: Paths;
+  isLocal: boolean;
+  /** A client for another key or URL: auth login checks a key before saving it. */
+  clientFor(endpoint: { baseUrl: string; apiKey: string }): Promise<Api>;
+  /** The account's cache scope without any I/O, or undefined with no key (completion). */
+  scope(): string | undefined;
+}
