@@ -3,8 +3,8 @@
 import { errors as undiciErrors } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import { mockClient, rejection } from './helpers.js';
-import type { MockSetup } from './helpers.js';
+import { mockClient, rejection } from '../helpers/mock-agent.js';
+import type { MockSetup } from '../helpers/mock-agent.js';
 
 const HTML_502 = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>';
 

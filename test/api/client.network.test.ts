@@ -5,8 +5,8 @@ import { createApiClient } from '../../src/api/client.js';
 import type { ApiClient, ClientOptions } from '../../src/api/client.js';
 import { MAX_RESPONSE_BYTES } from '../../src/api/dispatcher.js';
 import { ApiError } from '../../src/api/errors.js';
-import { KEY, UA, findString, freePort, rejection, startServer } from './helpers.js';
-import type { TestServer } from './helpers.js';
+import { KEY, UA, findString, freePort, rejection, startServer } from '../helpers/mock-agent.js';
+import type { TestServer } from '../helpers/mock-agent.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client.js';
 import type { ClientOptions } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { KEY, UA, findString, freePort, rejection, startProxy, startServer, startSilent } from './helpers.js';
+import { KEY, UA, findString, freePort, rejection, startProxy, startServer, startSilent } from '../helpers/mock-agent.js';
 
 const HOST = 'api.habits.test';
 const cleanups: (() => Promise<void>)[] = [];

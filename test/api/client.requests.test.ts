@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Habit } from '../../src/api/types.js';
 import { ApiError } from '../../src/api/errors.js';
-import { KEY, UA, mockClient, rejection } from './helpers.js';
-import type { MockSetup } from './helpers.js';
+import { KEY, UA, mockClient, rejection } from '../helpers/mock-agent.js';
+import type { MockSetup } from '../helpers/mock-agent.js';
 
 const habit = { id: 'h1', name: 'Drink water', type: 'good', isArchived: false } as unknown as Habit;
 const area = { id: 'a1', name: 'Health', colorHex: '#ff0000', icon: 'heart', createdAt: '2026-01-01T00:00:00.000Z' };

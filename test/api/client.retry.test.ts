@@ -3,8 +3,8 @@
 // injected (or aborted), so nothing here waits.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import { mockClient, rejection } from './helpers.js';
-import type { MockSetup } from './helpers.js';
+import { mockClient, rejection } from '../helpers/mock-agent.js';
+import type { MockSetup } from '../helpers/mock-agent.js';
 
 const TOO_MANY = { error: 'Too Many Requests', message: 'Rate limit exceeded' };
 

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { UsageError } from '../../src/errors.js';
-import { KEY, UA, findString, mockClient, rejection, startServer } from './helpers.js';
-import type { MockSetup } from './helpers.js';
+import { KEY, UA, findString, mockClient, rejection, startServer } from '../helpers/mock-agent.js';
+import type { MockSetup } from '../helpers/mock-agent.js';
 
 let m: MockSetup | undefined;
 afterEach(async () => {

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { listAll } from '../../src/api/paging.js';
 import type { Api } from '../../src/api/routes.js';
-import { mockClient } from './helpers.js';
-import type { MockSetup, Seen } from './helpers.js';
+import { mockClient } from '../helpers/mock-agent.js';
+import type { MockSetup, Seen } from '../helpers/mock-agent.js';
 
 const habits = Array.from({ length: 230 }, (_, i) => ({ id: `h${i}`, name: `Habit ${i}` }));
 

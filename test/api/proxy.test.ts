@@ -6,7 +6,7 @@ import { createApiClient } from '../../src/api/client.js';
 import { proxyAddress, proxyFor, proxySettings, redactProxy } from '../../src/api/proxy.js';
 import { parseBaseUrl } from '../../src/api/url.js';
 import { UsageError } from '../../src/errors.js';
-import { UA } from './helpers.js';
+import { UA } from '../helpers/mock-agent.js';
 
 const api = parseBaseUrl('https://api.habitify.me/v2');
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/program.js';
 import { completionScript as scriptFor, runCli, tempHome } from '../helpers/cli.js';
 import { withTools } from '../helpers/tools.js';
-import { addArea, addHabit, call, FIXED_CLOCK, useService } from './_seed.js';
+import { addArea, addHabit, call, FIXED_CLOCK, useService } from '../helpers/service.js';
 
 const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
 

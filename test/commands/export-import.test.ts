@@ -10,8 +10,8 @@ import { parse as parseImport } from '../../src/commands/import.js';
 import { openStore } from '../../src/server/index.js';
 import { NOW, runCli, scriptedPrompter, tempHome } from '../helpers/cli.js';
 import { startLocalService } from '../helpers/local-service.js';
-import { addHabit, call, cliEnv, logValue, mark } from './_seed.js';
-import { seedRich, serveFile } from './export-fixture.js';
+import { addHabit, call, cliEnv, logValue, mark } from '../helpers/service.js';
+import { seedRich, serveFile } from '../helpers/export-fixture.js';
 
 let home: ReturnType<typeof tempHome>;
 let ids: Record<string, string>;

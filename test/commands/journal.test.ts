@@ -5,7 +5,7 @@ import type { JournalEntry } from '../../src/api/types.js';
 import { addDays } from '../../src/model/dates.js';
 import { displayWidth } from '../../src/output/plain.js';
 import { runCli, type RunOptions } from '../helpers/cli.js';
-import { addHabit, logValue, mark, useService } from './_seed.js';
+import { addHabit, logValue, mark, useService } from '../helpers/service.js';
 
 const fx = useService();
 const TODAY = '2026-11-22';

@@ -6,7 +6,7 @@ import type { Habit, Note } from '../../src/api/types.js';
 import { wrapText } from '../../src/output/wrap.js';
 import { displayWidth } from '../../src/output/plain.js';
 import { runCli, scriptedPrompter } from '../helpers/cli.js';
-import { addHabit, addNote, call, FIXED_CLOCK, useService, writes } from './_seed.js';
+import { addHabit, addNote, call, FIXED_CLOCK, useService, writes } from '../helpers/service.js';
 
 const fx = useService(FIXED_CLOCK, { each: true });
 let walk: Habit;

@@ -2,7 +2,7 @@
 // (temp HOME, key from HABITS_API_KEY), no terminal. Needs `npm run build`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
-import { addHabit, call, cliEnv } from '../commands/_seed.js';
+import { addHabit, call, cliEnv } from '../helpers/service.js';
 import { spawnCli, tempHome } from '../helpers/cli.js';
 import { startLocalService, type LocalService } from '../helpers/local-service.js';
 

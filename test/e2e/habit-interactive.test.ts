@@ -2,7 +2,7 @@
 // this process: the prompts and summary on screen, what gets stored, and Ctrl-C. Needs `npm run build`.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
-import { addHabit, call, cliEnv, useService, type ServiceFixture } from '../commands/_seed.js';
+import { addHabit, call, cliEnv, useService, type ServiceFixture } from '../helpers/service.js';
 import { tempHome } from '../helpers/cli.js';
 import { startTmux, type TmuxSession } from '../helpers/tmux.js';
 import { withTools } from '../helpers/tools.js';

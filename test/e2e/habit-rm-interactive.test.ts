@@ -4,7 +4,7 @@ import { tempHome } from '../helpers/cli.js';
 import { startLocalService, type LocalService } from '../helpers/local-service.js';
 import { startTmux, type TmuxSession } from '../helpers/tmux.js';
 import { withTools } from '../helpers/tools.js';
-import { addHabit, cliEnv } from '../commands/_seed.js';
+import { addHabit, cliEnv } from '../helpers/service.js';
 
 let svc: LocalService;
 let home: ReturnType<typeof tempHome>;

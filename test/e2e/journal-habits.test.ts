@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCli, tempHome } from '../helpers/cli.js';
 import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { addHabit, cliEnv, logValue, mark } from '../commands/_seed.js';
+import { addHabit, cliEnv, logValue, mark } from '../helpers/service.js';
 import { dateInZone } from '../../src/model/dates.js';
 
 let svc: LocalService;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateHabitBody, Note } from '../../src/api/types.js';
 import { BIN, noonZone, spawnCli } from '../helpers/cli.js';
-import { addArea, addHabit, addNote, call, useService, writes } from '../commands/_seed.js';
+import { addArea, addHabit, addNote, call, useService, writes } from '../helpers/service.js';
 
 // CLI and service (on the real clock, as the spawned CLI is) share a zone where it is about noon
 // now, so "today" cannot change mid-test.

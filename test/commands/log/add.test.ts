@@ -1,9 +1,9 @@
 // `habits log add` and `habits log rm` against the real local service.
 import { describe, expect, it } from 'vitest';
-import { parse, parseUnit, parseValue } from '../../src/commands/log/add.js';
-import type { JournalEntry } from '../../src/api/types.js';
-import { scriptedPrompter } from '../helpers/cli.js';
-import { addHabit, call, FIXED_CLOCK, useService, writes } from './_seed.js';
+import { parse, parseUnit, parseValue } from '../../../src/commands/log/add.js';
+import type { JournalEntry } from '../../../src/api/types.js';
+import { scriptedPrompter } from '../../helpers/cli.js';
+import { addHabit, call, FIXED_CLOCK, useService, writes } from '../../helpers/service.js';
 
 const fx = useService(FIXED_CLOCK, { each: true });
 

@@ -1,8 +1,10 @@
 // `habits habit ls`: a table on a terminal, tab-separated lines in a pipe, filters, paging.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Habit } from '../../src/api/types.js';
-import { NOW, runCli, tempHome, type RunOptions } from '../helpers/cli.js';
-import { addHabit, call, useService } from './_seed.js';
+import type { Habit } from '../../../src/api/types.js';
+import { run } from '../../../src/commands/habit/ls.js';
+import { NOW, runCli, tempHome, type RunOptions } from '../../helpers/cli.js';
+import { verbDeps } from '../../helpers/verb.js';
+import { addHabit, call, FIXED_CLOCK, useService } from '../../helpers/service.js';
 
 const fx = useService();
 let health: { id: string };
@@ -140,5 +142,43 @@ describe('habits habit ls paging', () => {
   it('prints every habit when piped', async () => {
     const r = await big.cli(['habit', 'ls']);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(205);
+  });
+});
+
+describe('run alone, with its narrow dependencies', () => {
+  const alone = useService(FIXED_CLOCK, { each: true });
+
+  it('prints tab-separated rows in a pipe and teaches the resolver every active habit', async () => {
+    const walk = await addHabit(alone.svc, { name: 'Walk' });
+    const read = await addHabit(alone.svc, { name: 'Read', type: 'bad' });
+    alone.reset();
+    const v = verbDeps(alone.svc);
+    try {
+      await run({ archived: false }, v.deps);
+      expect(v.stdout()).toBe(`${read.id}\tRead\tbad\tevery day\t\t\n${walk.id}\tWalk\tgood\tevery day\t\t\n`);
+      expect(v.stderr()).toBe('');
+      expect(alone.svc.requests.map((q) => [q.method, q.path, q.query])).toEqual([['GET', '/habits', { archived: 'false', limit: '100', offset: '0' }]]);
+      // A full active listing is what name lookup needs (complete: archived habits too, which it is not).
+      expect((await v.deps.resolver.nameCache()).get('habits')).toEqual({
+        items: [{ id: walk.id, name: 'Walk', archived: false }, { id: read.id, name: 'Read', archived: false }], complete: false,
+      });
+    } finally {
+      await v.close();
+    }
+  });
+
+  it('nothing to list: [] with --json, a message on stderr in a pipe', async () => {
+    await addHabit(alone.svc, { name: 'Walk' });
+    const json = verbDeps(alone.svc, { json: true });
+    const piped = verbDeps(alone.svc);
+    try {
+      await run({ archived: false, type: 'bad' }, json.deps);
+      await run({ archived: false, type: 'bad' }, piped.deps);
+      expect([json.stdout(), json.stderr()]).toEqual(['[]\n', '']);
+      expect([piped.stdout(), piped.stderr()]).toEqual(['', 'No habits match these filters.\n']);
+    } finally {
+      await json.close();
+      await piped.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../helpers/cli.js';
 import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { addHabit, cliEnv, mark } from '../commands/_seed.js';
+import { addHabit, cliEnv, mark } from '../helpers/service.js';
 
 let svc: LocalService;
 const home = tempHome();

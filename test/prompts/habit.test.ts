@@ -5,7 +5,7 @@ import type { Area, Habit } from '../../src/api/types.js';
 import { CancelledError } from '../../src/errors.js';
 import { stripAnsi } from '../../src/output/plain.js';
 import { scriptedPrompter } from '../helpers/cli.js';
-import { addHabit, call, useService } from './_seed.js';
+import { addHabit, call, useService } from '../helpers/service.js';
 
 const fx = useService();
 let meditate: Habit;

@@ -1,9 +1,12 @@
 // `habits habit show`: every field readable on a terminal, tab-separated in a pipe, the server's
 // habit with --json; references by name, prefix and id.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Area, Habit } from '../../src/api/types.js';
-import { tempHome } from '../helpers/cli.js';
-import { addHabit, call, useService } from './_seed.js';
+import type { Area, Habit } from '../../../src/api/types.js';
+import { run } from '../../../src/commands/habit/show.js';
+import { resolveSettings } from '../../../src/config/settings.js';
+import { tempHome } from '../../helpers/cli.js';
+import { verbDeps } from '../../helpers/verb.js';
+import { addHabit, call, useService } from '../../helpers/service.js';
 
 const fx = useService();
 const { cli } = fx;
@@ -125,5 +128,40 @@ describe('habits habit show', () => {
     fresh.cleanup();
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toMatch(/^error: "wal" matches 2 habits\nhint: candidates: "Walk" \(id:.+\), "Walk the dog" \(id:.+\)\n$/);
+  });
+});
+
+describe('run alone, with its narrow dependencies', () => {
+  it('prints every field on a terminal, in the zone of the settings given, stacks by name', async () => {
+    const v = verbDeps(fx.svc, { tty: true });
+    const settings = resolveSettings({}, { HABITS_TIMEZONE: 'Asia/Tokyo' }, {}, 'config.toml');
+    fx.reset();
+    try {
+      await run({ ref: 'walk' }, { ...v.deps, settings });
+      expect(v.stdout()).toContain('  Stacks       after "Meditate" is completed, +10 min\n               after the reminder of "Stretch", immediately\n');
+      expect(v.stdout()).toContain('  Created      2026-11-22 21:00\n');
+      expect(v.stderr()).toBe('');
+      // Stretch is archived, so the cached active names do not cover it: the stacks' names take a
+      // listing of every habit, archived ones included.
+      expect(fx.svc.requests.map((q) => `${q.method} ${q.path}${q.query.archived ? `?archived=${q.query.archived}` : ''}`)).toEqual([
+        'GET /habits?archived=false', `GET /habits/${walk.id}`, 'GET /habits?archived=false', 'GET /habits?archived=true',
+      ]);
+    } finally {
+      await v.close();
+    }
+  });
+
+  it('with --json prints the habit as the server returns it, and looks up no names', async () => {
+    const v = verbDeps(fx.svc, { json: true });
+    const settings = resolveSettings({}, {}, {}, 'config.toml');
+    fx.reset();
+    try {
+      await run({ ref: `id:${walk.id}` }, { ...v.deps, settings });
+      expect(fx.svc.requests.map((q) => q.path)).toEqual([`/habits/${walk.id}`]);
+      expect(JSON.parse(v.stdout())).toEqual(await call<Habit>(fx.svc, 'GET', `/habits/${walk.id}`));
+      expect(v.stderr()).toBe('');
+    } finally {
+      await v.close();
+    }
   });
 });

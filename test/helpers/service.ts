@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Area, CreateHabitBody, Habit, Note } from '../../src/api/types.js';
 import type { RecordedRequest } from '../../src/server/index.js';
-import { NOW, runCli, tempHome, type CliResult, type RunOptions } from '../helpers/cli.js';
-import { startLocalService, type LocalService, type LocalServiceOptions } from '../helpers/local-service.js';
+import { NOW, runCli, tempHome, type CliResult, type RunOptions } from './cli.js';
+import { startLocalService, type LocalService, type LocalServiceOptions } from './local-service.js';
 
 /**
  * Calls the service as a plain HTTP client would; throws on an error status. Returns the body's

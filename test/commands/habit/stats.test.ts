@@ -1,11 +1,11 @@
 // `habits habit stats`: the period, the statistics in words with a heatmap on a terminal, raw
 // key/value lines in a pipe, the server's object with --json.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Statistics } from '../../src/api/types.js';
-import { parse } from '../../src/commands/habit/stats.js';
-import { addDays } from '../../src/model/dates.js';
-import { runCli, type RunOptions } from '../helpers/cli.js';
-import { addHabit, logValue, mark, useService } from './_seed.js';
+import type { Statistics } from '../../../src/api/types.js';
+import { parse } from '../../../src/commands/habit/stats.js';
+import { addDays } from '../../../src/model/dates.js';
+import { runCli, type RunOptions } from '../../helpers/cli.js';
+import { addHabit, logValue, mark, useService } from '../../helpers/service.js';
 
 const fx = useService();
 let walkId: string;

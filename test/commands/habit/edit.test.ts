@@ -1,9 +1,9 @@
 // `habits habit edit` by flags against the real local service: only what changed is sent, nothing
 // when nothing changed, clearing forms, stack ids kept, and errors before any write.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Area, Habit } from '../../src/api/types.js';
-import { runCli, tempHome } from '../helpers/cli.js';
-import { addHabit, call, useService } from './_seed.js';
+import type { Area, Habit } from '../../../src/api/types.js';
+import { runCli, tempHome } from '../../helpers/cli.js';
+import { addHabit, call, useService } from '../../helpers/service.js';
 
 const fx = useService();
 const { cli } = fx;

@@ -1,7 +1,7 @@
 // Output into a pipe whose reader has gone: no stack trace, the command's own exit code.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, tempHome } from '../helpers/cli.js';
+import { BIN, tempHome } from './helpers/cli.js';
 
 describe('a closed pipe on stdout', () => {
   it('is not an error: nothing on stderr, exit 0', () => {

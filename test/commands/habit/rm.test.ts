@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CancelledError } from '../../src/errors.js';
-import { runCli, scriptedPrompter } from '../helpers/cli.js';
-import { addHabit, useService } from './_seed.js';
+import { CancelledError } from '../../../src/errors.js';
+import { runCli, scriptedPrompter } from '../../helpers/cli.js';
+import { addHabit, useService } from '../../helpers/service.js';
 
 const fx = useService();
 const { cli } = fx;

@@ -1,7 +1,10 @@
+// `habits habit archive`: a habit hidden with its data kept; archiving twice is success.
 import { describe, expect, it } from 'vitest';
-import type { Habit } from '../../src/api/types.js';
-import { runCli } from '../helpers/cli.js';
-import { addHabit, call, useService } from './_seed.js';
+import type { Habit } from '../../../src/api/types.js';
+import { run } from '../../../src/commands/habit/archive.js';
+import { runCli } from '../../helpers/cli.js';
+import { verbDeps } from '../../helpers/verb.js';
+import { addHabit, call, FIXED_CLOCK, useService, writes } from '../../helpers/service.js';
 
 const fx = useService();
 const { cli } = fx;
@@ -69,5 +72,39 @@ describe('habits habit archive', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('no habit matches "Nonexistent"');
     expect(r.requests.filter((q) => q.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('run alone, with its narrow dependencies', () => {
+  const alone = useService(FIXED_CLOCK, { each: true });
+
+  it('archives, says so on stderr in a pipe, and a second archive is success', async () => {
+    const sketch = await addHabit(alone.svc, { name: 'Sketch' });
+    alone.reset();
+    const v = verbDeps(alone.svc);
+    try {
+      await run({ ref: 'sketch' }, v.deps);
+      await run({ ref: 'Sketch' }, v.deps);
+      expect(v.stdout()).toBe('');
+      expect(v.stderr()).toBe('Archived "Sketch". Its data is kept; see it with `habits habit ls --archived`.\n"Sketch" is already archived.\n');
+      expect(writes(alone.svc).map((w) => `${w.method} ${w.path} ${w.status}`)).toEqual([
+        `POST /habits/${sketch.id}/archive 204`, `POST /habits/${sketch.id}/archive 409`,
+      ]);
+      expect((await call<Habit>(alone.svc, 'GET', `/habits/${sketch.id}`)).isArchived).toBe(true);
+    } finally {
+      await v.close();
+    }
+  });
+
+  it('with --json prints {ok, alreadyArchived} on stdout, the words on stderr', async () => {
+    await addHabit(alone.svc, { name: 'Sketch' });
+    const v = verbDeps(alone.svc, { json: true });
+    try {
+      await run({ ref: 'Sketch' }, v.deps);
+      expect(JSON.parse(v.stdout())).toEqual({ ok: true, alreadyArchived: false });
+      expect(v.stderr()).toBe('Archived "Sketch". Its data is kept; see it with `habits habit ls --archived`.\n');
+    } finally {
+      await v.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runCli, tempHome } from './helpers/cli.js';
 
 const KEY = 'hb_0123456789abcdefghijklmnopqrstuv';
 const BASE = 'https://api.test.example/v2';

@@ -1,9 +1,9 @@
 // `habits habit add` by flags, against the real local service: what is stored, what is printed,
 // references for --stack and --area, and validation before any request.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Area, Habit } from '../../src/api/types.js';
-import { tempHome } from '../helpers/cli.js';
-import { addHabit, call, useService } from './_seed.js';
+import type { Area, Habit } from '../../../src/api/types.js';
+import { tempHome } from '../../helpers/cli.js';
+import { addHabit, call, useService } from '../../helpers/service.js';
 
 const fx = useService();
 const { cli } = fx;

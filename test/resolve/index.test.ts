@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Habit } from '../../src/api/types.js';
 import { runCli, tempHome } from '../helpers/cli.js';
 import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { addHabit, call, cliEnv } from '../commands/_seed.js';
+import { addHabit, call, cliEnv } from '../helpers/service.js';
 
 let svc: LocalService;
 let walk: Habit;

@@ -5,8 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createServer, openStore } from '../../src/server/index.js';
-import { NOW } from '../helpers/cli.js';
-import { call as callService } from './_seed.js';
+import { NOW } from './cli.js';
+import { call as callService } from './service.js';
 
 export type Call = <T = any>(method: string, path: string, body?: unknown) => Promise<T>;
 

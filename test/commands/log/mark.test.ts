@@ -1,13 +1,13 @@
 // `habits log done|fail|skip|undo`: bulk marking against the real local service.
 import { describe, expect, it } from 'vitest';
-import { DONE } from '../../src/commands/log/done.js';
-import { parseMark, runMark } from '../../src/commands/log/mark.js';
-import { UNDO } from '../../src/commands/log/undo.js';
-import { mapPool } from '../../src/concurrency.js';
-import { dateInZone, systemTimeZone } from '../../src/model/dates.js';
-import { UsageError } from '../../src/errors.js';
-import { verbDeps } from '../helpers/verb.js';
-import { addHabit, call, FIXED_CLOCK, slowProxy, useService, writes } from './_seed.js';
+import { DONE } from '../../../src/commands/log/done.js';
+import { parseMark, runMark } from '../../../src/commands/log/mark.js';
+import { UNDO } from '../../../src/commands/log/undo.js';
+import { mapPool } from '../../../src/concurrency.js';
+import { dateInZone, systemTimeZone } from '../../../src/model/dates.js';
+import { UsageError } from '../../../src/errors.js';
+import { verbDeps } from '../../helpers/verb.js';
+import { addHabit, call, FIXED_CLOCK, slowProxy, useService, writes } from '../../helpers/service.js';
 
 const fx = useService(FIXED_CLOCK, { each: true });
 

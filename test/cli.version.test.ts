@@ -2,9 +2,9 @@
 // checks what loads); here, that the answer is exactly commander's.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli } from './helpers/cli.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 describe('habits --version', () => {
   it('prints the package version and exits 0, for --version and -V', async () => {
