@@ -4,9 +4,9 @@ import { diffArea } from '../../src/commands/area/edit.js';
 import { parseColor } from '../../src/commands/area/shared.js';
 import type { Area } from '../../src/api/types.js';
 import { stripAnsi } from '../../src/output/plain.js';
-import { addArea, addHabit, call, FIXED_CLOCK, useService, writes } from '../helpers/service.js';
+import { addArea, addHabit, call, useService, writes } from '../helpers/service.js';
 
-const fx = useService(FIXED_CLOCK, { each: true });
+const fx = useService({ per: 'test' });
 
 const areas = async () => call<Area[]>(fx.svc, 'GET', '/areas');
 

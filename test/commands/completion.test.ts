@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/program.js';
 import { completionScript as scriptFor, runCli, tempHome } from '../helpers/cli.js';
 import { withTools } from '../helpers/tools.js';
-import { addArea, addHabit, call, FIXED_CLOCK, useService } from '../helpers/service.js';
+import { addArea, addHabit, call, useService } from '../helpers/service.js';
 
 const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
 
@@ -161,7 +161,7 @@ describe('habits completion', () => {
 });
 
 describe('__complete', () => {
-  const fx = useService(FIXED_CLOCK, { each: true });
+  const fx = useService({ per: 'test' });
 
   it('with a warm cache (of any age) prints names without a request', async () => {
     await addHabit(fx.svc, { name: 'Walk' });

@@ -6,9 +6,9 @@ import type { Habit, Note } from '../../src/api/types.js';
 import { wrapText } from '../../src/output/wrap.js';
 import { displayWidth } from '../../src/output/plain.js';
 import { runCli, scriptedPrompter } from '../helpers/cli.js';
-import { addHabit, addNote, call, FIXED_CLOCK, useService, writes } from '../helpers/service.js';
+import { addHabit, addNote, call, useService, writes } from '../helpers/service.js';
 
-const fx = useService(FIXED_CLOCK, { each: true });
+const fx = useService({ per: 'test' });
 let walk: Habit;
 beforeEach(async () => {
   walk = await addHabit(fx.svc, { name: 'Walk' });

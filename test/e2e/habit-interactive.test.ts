@@ -47,7 +47,7 @@ const writesSince = (fx: ServiceFixture, n: number) => fx.svc.requests.slice(n).
 withTools('tmux').describe('habit add on a terminal', () => {
   // Its own service: the time-of-day prompt below is the text input of an account where no habit
   // has a time of day yet, whatever other tests add. The spawned CLI reads the real clock; so does it.
-  const fx = useService({});
+  const fx = useService({ start: 'real' });
   let health: Area;
   beforeAll(async () => {
     health = await call<Area>(fx.svc, 'POST', '/areas', { name: 'Health' });
@@ -130,7 +130,7 @@ withTools('tmux').describe('habit add on a terminal', () => {
 });
 
 withTools('tmux').describe('habit edit -i on a terminal', () => {
-  const fx = useService({});
+  const fx = useService({ start: 'real' });
   let health: Area;
   beforeAll(async () => {
     health = await call<Area>(fx.svc, 'POST', '/areas', { name: 'Health' });

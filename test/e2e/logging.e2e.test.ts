@@ -11,7 +11,7 @@ import { addArea, addHabit, addNote, call, useService, writes } from '../helpers
 // CLI and service (on the real clock, as the spawned CLI is) share a zone where it is about noon
 // now, so "today" cannot change mid-test.
 const { zone, today } = noonZone();
-const fx = useService({ timezone: zone });
+const fx = useService({ start: 'real', timezone: zone });
 let env: Record<string, string>;
 beforeAll(() => {
   env = fx.env;

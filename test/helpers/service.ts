@@ -1,34 +1,106 @@
-// Seeding the local service through its API for command tests, the env a command runs with, and
-// what tests observe of the service (its writes, a slow proxy in front of it).
+// The fixtures every test against the local service shares: one caller (client, and call for
+// seeding), one service fixture (useService), one habit factory (createHabit, and addHabit with the
+// command tests' defaults), the env a CLI run gets, and what tests observe of the service (its
+// writes, a slow proxy in front of it).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import type { Area, CreateHabitBody, Habit, Note } from '../../src/api/types.js';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { Area, CreateHabitBody, Goal, Habit, Note, Reminders, TimeOfDay } from '../../src/api/types.js';
 import type { RecordedRequest } from '../../src/server/index.js';
 import { NOW, runCli, tempHome, type CliResult, type RunOptions } from './cli.js';
 import { startLocalService, type LocalService, type LocalServiceOptions } from './local-service.js';
+
+/** A response: the status, the parsed body (the raw text when it is not JSON) and the headers. */
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Sends a request below the base URL; `T` is the body the test expects back. */
+export type Call = <T = unknown>(method: string, path: string, body?: unknown, init?: { headers?: Record<string, string>; raw?: string }) => Promise<Answer<T>>;
+
+/** A caller bound to a running service. */
+export function client(svc: Pick<LocalService, 'url' | 'apiKey'>): Call {
+  return async <T>(method: string, path: string, body?: unknown, init: { headers?: Record<string, string>; raw?: string } = {}): Promise<Answer<T>> => {
+    const headers: Record<string, string> = { 'x-api-key': svc.apiKey, ...init.headers };
+    let payload: string | undefined = init.raw;
+    if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(svc.url + path, { method, headers, ...(payload !== undefined ? { body: payload } : {}) });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+}
+
+/** The error a promise rejects with; fails when it resolves. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error & { code?: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as Error & { code?: string };
+  }
+  throw new Error('expected the promise to reject');
+}
+
+/** A clock tests move by hand. */
+export interface FakeClock {
+  now(): Date;
+  set(iso: string): void;
+  advance(ms: number): void;
+}
+
+/** A clock at `iso` until moved. */
+export function fakeClock(iso: string): FakeClock {
+  let t = Date.parse(iso);
+  return {
+    now: () => new Date(t),
+    set: (next) => void (t = Date.parse(next)),
+    advance: (ms) => void (t += ms),
+  };
+}
 
 /**
  * Calls the service as a plain HTTP client would; throws on an error status. Returns the body's
  * `data` when it has one (for a page, the array of items; its `pagination` is dropped), else the
  * body: one rule for every route.
  */
-export async function call<T = any>(svc: Pick<LocalService, 'url' | 'apiKey'>, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(svc.url + path, {
-    method,
-    headers: { 'x-api-key': svc.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
-  if (!text) return undefined as T;
-  const parsed = JSON.parse(text) as { data?: T } & T;
+export async function call<T = unknown>(svc: Pick<LocalService, 'url' | 'apiKey'>, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await client(svc)<({ data?: T } & T) | undefined>(method, path, body);
+  if (res.status >= 400) throw new Error(`${method} ${path} -> ${res.status}: ${JSON.stringify(res.body)}`);
+  const parsed = res.body;
   return (parsed && typeof parsed === 'object' && 'data' in parsed && !Array.isArray(parsed) ? parsed.data : parsed) as T;
 }
 
-/** Creates a habit (daily, started 2026-11-01 unless said otherwise). */
-export function addHabit(svc: LocalService, body: Partial<CreateHabitBody> & { name: string }): Promise<Habit> {
-  return call<Habit>(svc, 'POST', '/habits', { type: 'good', startDate: '2026-11-01', occurrence: { type: 'daily' }, ...body });
+/** A habit as the local service returns it: the fields other servers may leave out are all there. */
+export type ServedHabit = Omit<Habit, 'reminders' | 'goal' | 'goals' | 'areas' | 'timeOfDays' | 'customUnitName' | 'challengeId'> & {
+  goal: Goal | null;
+  goals: Goal[];
+  areas: Area[];
+  timeOfDays: TimeOfDay[];
+  reminders: Required<Reminders>;
+  customUnitName: string | null;
+  challengeId: string | null;
+};
+
+/** Creates a habit through the API (a good one named Read, unless `body` says otherwise); expects 201. */
+export async function createHabit(call: Call, body: Record<string, unknown> = {}): Promise<ServedHabit> {
+  const res = await call<ServedHabit>('POST', '/habits', { name: 'Read', type: 'good', ...body });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** Creates a habit with createHabit, daily and started 2026-11-01 unless `body` says otherwise. */
+export function addHabit(svc: LocalService, body: Partial<CreateHabitBody> & { name: string }): Promise<ServedHabit> {
+  return createHabit(client(svc), { startDate: '2026-11-01', occurrence: { type: 'daily' }, ...body });
 }
 
 /** Creates an area. */
@@ -57,7 +129,14 @@ export function cliEnv(svc: LocalService, homeEnv: Record<string, string>, extra
 }
 
 export interface ServiceFixture {
-  svc: LocalService;
+  /** The running service (its store, its recorded requests); only inside a test. */
+  readonly svc: LocalService;
+  /** The same, as a function. */
+  service(): LocalService;
+  /** A caller bound to the service. */
+  call: Call;
+  /** The service's clock: at `start` until a test moves it. */
+  clock: FakeClock;
   home: ReturnType<typeof tempHome>;
   env: Record<string, string>;
   /** Runs the CLI against the service; `requests` are the ones this run caused. */
@@ -66,31 +145,58 @@ export interface ServiceFixture {
   reset(): void;
 }
 
-/** The service's clock fixed at NOW: useService's default. */
-export const FIXED_CLOCK: LocalServiceOptions = { clock: { now: () => NOW } };
+/** How useService starts the service. */
+export interface UseServiceOptions {
+  /** The fake clock's start (default NOW); `real` for the real clock. */
+  start?: string | 'real';
+  /** Started once for the file (default), or afresh for each test. */
+  per?: 'file' | 'test';
+  /** The service's zone for "today", and the CLI's HABITS_TIMEZONE. */
+  timezone?: string;
+  rateLimit?: LocalServiceOptions['rateLimit'];
+}
 
 /**
- * A local service and a temp home, started before the tests and stopped after them: once for the
- * file, or afresh for each test with `{ each: true }`. Without a clock in `options` the service
- * reads the real one; with a `timezone`, the CLI's HABITS_TIMEZONE is that zone too. The fields are
- * set once the first beforeAll (or beforeEach) has run.
+ * The one service fixture: a local service on a fake clock, a caller bound to it, and a temp home
+ * with the environment that points the CLI at it. Hooks start it before the tests and stop it after
+ * them: once for the file, or afresh for each test (`per: 'test'`, the clock set back to `start`).
  */
-export function useService(options: LocalServiceOptions = FIXED_CLOCK, { each = false } = {}): ServiceFixture {
+export function useService(options: UseServiceOptions = {}): ServiceFixture {
+  const start = options.start ?? NOW.toISOString();
+  const clock = fakeClock(start === 'real' ? new Date().toISOString() : start);
+  let svc: LocalService | undefined;
+  const service = (): LocalService => {
+    if (!svc) throw new Error('the service runs only inside a test');
+    return svc;
+  };
   const fx = {
-    async cli(args: string[], opts: RunOptions = {}) {
-      const before = fx.svc.requests.length;
-      const result = await runCli(args, { ...opts, env: { ...fx.env, ...opts.env } });
-      return { ...result, requests: fx.svc.requests.slice(before) };
+    get svc() {
+      return service();
     },
-    reset: () => void (fx.svc.requests.length = 0),
+    service,
+    call: <T>(...args: Parameters<Call>): Promise<Answer<T>> => client(service())<T>(...args),
+    clock,
+    async cli(args: string[], opts: RunOptions = {}) {
+      const before = service().requests.length;
+      const result = await runCli(args, { ...opts, env: { ...fx.env, ...opts.env } });
+      return { ...result, requests: service().requests.slice(before) };
+    },
+    reset: () => void (service().requests.length = 0),
   } as ServiceFixture;
-  (each ? beforeEach : beforeAll)(async () => {
-    fx.svc = await startLocalService(options);
+  const per = options.per ?? 'file';
+  (per === 'test' ? beforeEach : beforeAll)(async () => {
+    if (start !== 'real') clock.set(start);
+    svc = await startLocalService({
+      ...(start === 'real' ? {} : { clock }),
+      ...(options.timezone ? { timezone: options.timezone } : {}),
+      ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    });
     fx.home = tempHome();
-    fx.env = cliEnv(fx.svc, fx.home.env, options.timezone ? { HABITS_TIMEZONE: options.timezone } : {});
+    fx.env = cliEnv(svc, fx.home.env, options.timezone ? { HABITS_TIMEZONE: options.timezone } : {});
   });
-  (each ? afterEach : afterAll)(async () => {
-    await fx.svc.close();
+  (per === 'test' ? afterEach : afterAll)(async () => {
+    await svc?.close();
+    svc = undefined;
     fx.home.cleanup();
   });
   return fx;

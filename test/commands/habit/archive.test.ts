@@ -4,7 +4,7 @@ import type { Habit } from '../../../src/api/types.js';
 import { run } from '../../../src/commands/habit/archive.js';
 import { runCli } from '../../helpers/cli.js';
 import { verbDeps } from '../../helpers/verb.js';
-import { addHabit, call, FIXED_CLOCK, useService, writes } from '../../helpers/service.js';
+import { addHabit, call, useService, writes } from '../../helpers/service.js';
 
 const fx = useService();
 const { cli } = fx;
@@ -76,7 +76,7 @@ describe('habits habit archive', () => {
 });
 
 describe('run alone, with its narrow dependencies', () => {
-  const alone = useService(FIXED_CLOCK, { each: true });
+  const alone = useService({ per: 'test' });
 
   it('archives, says so on stderr in a pipe, and a second archive is success', async () => {
     const sketch = await addHabit(alone.svc, { name: 'Sketch' });

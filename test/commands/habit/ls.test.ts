@@ -4,7 +4,7 @@ import type { Habit } from '../../../src/api/types.js';
 import { run } from '../../../src/commands/habit/ls.js';
 import { NOW, runCli, tempHome, type RunOptions } from '../../helpers/cli.js';
 import { verbDeps } from '../../helpers/verb.js';
-import { addHabit, call, FIXED_CLOCK, useService } from '../../helpers/service.js';
+import { addHabit, call, useService } from '../../helpers/service.js';
 
 const fx = useService();
 let health: { id: string };
@@ -124,7 +124,7 @@ describe('habits habit ls', () => {
 });
 
 describe('habits habit ls paging', () => {
-  const big = useService({ clock: { now: () => NOW }, rateLimit: false });
+  const big = useService({ rateLimit: false });
 
   beforeAll(async () => {
     for (let i = 0; i < 205; i++) await addHabit(big.svc, { name: `Habit ${String(i).padStart(3, '0')}` });
@@ -146,7 +146,7 @@ describe('habits habit ls paging', () => {
 });
 
 describe('run alone, with its narrow dependencies', () => {
-  const alone = useService(FIXED_CLOCK, { each: true });
+  const alone = useService({ per: 'test' });
 
   it('prints tab-separated rows in a pipe and teaches the resolver every active habit', async () => {
     const walk = await addHabit(alone.svc, { name: 'Walk' });

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { parse, parseUnit, parseValue } from '../../../src/commands/log/add.js';
 import type { JournalEntry } from '../../../src/api/types.js';
 import { scriptedPrompter } from '../../helpers/cli.js';
-import { addHabit, call, FIXED_CLOCK, useService, writes } from '../../helpers/service.js';
+import { addHabit, call, useService, writes } from '../../helpers/service.js';
 
-const fx = useService(FIXED_CLOCK, { each: true });
+const fx = useService({ per: 'test' });
 
 const runGoal = { goal: { periodicity: 'daily', value: 5, unit: 'kM' } } as const;
 

@@ -7,9 +7,9 @@ import { mapPool } from '../../../src/concurrency.js';
 import { dateInZone, systemTimeZone } from '../../../src/model/dates.js';
 import { UsageError } from '../../../src/errors.js';
 import { verbDeps } from '../../helpers/verb.js';
-import { addHabit, call, FIXED_CLOCK, slowProxy, useService, writes } from '../../helpers/service.js';
+import { addHabit, call, slowProxy, useService, writes } from '../../helpers/service.js';
 
-const fx = useService(FIXED_CLOCK, { each: true });
+const fx = useService({ per: 'test' });
 
 describe('log done', () => {
   it('marks one habit for today and names it and the date', async () => {
@@ -214,7 +214,7 @@ describe('parseMark', () => {
 });
 
 describe('runMark alone, with its narrow dependencies', () => {
-  const fx = useService(FIXED_CLOCK, { each: true });
+  const fx = useService({ per: 'test' });
 
   it('marks each habit once, says so on stderr in a pipe, and a repeat is success', async () => {
     const walk = await addHabit(fx.svc, { name: 'Walk' });

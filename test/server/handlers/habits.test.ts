@@ -2,9 +2,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Area, Statistics } from '../../../src/api/types.js';
 import { startLocalService } from '../../helpers/local-service.js';
-import { type Data, type Invalid, type Listed, type ServedHabit, client, createHabit, fakeClock, useService } from '../fixtures.js';
+import { type Data, type Invalid, type Listed, type ServedHabit, client, createHabit, fakeClock, useService, SERVICE_START } from '../fixtures.js';
 
-const { call, clock, service } = useService();
+const { call, clock, service } = useService({ start: SERVICE_START, per: 'test' });
 
 const PUSH_ID = /^[-0-9A-Za-z_]{20}$/;
 

@@ -1,9 +1,9 @@
 // Logs, journal and statistics over real HTTP, checked against what is stored.
 import { describe, expect, test } from 'vitest';
 import type { JournalEntry, Statistics } from '../../../src/api/types.js';
-import { type Data, type Failure, type Invalid, type Logged, type ServedHabit, createHabit, useService } from '../fixtures.js';
+import { type Data, type Failure, type Invalid, type Logged, type ServedHabit, createHabit, useService, SERVICE_START } from '../fixtures.js';
 
-const { call, clock, service } = useService();
+const { call, clock, service } = useService({ start: SERVICE_START, per: 'test' });
 
 const habit = (body: Record<string, unknown> = {}): Promise<ServedHabit> => createHabit(call, { name: 'Water', startDate: '2026-03-01', ...body });
 

@@ -1,9 +1,9 @@
 // Notes and areas over real HTTP.
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Area, Note } from '../../../src/api/types.js';
-import { type Data, type Invalid, type Listed, type ServedHabit, createHabit, useService } from '../fixtures.js';
+import { type Data, type Invalid, type Listed, type ServedHabit, createHabit, useService, SERVICE_START } from '../fixtures.js';
 
-const { call, clock } = useService();
+const { call, clock } = useService({ start: SERVICE_START, per: 'test' });
 let habitId: string;
 
 beforeEach(async () => {

@@ -1,9 +1,9 @@
 // Every validation rule answers 400 {error: "Validation Error", message, details} naming the field.
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Area } from '../../../src/api/types.js';
-import { type Data, type Detail, type Invalid, type ServedHabit, createHabit, useService } from '../fixtures.js';
+import { type Data, type Detail, type Invalid, type ServedHabit, createHabit, useService, SERVICE_START } from '../fixtures.js';
 
-const { call } = useService({ per: 'file' });
+const { call } = useService({ start: SERVICE_START, per: 'file' });
 let habitId: string;
 
 beforeAll(async () => {
