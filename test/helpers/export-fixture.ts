@@ -2,13 +2,16 @@
 // habit field, goal history, reminders and stacks, each end condition kind, an archived habit, bad
 // habits over their limit, notes with moods and photos, and logs and marks over several weeks
 // (a wholly skipped week, weekly and monthly goals completed by sums and by marks).
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { ExportDocument } from '../../src/api/types.js';
 import { createServer, openStore } from '../../src/server/index.js';
-import { NOW } from './cli.js';
 import { call as callService } from './service.js';
+import { NOW, runCli, tempHome, type CliResult, type RunOptions } from './cli.js';
 
-export type Call = <T = any>(method: string, path: string, body?: unknown) => Promise<T>;
+/** A request to the service; the body's type is the caller's to state. */
+export type Call = <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
 
 /** Serves the SQLite file `file` (as local mode would) with a clock that ticks a second per request. */
 export async function serveFile(file: string, start = new Date(NOW.getTime() - 4 * 3600_000)) {
@@ -132,4 +135,66 @@ export async function seedRich(call: Call): Promise<Record<string, string>> {
   await call('PUT', `/habits/${future}`, { startDate: '2026-12-01' });
 
   return { walk, run, read, smoke, sugar, weekly, old, future };
+}
+
+/** A temporary HOME whose data directory `a` holds the rich data set, its export, and ways to run the CLI there. */
+export interface RichExport {
+  readonly home: ReturnType<typeof tempHome>;
+  /** The seeded habits' ids by name (walk, run, read, ...). */
+  readonly ids: Record<string, string>;
+  /** What `habits --local export` printed for `a`. */
+  readonly original: ExportDocument;
+  /** The original document, written to a file. */
+  readonly file: string;
+  /** The data directory called `name` (a fresh one is empty). */
+  dataDir(name: string): string;
+  envFor(dir: string, extra?: Record<string, string>): Record<string, string>;
+  /** Runs `habits --local ...argv` on the data directory `dir`. */
+  local(dir: string, argv: string[], opts?: RunOptions): Promise<CliResult>;
+  /** Exports `dir`, expecting success and nothing on stderr. */
+  exportDoc(dir: string): Promise<ExportDocument>;
+}
+
+/** Seeds and exports the rich data set once for the file's tests (beforeAll), removed after them. */
+export function useRichExport(): RichExport {
+  let home: ReturnType<typeof tempHome> | undefined;
+  let ids: Record<string, string> | undefined;
+  let original: ExportDocument | undefined;
+  let file: string | undefined;
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useRichExport: used outside a test');
+    return value;
+  };
+  const fx: RichExport = {
+    get home() { return ready(home); },
+    get ids() { return ready(ids); },
+    get original() { return ready(original); },
+    get file() { return ready(file); },
+    dataDir: (name) => join(fx.home.home, name),
+    envFor: (dir, extra = {}) => ({ ...fx.home.env, HABITS_DATA_DIR: fx.dataDir(dir), ...extra }),
+    local: (dir, argv, opts = {}) => runCli(['--local', ...argv], { ...opts, env: { ...fx.envFor(dir), ...opts.env } }),
+    async exportDoc(dir) {
+      const r = await fx.local(dir, ['export']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return JSON.parse(r.stdout) as ExportDocument;
+    },
+  };
+  beforeAll(async () => {
+    home = tempHome();
+    const svc = await serveFile(join(fx.dataDir('a'), 'habits.db'));
+    ids = await seedRich(svc.call);
+    await svc.close();
+    original = await fx.exportDoc('a');
+    file = join(home.home, 'export.json');
+    writeFileSync(file, JSON.stringify(original));
+  });
+  afterAll(() => home?.cleanup());
+  return fx;
+}
+
+/** The document without exportedAt, the one field two exports of the same data differ in. */
+export function withoutExportedAt(doc: ExportDocument): Omit<ExportDocument, 'exportedAt'> {
+  const { exportedAt: _exportedAt, ...rest } = doc;
+  return rest;
 }

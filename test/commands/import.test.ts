@@ -1,0 +1,183 @@
+// `habits import FILE --local`: the local round trip (export → import into a fresh store → export
+// gives the same document), idempotence, confirming before it overwrites, and bad documents.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ExportDocument } from '../../src/api/types.js';
+import { parse as parseImport } from '../../src/commands/import.js';
+import { openStore } from '../../src/server/index.js';
+import { runCli, scriptedPrompter } from '../helpers/cli.js';
+import { serveFile, useRichExport, withoutExportedAt } from '../helpers/export-fixture.js';
+
+const fx = useRichExport();
+const { dataDir, envFor, local, exportDoc } = fx;
+
+const TABLES = ['areas', 'habits', 'goals', 'habit_areas', 'habit_time_of_days', 'time_triggers', 'habit_stacks', 'end_conditions', 'notes', 'logs'];
+
+async function rowCounts(dir: string): Promise<Record<string, number>> {
+  const store = await openStore(join(dataDir(dir), 'habits.db'));
+  try {
+    return Object.fromEntries(TABLES.map((t) => [t, (store.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]));
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * The object at `path` inside a document, to break it as no typed edit could (a required field
+ * deleted, a value outside its type): the import must refuse what the types forbid.
+ */
+function at(doc: unknown, ...path: (string | number)[]): Record<string, unknown> {
+  return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], doc) as Record<string, unknown>;
+}
+
+describe('parse', () => {
+  it('import: a file or - for stdin', () => {
+    expect(parseImport('f.json')).toEqual({ file: 'f.json', yes: false });
+    expect(parseImport('-', { yes: true })).toEqual({ file: '-', yes: true });
+    expect(() => parseImport(' ')).toThrow(/<file>/);
+  });
+});
+
+describe('export → import → export', () => {
+  it('gives the same document from a fresh store, and a second import changes nothing', async () => {
+    const first = await local('b', ['import', fx.file]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe('');
+    const db = join(dataDir('b'), 'habits.db');
+    // 45 dates carry rebuilt logs: the seed's logged and marked days, less those whose logs count
+    // for nothing (Walk's reps) or that the totals already explain (import-history.ts).
+    expect(first.stderr).toBe(`Imported 8 habits (1 archived), 3 areas, 5 notes and 45 days of history into ${db}\n`);
+    const again = await exportDoc('b');
+    expect(withoutExportedAt(again)).toEqual(withoutExportedAt(fx.original));
+
+    const counts = await rowCounts('b');
+    const second = await local('b', ['--json', 'import', fx.file, '--yes']);
+    expect(second.code).toBe(0);
+    expect(JSON.parse(second.stdout)).toMatchObject({ habits: 8, archived: 1, areas: 3, notes: 5, file: db, inexact: [] });
+    expect(await rowCounts('b')).toEqual(counts);
+    expect(withoutExportedAt(await exportDoc('b'))).toEqual(withoutExportedAt(fx.original));
+  });
+
+  it('imported into the store it came from, overwrites each habit and still exports the same', async () => {
+    const stdin = readFileSync(fx.file, 'utf8');
+    const r = await local('a', ['import', '-', '--yes'], { stdin });
+    expect(r.code).toBe(0);
+    expect(withoutExportedAt(await exportDoc('a'))).toEqual(withoutExportedAt(fx.original));
+  });
+
+  it('leaves habits the document does not name alone, and overwrites those it names', async () => {
+    const svc = await serveFile(join(dataDir('c'), 'habits.db'));
+    const mine = await svc.call<{ id: string }>('POST', '/habits', { name: 'Mine', type: 'good', startDate: '2026-11-01' });
+    await svc.call('POST', `/habits/${mine.id}/logs/complete`, { targetDate: '2026-11-20' });
+    await svc.close();
+    const doc = structuredClone(fx.original);
+    doc.habits = doc.habits.filter((h) => h.name !== 'Run' && h.name !== 'Old habit'); // Run is a stack's condition
+    writeFileSync(join(fx.home.home, 'part.json'), JSON.stringify(doc));
+    expect((await local('c', ['import', join(fx.home.home, 'part.json')])).code).toBe(0);
+    const renamed = structuredClone(doc);
+    renamed.habits[0]!.name = 'Walk renamed';
+    writeFileSync(join(fx.home.home, 'renamed.json'), JSON.stringify(renamed));
+    expect((await local('c', ['import', join(fx.home.home, 'renamed.json'), '--yes'])).code).toBe(0);
+    const after = await exportDoc('c');
+    expect(after.habits.map((h) => h.name)).toEqual(['Mine', 'Walk renamed', 'Read', 'Smoking', 'Sugar', 'Cook', 'Future']);
+    expect(after.habits[0]!.statistics.dailyProgress.find((d) => d.date === '2026-11-20')?.status).toBe('completed');
+  });
+});
+
+describe('habits import over habits the store holds', () => {
+  it('off a terminal refuses without --yes and changes nothing; on one it asks; --yes overwrites', async () => {
+    // A fresh store needs no --yes, off a terminal as here.
+    expect(await local('y', ['import', fx.file])).toMatchObject({ code: 0, stdout: '' });
+    const db = join(dataDir('y'), 'habits.db');
+    const before = await exportDoc('y');
+    const renamed = structuredClone(fx.original);
+    renamed.habits[0]!.name = 'Walk renamed';
+    const path = join(fx.home.home, 'y.json');
+    writeFileSync(path, JSON.stringify(renamed));
+
+    const refused = await local('y', ['import', path]);
+    expect(refused).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `error: refusing to overwrite 8 habits in ${db} without confirmation\nhint: pass --yes to confirm when not on a terminal\n`,
+    });
+    const no = scriptedPrompter([false]);
+    expect((await local('y', ['import', path], { prompter: no })).code).toBe(130);
+    expect(no.calls).toEqual([{ kind: 'confirm', message: `Overwrite 8 habits in ${db}? Their fields and history are replaced from the document.` }]);
+    expect(await exportDoc('y')).toEqual(before);
+
+    expect((await local('y', ['import', path, '--yes'])).code).toBe(0);
+    expect((await exportDoc('y')).habits.map((h) => h.name)).toEqual(['Walk renamed', ...fx.original.habits.slice(1).map((h) => h.name)]);
+  });
+});
+
+describe('habits import errors', () => {
+  const write = (name: string, content: string) => {
+    const path = join(fx.home.home, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  // Built when the test runs: the original document exists only after beforeAll.
+  const bad = (mutate: (doc: ExportDocument) => void) => () => {
+    const doc = structuredClone(fx.original);
+    mutate(doc);
+    return JSON.stringify(doc);
+  };
+
+  it('refuses without local mode, before reading anything', async () => {
+    const r = await runCli(['import', fx.file], { env: { ...fx.home.env, HABITS_API_KEY: 'hb_x', HABITS_BASE_URL: 'http://127.0.0.1:9/v2' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: import writes to the local store only\nhint: run it with --local (or set HABITS_LOCAL=1, or `habits config set base-url local`)\n');
+    expect((await runCli(['import', fx.file], { env: envFor('h', { HABITS_LOCAL: '1' }) })).code).toBe(0);
+  });
+
+  it.each([
+    ['not JSON', () => '{"format": "habits-export",', /is not JSON: /],
+    ['not an object', () => '[1, 2]', /is not a valid habits export: \$: must be a JSON object/],
+    ['a wrong format', bad((d) => (at(d).format = 'other')), /\$\.format: must be "habits-export", not "other"/],
+    ['a wrong version', bad((d) => (at(d).version = 2)), /\$\.version: must be 1, not 2/],
+    ['a habit without an id', bad((d) => delete at(d, 'habits', 3).id), /\$\.habits\[3\]\.id: is required$/m],
+    ['a habit without statistics', bad((d) => delete at(d, 'habits', 1).statistics), /\$\.habits\[1\]\.statistics: is required/],
+    ['a bad day status', bad((d) => (at(d, 'habits', 0, 'statistics', 'dailyProgress', 2).status = 'done')), /\$\.habits\[0\]\.statistics\.dailyProgress\[2\]\.status: must be one of/],
+    ['a duplicate note id', bad((d) => (at(d, 'habits', 1, 'notes', 0).id = at(d, 'habits', 0, 'notes', 0).id)), /\$\.habits\[1\]\.notes\[0\]\.id: duplicates the note id/],
+    ['a bad goal unit', bad((d) => (at(d, 'habits', 0, 'goals', 1).unit = 'km')), /\$\.habits\[0\]\.goals\[1\]\.unit: must be one of/],
+    ['a stack on a habit that exists nowhere', bad((d) => (at(d, 'habits', 1, 'reminders', 'habitStacks', 0).conditionHabitId = 'ghost')), /\$\.habits\[1\]\.reminders\.habitStacks\[0\]\.conditionHabitId: no habit has the id "ghost"/],
+  ])('a document with %s: exit 2, one line naming the place, nothing written', async (_what, content, message) => {
+    const before = await rowCounts('b');
+    const path = write('bad.json', content());
+    // --yes: the store holds these habits, and the document's faults are what is under test.
+    const r = await local('b', ['import', path, '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')[0]).toMatch(/^error: /);
+    expect(r.stderr).toMatch(message);
+    expect(await rowCounts('b')).toEqual(before);
+  });
+
+  it('a missing file is a usage error, and a bad document never creates the database', async () => {
+    const r = await local('fresh', ['import', join(fx.home.home, 'missing.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot read');
+    expect((await local('fresh', ['import', write('v.json', bad((d) => (at(d).version = 0))())])).code).toBe(2);
+    expect(existsSync(dataDir('fresh'))).toBe(false);
+  });
+
+  it('imports a history it cannot reproduce exactly, and names the days it could not', async () => {
+    const doc = structuredClone(fx.original);
+    const day = doc.habits[0]!.statistics.dailyProgress.find((d) => d.date === '2026-11-20')!;
+    expect(day).toEqual({ date: '2026-11-20', totalLog: 40, status: 'completed' });
+    day.status = 'failed'; // a good habit cannot fail a day that reached its goal
+    const r = await local('w', ['import', write('w.json', JSON.stringify(doc))]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^warning: "Walk": the rebuilt history does not reproduce the document exactly at 2026-11-20\nImported 8 habits/);
+    const json = await local('w', ['--json', 'import', write('w.json', JSON.stringify(doc)), '--yes']);
+    expect((JSON.parse(json.stdout) as { inexact: unknown }).inexact).toEqual([{ id: fx.ids.walk, name: 'Walk', at: ['2026-11-20'] }]);
+  });
+
+  it('with --json, errors are JSON on stderr', async () => {
+    const r = await local('b', ['--json', 'import', write('x.json', 'nope')]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr)).toMatchObject({ error: { code: 'usage', message: expect.stringContaining('is not JSON') } });
+  });
+});
