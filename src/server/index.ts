@@ -7,7 +7,7 @@ export { Store } from './store/store.js';
 export type { OpenStoreOptions } from './store/open.js';
 export { runServe } from './serve.js';
 export type { ServeOptions, Serving } from './serve.js';
-// bench/server.mjs seeds years of logs with it; the API would take minutes.
+// The benchmarks (bench/) seed years of logs with it; the API would take minutes.
 export { importLogs } from './store/repo/logs.js';
 export type { LogRow } from './store/repo/logs.js';
 export { pushId } from './ids.js';
