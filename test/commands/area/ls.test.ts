@@ -1,10 +1,10 @@
 // `habits area ls|show|add|edit|rm` against the real local service.
 import { describe, expect, it } from 'vitest';
-import { diffArea } from '../../src/commands/area/edit.js';
-import { parseColor } from '../../src/commands/area/shared.js';
-import type { Area } from '../../src/api/types.js';
-import { stripAnsi } from '../../src/output/plain.js';
-import { addArea, addHabit, call, useService, writes } from '../helpers/service.js';
+import { diffArea } from '../../../src/commands/area/edit.js';
+import { parseColor } from '../../../src/commands/area/shared.js';
+import type { Area } from '../../../src/api/types.js';
+import { stripAnsi } from '../../../src/output/plain.js';
+import { addArea, addHabit, call, useService, writes } from '../../helpers/service.js';
 
 const fx = useService({ per: 'test' });
 

@@ -1,12 +1,12 @@
 // `habits note ls|add|edit|rm` against the real local service.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseMood, parsePhotos } from '../../src/model/note.js';
-import { GrammarError } from '../../src/model/grammar.js';
-import type { Habit, Note } from '../../src/api/types.js';
-import { wrapText } from '../../src/output/wrap.js';
-import { displayWidth } from '../../src/output/plain.js';
-import { runCli, scriptedPrompter } from '../helpers/cli.js';
-import { addHabit, addNote, call, useService, writes } from '../helpers/service.js';
+import { parseMood, parsePhotos } from '../../../src/model/note.js';
+import { GrammarError } from '../../../src/model/grammar.js';
+import type { Habit, Note } from '../../../src/api/types.js';
+import { wrapText } from '../../../src/output/wrap.js';
+import { displayWidth } from '../../../src/output/plain.js';
+import { runCli, scriptedPrompter } from '../../helpers/cli.js';
+import { addHabit, addNote, call, useService, writes } from '../../helpers/service.js';
 
 const fx = useService({ per: 'test' });
 let walk: Habit;
