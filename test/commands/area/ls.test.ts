@@ -1,41 +1,11 @@
-// `habits area ls|show|add|edit|rm` against the real local service.
+// `habits area ls` against the real local service: through the CLI, and its run() alone.
 import { describe, expect, it } from 'vitest';
-import { diffArea } from '../../../src/commands/area/edit.js';
-import { parseColor } from '../../../src/commands/area/shared.js';
-import type { Area } from '../../../src/api/types.js';
+import { run } from '../../../src/commands/area/ls.js';
 import { stripAnsi } from '../../../src/output/plain.js';
-import { addArea, addHabit, call, useService, writes } from '../../helpers/service.js';
+import { verbDeps } from '../../helpers/verb.js';
+import { addArea, useService } from '../../helpers/service.js';
 
 const fx = useService({ per: 'test' });
-
-const areas = async () => call<Area[]>(fx.svc, 'GET', '/areas');
-
-describe('area add', () => {
-  it('creates with a normalised colour and an icon', async () => {
-    const r = await fx.cli(['area', 'add', ' Health ', '--color', '4a9', '--icon', '🌿']);
-    expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^Created area "Health" \(id:-[\w-]+\)\n$/);
-    expect(writes(fx.svc)).toEqual([{ method: 'POST', path: '/areas', body: { name: 'Health', colorHex: '#44AA99', icon: '🌿' }, status: 201 }]);
-    expect(await areas()).toMatchObject([{ name: 'Health', colorHex: '#44AA99', icon: '🌿' }]);
-  });
-
-  it('an invalid colour is a usage error before any request', async () => {
-    const r = await fx.cli(['area', 'add', 'Health', '--color', 'teal']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: --color: "teal" is not a hex colour (use #RRGGBB or #RGB; the # is optional)\n');
-    expect(fx.svc.requests).toEqual([]);
-  });
-
-  it('--json prints the created area; completion offers it at once', async () => {
-    await addArea(fx.svc, { name: 'Health' });
-    expect((await fx.cli(['area', 'ls'])).code).toBe(0); // warms the cache, which add must drop
-    const r = await fx.cli(['area', 'add', 'Work', '--json']);
-    const area = JSON.parse(r.stdout) as Area;
-    expect(area).toMatchObject({ name: 'Work', id: expect.any(String) });
-    // __complete trusts a cache of any age: only a dropped one lists the new area.
-    expect((await fx.cli(['__complete', 'areas'])).stdout).toBe('Health\nWork\n');
-  });
-});
 
 describe('area ls', () => {
   it('piped: name, icon, colour, id as TSV without escape codes', async () => {
@@ -61,86 +31,52 @@ describe('area ls', () => {
   });
 });
 
-describe('area show', () => {
-  it('shows the fields and the habits in the area (GET /habits?areaId)', async () => {
+describe('area ls run() alone, with its narrow dependencies', () => {
+  it('piped: the colour code alone; on a terminal: a swatch before it', async () => {
     const a = await addArea(fx.svc, { name: 'Health', colorHex: '#4A90E2', icon: '🌿' });
-    const h = await addHabit(fx.svc, { name: 'Walk', ...{ areaIds: [a.id] } });
-    await addHabit(fx.svc, { name: 'Elsewhere' });
-    fx.reset();
-    const r = await fx.cli(['area', 'show', 'heal']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`name\tHealth\nicon\t🌿\ncolor\t#4A90E2\nid\t${a.id}\ncreatedAt\t${a.createdAt}\nhabit\t${h.id}\tWalk\tactive\n`);
-    expect(fx.svc.requests.some((q) => q.path === '/habits' && q.query.areaId === a.id)).toBe(true);
-    const json = JSON.parse((await fx.cli(['area', 'show', 'Health', '--json'])).stdout) as unknown;
-    expect(json).toEqual({ ...a, habits: [{ id: h.id, name: 'Walk', isArchived: false }] });
-    const tty = await fx.cli(['area', 'show', 'Health'], { tty: { stdout: true }, env: { NO_COLOR: '1' } });
-    expect(tty.stdout).toContain('🌿 Health\n  Color    ● #4A90E2\n');
-    expect(tty.stdout).toContain(`Habits (1)\n  Walk  id:${h.id}\n`);
+    const b = await addArea(fx.svc, { name: 'Work', colorHex: '#e24' });
+    const piped = verbDeps(fx.svc);
+    const tty = verbDeps(fx.svc, { tty: true });
+    try {
+      await run(piped.deps);
+      expect(piped.stdout()).toBe(`Health\t🌿\t#4A90E2\t${a.id}\nWork\t\t${b.colorHex ?? ''}\t${b.id}\n`);
+      await run(tty.deps);
+      const lines = tty.stdout().split('\n');
+      expect(lines[0]).toMatch(/^NAME +ICON +COLOR +ID$/);
+      expect(lines[1]).toMatch(new RegExp(`^Health +🌿 +● #4A90E2 +${a.id}$`));
+      expect(stripAnsi(tty.stdout())).toBe(tty.stdout());
+      expect(piped.stderr() + tty.stderr()).toBe('');
+    } finally {
+      await piped.close();
+      await tty.close();
+    }
   });
 
-  it('an unknown area exits 3 with a suggestion', async () => {
-    await addArea(fx.svc, { name: 'Health' });
-    const r = await fx.cli(['area', 'show', 'Helth']);
-    expect(r.code).toBe(3);
-    expect(r.stderr).toBe('error: no area matches "Helth"\nhint: did you mean "Health"?\n');
-  });
-});
-
-describe('area edit', () => {
-  it('sends only the fields that change', async () => {
-    const a = await addArea(fx.svc, { name: 'Health', colorHex: '#4A90E2', icon: '🌿' });
-    fx.reset();
-    const r = await fx.cli(['area', 'edit', 'Health', '--name', 'Health', '--color', '#4a90e2', '--icon', '💪']);
-    expect(r).toMatchObject({ code: 0, stderr: 'Updated area "Health": icon\n' });
-    expect(writes(fx.svc)).toEqual([{ method: 'PUT', path: `/areas/${a.id}`, body: { icon: '💪' }, status: 200 }]);
-    fx.reset();
-    const r2 = await fx.cli(['area', 'edit', 'Health', '--name', 'Wellbeing', '--json']);
-    expect(JSON.parse(r2.stdout)).toMatchObject({ id: a.id, name: 'Wellbeing', icon: '💪' });
-    expect(writes(fx.svc)).toEqual([{ method: 'PUT', path: `/areas/${a.id}`, body: { name: 'Wellbeing' }, status: 200 }]);
-    // The rename dropped the cached names, which __complete would trust at any age.
-    expect((await fx.cli(['__complete', 'areas'])).stdout).toBe('Wellbeing\n');
-  });
-
-  it('no flags is a usage error; values already set change nothing', async () => {
-    await addArea(fx.svc, { name: 'Health', colorHex: '#4A90E2' });
-    expect(await fx.cli(['area', 'edit', 'Health'])).toMatchObject({ code: 2, stderr: 'error: nothing to change\nhint: pass --name, --color or --icon\n' });
-    fx.reset();
-    const same = await fx.cli(['area', 'edit', 'Health', '--color', '4A90E2']);
-    expect(same).toMatchObject({ code: 0, stderr: 'Area "Health" already has those values; nothing changed\n' });
-    expect(writes(fx.svc)).toEqual([]);
-    expect((await fx.cli(['area', 'edit', 'Health', '--color', '#12345'])).code).toBe(2);
-  });
-});
-
-describe('area rm', () => {
-  it('refuses without --yes off a terminal; deletes with it, and the habits stay', async () => {
+  it('refreshes the names the resolver reads: a lookup after it sends no request', async () => {
     const a = await addArea(fx.svc, { name: 'Health' });
-    const h = await addHabit(fx.svc, { name: 'Walk', ...{ areaIds: [a.id] } });
-    fx.reset();
-    const r = await fx.cli(['area', 'rm', 'Health']);
-    expect(r).toMatchObject({ code: 2, stderr: 'error: refusing to delete area "Health" without confirmation\nhint: pass --yes to confirm when not on a terminal\n' });
-    expect(fx.svc.requests).toEqual([]);
-    const ok = await fx.cli(['area', 'rm', 'Health', '--yes']);
-    expect(ok).toMatchObject({ code: 0, stderr: 'Deleted area "Health"; its habits stay\n' });
-    expect(writes(fx.svc)).toEqual([{ method: 'DELETE', path: `/areas/${a.id}`, body: undefined, status: 204 }]);
-    expect(await areas()).toEqual([]);
-    expect(await call(fx.svc, 'GET', `/habits/${h.id}`)).toMatchObject({ id: h.id, name: 'Walk' });
-    // The cache was dropped: completion, which trusts a cache of any age, no longer offers it.
-    expect(await fx.cli(['__complete', 'areas'])).toMatchObject({ code: 0, stdout: '' });
-  });
-});
-
-describe('colour parsing and edit diff', () => {
-  it('normalises colours', () => {
-    expect(parseColor('#abc')).toBe('#AABBCC');
-    expect(parseColor('4A90e2')).toBe('#4A90E2');
-    expect(() => parseColor('#ggg')).toThrow('not a hex colour');
-    expect(() => parseColor('')).toThrow('not a hex colour');
+    const verb = verbDeps(fx.svc, { json: true });
+    try {
+      await run(verb.deps);
+      expect(JSON.parse(verb.stdout())).toEqual([a]);
+      fx.reset();
+      expect(await verb.deps.resolver.resolveArea('heal')).toMatchObject({ id: a.id, name: 'Health' });
+      expect(fx.svc.requests).toEqual([]);
+    } finally {
+      await verb.close();
+    }
   });
 
-  it('diffArea keeps only changes', () => {
-    const area = { name: 'A', colorHex: '#AABBCC', icon: 'x' };
-    expect(diffArea(area, { name: 'A', colorHex: '#aabbcc', icon: 'x' })).toEqual({});
-    expect(diffArea(area, { name: 'B', icon: '' })).toEqual({ name: 'B', icon: '' });
+  it('no areas: [] with --json, the hint on stderr otherwise', async () => {
+    const json = verbDeps(fx.svc, { json: true });
+    const piped = verbDeps(fx.svc);
+    try {
+      await run(json.deps);
+      await run(piped.deps);
+      expect([json.stdout(), json.stderr()]).toEqual(['[]\n', '']);
+      expect([piped.stdout(), piped.stderr()]).toEqual(['', 'No areas yet. Create one with `habits area add <name>`.\n']);
+    } finally {
+      await json.close();
+      await piped.close();
+    }
   });
 });
