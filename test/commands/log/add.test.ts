@@ -1,8 +1,9 @@
-// `habits log add` and `habits log rm` against the real local service.
+// `habits log add` against the real local service: through the CLI, and its run() alone.
 import { describe, expect, it } from 'vitest';
-import { parse, parseUnit, parseValue } from '../../../src/commands/log/add.js';
+import { parse, parseUnit, parseValue, run as logAdd } from '../../../src/commands/log/add.js';
 import type { JournalEntry } from '../../../src/api/types.js';
-import { scriptedPrompter } from '../../helpers/cli.js';
+import { UsageError } from '../../../src/errors.js';
+import { verbDeps } from '../../helpers/verb.js';
 import { addHabit, call, useService, writes } from '../../helpers/service.js';
 
 const fx = useService({ per: 'test' });
@@ -100,49 +101,35 @@ describe('log add parsing', () => {
   });
 });
 
-describe('log rm', () => {
-  async function logged(): Promise<{ habitId: string; logId: string }> {
+describe('log add run() alone, with its narrow dependencies', () => {
+  it("takes the goal's unit, resolves the date against today(), and confirms on stderr", async () => {
     const run = await addHabit(fx.svc, { name: 'Run', ...runGoal });
-    const r = await fx.cli(['log', 'add', 'Run', '2', '--json']);
-    return { habitId: run.id, logId: (JSON.parse(r.stdout) as { logId: string }).logId };
-  }
-
-  it('refuses without --yes when not on a terminal: exit 2, nothing deleted', async () => {
-    const { logId } = await logged();
     fx.reset();
-    const r = await fx.cli(['log', 'rm', 'Run', `id:${logId}`]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`error: refusing to delete log ${logId} without confirmation\nhint: pass --yes to confirm when not on a terminal\n`);
-    expect(fx.svc.requests).toEqual([]);
+    const verb = verbDeps(fx.svc, { today: '2026-11-20' });
+    try {
+      await logAdd({ ref: 'run', value: 2.5, date: 'yesterday' }, verb.deps);
+      expect(verb.stdout()).toBe('');
+      expect(verb.stderr()).toMatch(/^Logged 2.5 kM to "Run" for 2026-11-19 \(log id:-[\w-]+\)\n$/);
+      expect(writes(fx.svc)).toEqual([
+        { method: 'POST', path: `/habits/${run.id}/logs`, body: { value: 2.5, unitSymbol: 'kM', targetDate: '2026-11-19' }, status: 201 },
+      ]);
+    } finally {
+      await verb.close();
+    }
   });
 
-  it('deletes with --yes, and the total drops', async () => {
-    const { habitId, logId } = await logged();
+  it('with --json prints the answer; without a goal or a unit it refuses before writing', async () => {
+    await addHabit(fx.svc, { name: 'Stretch' });
     fx.reset();
-    const r = await fx.cli(['log', 'rm', 'Run', '--yes', '--', logId]);
-    expect(r).toMatchObject({ code: 0, stderr: `Deleted log ${logId} of "Run"\n` });
-    expect(writes(fx.svc)).toEqual([{ method: 'DELETE', path: `/habits/${habitId}/logs/${logId}`, body: undefined, status: 200 }]);
-    const journal = await call<JournalEntry[]>(fx.svc, 'GET', '/habits/journal?date=2026-11-22');
-    expect(journal.find((e) => e.id === habitId)?.progress?.current).toBe(0);
-  });
-
-  it('asks on a terminal; declining changes nothing (exit 130)', async () => {
-    const { logId } = await logged();
-    fx.reset();
-    const no = scriptedPrompter([false]);
-    const r = await fx.cli(['log', 'rm', 'Run', `id:${logId}`], { prompter: no });
-    expect(r.code).toBe(130);
-    expect(no.asked).toEqual([`Delete log ${logId} of "Run"? This cannot be undone.`]);
-    expect(writes(fx.svc)).toEqual([]);
-    const yes = scriptedPrompter([true]);
-    expect((await fx.cli(['log', 'rm', 'Run', `id:${logId}`], { prompter: yes })).code).toBe(0);
-    expect(writes(fx.svc)).toHaveLength(1);
-  });
-
-  it('an unknown log id exits 3', async () => {
-    await logged();
-    const r = await fx.cli(['log', 'rm', 'Run', 'nope', '--yes']);
-    expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^error: not found: /);
+    const verb = verbDeps(fx.svc, { json: true });
+    try {
+      await expect(logAdd({ ref: 'Stretch', value: 3, date: 'today' }, verb.deps)).rejects.toThrow(UsageError);
+      expect(writes(fx.svc)).toEqual([]);
+      await logAdd({ ref: 'Stretch', value: 3, unit: 'rep', date: '2026-11-22' }, verb.deps);
+      expect(JSON.parse(verb.stdout())).toEqual({ message: 'Logged 3 rep for 2026-11-22', logId: expect.stringMatching(/^-/) });
+      expect(verb.stderr()).toMatch(/^Logged 3 rep to "Stretch" for 2026-11-22/);
+    } finally {
+      await verb.close();
+    }
   });
 });

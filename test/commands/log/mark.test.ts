@@ -1,9 +1,8 @@
-// `habits log done|fail|skip|undo`: bulk marking against the real local service.
+// `habits log done|fail|skip|undo`: bulk marking against the real local service, and runMark() alone.
 import { describe, expect, it } from 'vitest';
 import { DONE } from '../../../src/commands/log/done.js';
 import { parseMark, runMark } from '../../../src/commands/log/mark.js';
 import { UNDO } from '../../../src/commands/log/undo.js';
-import { mapPool } from '../../../src/concurrency.js';
 import { dateInZone, systemTimeZone } from '../../../src/model/dates.js';
 import { UsageError } from '../../../src/errors.js';
 import { verbDeps } from '../../helpers/verb.js';
@@ -240,49 +239,16 @@ describe('runMark alone, with its narrow dependencies', () => {
   });
 
   it('with --json prints one document of outcomes and no lines; undo treats 409 as a failure', async () => {
-    await addHabit(fx.svc, { name: 'Walk' });
+    const walk = await addHabit(fx.svc, { name: 'Walk' });
     const run = verbDeps(fx.svc, { json: true, today: '2026-11-22' });
     try {
       await runMark(UNDO, { refs: ['Walk'], date: '2026-11-21' }, run.deps);
       expect(JSON.parse(run.stdout())).toEqual([
-        { ref: 'Walk', habit: { id: expect.any(String), name: 'Walk' }, date: '2026-11-21', ok: true, result: { message: 'Nothing to undo on 2026-11-21' } },
+        { ref: 'Walk', habit: { id: walk.id, name: 'Walk' }, date: '2026-11-21', ok: true, result: { message: 'Nothing to undo on 2026-11-21' } },
       ]);
       expect(run.stderr()).toBe('');
     } finally {
       await run.close();
     }
-  });
-});
-
-// The pool log done and export share.
-describe('mapPool', () => {
-  it('mapPool keeps order, runs exactly `limit` at once, and starts nothing after an error', async () => {
-    let running = 0;
-    let peak = 0;
-    let failedAt: number | undefined;
-    const started: number[] = [];
-    const work = async (n: number) => {
-      started.push(n);
-      running++;
-      peak = Math.max(peak, running);
-      await new Promise((r) => setTimeout(r, n === 5 ? 0 : 5 + (n % 3)));
-      running--;
-      if (n === 5) {
-        failedAt = started.length;
-        throw new Error('boom');
-      }
-      return n * 10;
-    };
-    expect(await mapPool([1, 2, 3, 4, 6, 7], 3, work)).toEqual([10, 20, 30, 40, 60, 70]);
-    expect(peak).toBe(3);
-    peak = 0;
-    started.length = 0;
-    await expect(mapPool(Array.from({ length: 30 }, (_, i) => i), 4, work)).rejects.toThrow('boom');
-    expect(peak).toBe(4);
-    // Only the calls already pending (at most limit - 1 besides the failed one) ran on; none started
-    // after the failure, and all had settled when mapPool threw.
-    expect(started).toHaveLength(failedAt!);
-    expect(started.length).toBeLessThanOrEqual(5 + 4);
-    expect(running).toBe(0);
   });
 });
