@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
+import { seedStore } from './seed.mjs';
 
 const started = performance.now();
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -155,48 +156,6 @@ function copyDb(from, to) {
   return to;
 }
 
-// ---- Seeding, through the service's own exports (the HTTP API would take minutes for 320k logs).
-async function seed(server, file, { habits, days, logDays = days }) {
-  let state = 42; // deterministic pseudo-random numbers: every run seeds the same data
-  const rand = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-  mkdirSync(join(file, '..'), { recursive: true });
-  const store = await server.openStore(file);
-  const listening = await server.createServer({ db: store, apiKey: KEY, timezone: 'UTC', rateLimit: false }).listen();
-  const post = async (path, body) => {
-    const res = await fetch(listening.url + path, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (res.status !== 201) throw new Failure(`seeding ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  for (const name of ['Health', 'Work', 'Mind', 'Home', 'Social']) await post('/areas', { name, icon: name.toLowerCase() });
-  const logs = [];
-  const now = Date.now();
-  for (let i = 0; i < habits; i++) {
-    const kind = i % 10;
-    const body = { name: `Habit ${i}`, type: kind === 8 ? 'bad' : 'good', startDate: day(-(days - 1)), timeOfDayIds: [['morning', 'afternoon', 'evening'][i % 3]] };
-    if (kind < 6) body.goal = { periodicity: 'daily', value: 8, unit: 'cup' };
-    else if (kind < 8) Object.assign(body, { occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { periodicity: 'weekly', value: 20, unit: 'kM' } });
-    else if (kind === 8) body.goal = { periodicity: 'daily', value: 2, unit: 'rep' };
-    if (i % 7 === 0) body.endCondition = { type: 'streak', streakLength: 30 };
-    const habit = await post('/habits', body);
-    for (let d = logDays - 1; d >= 0; d--) {
-      const r = rand();
-      const log = { id: server.pushId(now), habitId: habit.id, date: day(-d), kind: 'value', value: 0, unit: null, createdAt: new Date(now).toISOString() };
-      if (kind < 6) Object.assign(log, r < 0.1 ? { kind: 'completed', value: 8, unit: 'cup' } : { value: Math.ceil(r * 10), unit: 'cup' });
-      else if (kind < 8) Object.assign(log, { value: Math.round(r * 80) / 10, unit: r < 0.5 ? 'kM' : 'mi' });
-      else if (kind === 8) Object.assign(log, { value: Math.floor(r * 4), unit: 'rep' });
-      else Object.assign(log, r < 0.85 ? { kind: 'completed', value: 1 } : { kind: 'skipped' });
-      if (log.kind === 'value' && log.value === 0) continue;
-      logs.push(log);
-    }
-  }
-  server.importLogs(store, logs);
-  await listening.close();
-  const ids = store.db.prepare('SELECT id FROM habits ORDER BY seq').all().map((r) => r.id);
-  store.close(); // checkpoints the WAL into the file, so copying the .db alone is a complete copy
-  if (existsSync(`${file}-wal`)) throw new Failure(`seeding: ${file}-wal is left after close; copies would miss data`);
-  return { file, ids, logs: logs.length };
-}
-
 // ---- Baselines: the least a Node program can do for the same answer.
 const httpScript = (method) => `const http = require('http');
 const body = process.argv[2];
@@ -257,10 +216,10 @@ async function main() {
   const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 
   const t = performance.now();
-  const big = await seed(server, join(tmp, 'seed/big.db'), { habits: 300, days: 3 * 365 });
-  const month = await seed(server, join(tmp, 'seed/month.db'), { habits: 300, days: 30 });
+  const big = await seedStore(server, join(tmp, 'seed/big.db'), { habits: 300, days: 3 * 365, key: KEY });
+  const month = await seedStore(server, join(tmp, 'seed/month.db'), { habits: 300, days: 30, key: KEY });
   // Habits started three years ago with a month of logs: `log done` marks earlier, unlogged days.
-  const small = await seed(server, join(tmp, 'seed/small.db'), { habits: 6, days: 3 * 365, logDays: 30 });
+  const small = await seedStore(server, join(tmp, 'seed/small.db'), { habits: 6, days: 3 * 365, logDays: 30, key: KEY });
   say(`seeded 300 x 3y (${big.logs} logs), 300 x 30d (${month.logs} logs), 6 habits, in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   const serveBig = await startServe(copyDb(big.file, join(tmp, 'serve-big.db')));
