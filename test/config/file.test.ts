@@ -2,17 +2,11 @@
 // modes, unknown keys kept, and a corrupt file that is reported and never overwritten.
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useHome } from '../helpers/cli.js';
 
-let home: ReturnType<typeof tempHome>;
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(() => home.cleanup());
-
-const configFile = () => join(home.env.XDG_CONFIG_HOME, 'habits', 'config.json');
-const run = (argv: string[], env: Record<string, string> = {}) => runCli(argv, { env: { ...home.env, ...env } });
+const fx = useHome();
+const { configFile, run } = fx;
 
 describe('config file', () => {
   it('lives at $XDG_CONFIG_HOME/habits/config.json (no -nodejs suffix), 0600 in a 0700 directory', async () => {
@@ -21,12 +15,12 @@ describe('config file', () => {
     expect(r.stderr).toContain(`Set timezone to Europe/Paris in ${configFile()}`);
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ timezone: 'Europe/Paris' });
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
-    expect(statSync(join(home.env.XDG_CONFIG_HOME, 'habits')).mode & 0o777).toBe(0o700);
-    expect(existsSync(join(home.env.XDG_CONFIG_HOME, 'habits-nodejs'))).toBe(false);
+    expect(statSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits')).mode & 0o777).toBe(0o700);
+    expect(existsSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits-nodejs'))).toBe(false);
   });
 
   it('restores 0600 and 0700 on every write', async () => {
-    const dir = join(home.env.XDG_CONFIG_HOME, 'habits');
+    const dir = join(fx.home.env.XDG_CONFIG_HOME, 'habits');
     mkdirSync(dir, { recursive: true });
     writeFileSync(configFile(), '{"color":"never"}');
     chmodSync(configFile(), 0o644);
@@ -38,7 +32,7 @@ describe('config file', () => {
   });
 
   it('keeps keys it does not know', async () => {
-    mkdirSync(join(home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
+    mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
     writeFileSync(configFile(), JSON.stringify({ 'future-key': { a: 1 }, color: 'never' }));
     expect((await run(['config', 'unset', 'color'])).code).toBe(0);
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ 'future-key': { a: 1 } });
@@ -47,7 +41,7 @@ describe('config file', () => {
   describe('a corrupt file', () => {
     const corrupt = '{"timezone": "Europe/Paris",';
     beforeEach(() => {
-      mkdirSync(join(home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
+      mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
       writeFileSync(configFile(), corrupt);
     });
 

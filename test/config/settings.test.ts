@@ -2,17 +2,11 @@
 // flag, environment, file and default, and values refused with the place they came from.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useHome } from '../helpers/cli.js';
 
-let home: ReturnType<typeof tempHome>;
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(() => home.cleanup());
-
-const configFile = () => join(home.env.XDG_CONFIG_HOME, 'habits', 'config.json');
-const run = (argv: string[], env: Record<string, string> = {}) => runCli(argv, { env: { ...home.env, ...env } });
+const fx = useHome();
+const { configFile, run } = fx;
 
 describe('precedence: flag > environment > file > default', () => {
   beforeEach(async () => {
@@ -85,7 +79,7 @@ describe('the API key setting', () => {
   });
 
   it('the same key in the config file names the file', async () => {
-    mkdirSync(join(home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
+    mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
     writeFileSync(configFile(), JSON.stringify({ 'api-key': unsendable }));
     const r = await run(['config', 'get', 'api-key']);
     expect(r.code).toBe(2);

@@ -11,6 +11,7 @@ import { main } from '../../src/cli.js';
 import type { Deps, Env } from '../../src/context.js';
 import { dateInZone } from '../../src/model/dates.js';
 import type { Prompter } from '../../src/prompts/prompter.js';
+import { afterEach, beforeEach } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'habits.js');
@@ -57,6 +58,38 @@ export function tempHome(): { home: string; env: HomeEnv; cleanup(): void } {
       HABITS_TIMEZONE: 'UTC',
     },
     cleanup: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
+/** A temp home made afresh for each test: its config file, and the CLI run from it (`home` is the current one). */
+export interface HomeFixture {
+  readonly home: ReturnType<typeof tempHome>;
+  /** Where the CLI keeps its config in this home. */
+  configFile(): string;
+  /** Runs main() with this home's environment plus `env`. */
+  run(argv: string[], env?: Record<string, string>): Promise<CliResult>;
+}
+
+/** Registers hooks that give each test a fresh temp home (see HomeFixture). */
+export function useHome(): HomeFixture {
+  let current: ReturnType<typeof tempHome> | undefined;
+  const home = (): ReturnType<typeof tempHome> => {
+    if (!current) throw new Error('the home exists only inside a test');
+    return current;
+  };
+  beforeEach(() => {
+    current = tempHome();
+  });
+  afterEach(() => {
+    current?.cleanup();
+    current = undefined;
+  });
+  return {
+    get home() {
+      return home();
+    },
+    configFile: () => join(home().env.XDG_CONFIG_HOME, 'habits', 'config.json'),
+    run: (argv, env = {}) => runCli(argv, { env: { ...home().env, ...env } }),
   };
 }
 

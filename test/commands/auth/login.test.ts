@@ -1,25 +1,19 @@
 // `habits auth login` against the local service, a server that follows the spec: reading the key,
 // checking it, and storing it 0600.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigValues } from '../../../src/config/file.js';
-import { runCli, scriptedPrompter, tempHome } from '../../helpers/cli.js';
+import { runCli, scriptedPrompter, useHome } from '../../helpers/cli.js';
 import { startLocalService, type LocalService } from '../../helpers/local-service.js';
 
 let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
 beforeAll(async () => {
   svc = await startLocalService();
 });
 afterAll(() => svc.close());
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(() => home.cleanup());
-
-const configFile = () => join(home.env.XDG_CONFIG_HOME, 'habits', 'config.json');
-const env = (extra: Record<string, string> = {}) => ({ ...home.env, HABITS_BASE_URL: svc.url, ...extra });
+const fx = useHome();
+const { configFile } = fx;
+const env = (extra: Record<string, string> = {}) => ({ ...fx.home.env, HABITS_BASE_URL: svc.url, ...extra });
 const stored = () => JSON.parse(readFileSync(configFile(), 'utf8')) as ConfigValues;
 const masked = () => `${svc.apiKey.slice(0, 3)}…${svc.apiKey.slice(-4)}`;
 
@@ -74,7 +68,7 @@ describe('auth login', () => {
 
   it('with --no-verify still refuses a key that no HTTP header can carry', async () => {
     const unsendable = 'hb_ctrl\x01key_9f2c';
-    const r = await runCli(['auth', 'login', '--with-key', '--no-verify'], { env: home.env, stdin: `${unsendable}\n` });
+    const r = await runCli(['auth', 'login', '--with-key', '--no-verify'], { env: fx.home.env, stdin: `${unsendable}\n` });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: the API key contains characters that cannot be sent in an HTTP header\n/);
     expect(existsSync(configFile())).toBe(false);

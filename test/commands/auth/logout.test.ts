@@ -1,23 +1,17 @@
 // `habits auth logout`: the stored key removed, the other settings kept.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../../helpers/cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, useHome } from '../../helpers/cli.js';
 import { startLocalService, type LocalService } from '../../helpers/local-service.js';
 
 let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
 beforeAll(async () => {
   svc = await startLocalService();
 });
 afterAll(() => svc.close());
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(() => home.cleanup());
-
-const configFile = () => join(home.env.XDG_CONFIG_HOME, 'habits', 'config.json');
-const env = (extra: Record<string, string> = {}) => ({ ...home.env, HABITS_BASE_URL: svc.url, ...extra });
+const fx = useHome();
+const { configFile } = fx;
+const env = (extra: Record<string, string> = {}) => ({ ...fx.home.env, HABITS_BASE_URL: svc.url, ...extra });
 
 describe('auth logout', () => {
   it('removes the stored key and keeps the other settings', async () => {

@@ -1,29 +1,24 @@
 // `habits auth status`: where the key comes from, masked, and whether the server accepts it; through
 // the CLI, and its run() alone with narrow dependencies.
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run as runStatus, type AuthStatus } from '../../../src/commands/auth/status.js';
 import { resolvePaths } from '../../../src/config/paths.js';
 import { resolveSettings } from '../../../src/config/settings.js';
 import type { Env } from '../../../src/context.js';
 import { AuthError } from '../../../src/errors.js';
-import { runCli, tempHome } from '../../helpers/cli.js';
+import { runCli, useHome } from '../../helpers/cli.js';
 import { startLocalService, type LocalService } from '../../helpers/local-service.js';
 import { verbDeps } from '../../helpers/verb.js';
 
 let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
 beforeAll(async () => {
   svc = await startLocalService();
 });
 afterAll(() => svc.close());
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(() => home.cleanup());
-
-const configFile = () => join(home.env.XDG_CONFIG_HOME, 'habits', 'config.json');
-const env = (extra: Record<string, string> = {}) => ({ ...home.env, HABITS_BASE_URL: svc.url, ...extra });
+const fx = useHome();
+const { configFile } = fx;
+const env = (extra: Record<string, string> = {}) => ({ ...fx.home.env, HABITS_BASE_URL: svc.url, ...extra });
 const masked = () => `${svc.apiKey.slice(0, 3)}…${svc.apiKey.slice(-4)}`;
 
 describe('auth status', () => {
@@ -49,7 +44,7 @@ describe('auth status', () => {
   });
 
   it('in local mode needs no key', async () => {
-    const r = await runCli(['auth', 'status', '--local', '--json'], { env: home.env });
+    const r = await runCli(['auth', 'status', '--local', '--json'], { env: fx.home.env });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ mode: 'local', valid: true });
   });
@@ -59,8 +54,8 @@ describe('auth status run() alone, with its narrow dependencies', () => {
   /** The verb's dependencies as main() would resolve them from `vars` (no config file). */
   const depsFor = (vars: Env, opts: { json?: boolean } = {}) => {
     const run = verbDeps(svc, opts);
-    const paths = resolvePaths({ ...home.env, ...vars });
-    const settings = resolveSettings({}, { ...home.env, ...vars }, {}, paths.configFile);
+    const paths = resolvePaths({ ...fx.home.env, ...vars });
+    const settings = resolveSettings({}, { ...fx.home.env, ...vars }, {}, paths.configFile);
     return { run, deps: { ...run.deps, paths, settings, isLocal: settings.local.value } };
   };
 
@@ -100,7 +95,7 @@ describe('auth status run() alone, with its narrow dependencies', () => {
     const before = svc.requests.length;
     try {
       await runStatus(deps);
-      expect(run.stdout()).toBe(`Local mode: no API key needed (data in ${join(home.env.XDG_DATA_HOME, 'habits')})\n`);
+      expect(run.stdout()).toBe(`Local mode: no API key needed (data in ${join(fx.home.env.XDG_DATA_HOME, 'habits')})\n`);
       expect(svc.requests.length).toBe(before);
     } finally {
       await run.close();

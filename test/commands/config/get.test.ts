@@ -1,24 +1,17 @@
 // `habits config get <key>`: the value in use (the API key masked); through the CLI, and its run()
 // alone with narrow dependencies.
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run as runGet } from '../../../src/commands/config/get.js';
 import type { ConfigValues } from '../../../src/config/file.js';
 import { resolvePaths } from '../../../src/config/paths.js';
 import { resolveSettings } from '../../../src/config/settings.js';
 import type { Env } from '../../../src/context.js';
 import { AuthError } from '../../../src/errors.js';
-import { runCli, tempHome } from '../../helpers/cli.js';
+import { useHome } from '../../helpers/cli.js';
 import { verbDeps } from '../../helpers/verb.js';
 
-let home: ReturnType<typeof tempHome>;
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(() => home.cleanup());
-
-const configFile = () => join(home.env.XDG_CONFIG_HOME, 'habits', 'config.json');
-const run = (argv: string[], env: Record<string, string> = {}) => runCli(argv, { env: { ...home.env, ...env } });
+const fx = useHome();
+const { configFile, run } = fx;
 
 describe('config get', () => {
   it('prints the value alone in a pipe, and with --json the value and its source', async () => {
@@ -44,8 +37,8 @@ describe('config get run() alone, with its narrow dependencies', () => {
   /** out from verbDeps (no request is made), and settings and paths as main() would resolve them. */
   const depsFor = (vars: Env, file: ConfigValues, opts: { json?: boolean } = {}) => {
     const run = verbDeps({ url: 'http://127.0.0.1:9/v2', apiKey: 'unused' }, opts);
-    const paths = resolvePaths({ ...home.env, ...vars });
-    const settings = resolveSettings({}, { ...home.env, ...vars }, file, paths.configFile);
+    const paths = resolvePaths({ ...fx.home.env, ...vars });
+    const settings = resolveSettings({}, { ...fx.home.env, ...vars }, file, paths.configFile);
     return { run, deps: { out: run.deps.out, paths, settings } };
   };
 

@@ -1,17 +1,11 @@
 // `habits config list`: every setting in use and where it comes from, the API key masked.
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EffectiveValue } from '../../../src/commands/config/shared.js';
-import { runCli, tempHome } from '../../helpers/cli.js';
+import { useHome } from '../../helpers/cli.js';
 
-let home: ReturnType<typeof tempHome>;
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(() => home.cleanup());
-
-const configFile = () => join(home.env.XDG_CONFIG_HOME, 'habits', 'config.json');
-const run = (argv: string[], env: Record<string, string> = {}) => runCli(argv, { env: { ...home.env, ...env } });
+const fx = useHome();
+const { configFile, run } = fx;
 
 describe('config list', () => {
   it('in a pipe prints one tab-separated line per key: key, value, source', async () => {

@@ -1,19 +1,13 @@
 // `habits config set <key> <value>`: the value checked (and normalised) before anything is written.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConfigValues } from '../../../src/config/file.js';
-import { runCli, tempHome } from '../../helpers/cli.js';
+import { useHome } from '../../helpers/cli.js';
 
-let home: ReturnType<typeof tempHome>;
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(() => home.cleanup());
+const fx = useHome();
+const { configFile, run } = fx;
 
-const configFile = () => join(home.env.XDG_CONFIG_HOME, 'habits', 'config.json');
 const stored = () => JSON.parse(readFileSync(configFile(), 'utf8')) as ConfigValues;
-const run = (argv: string[], env: Record<string, string> = {}) => runCli(argv, { env: { ...home.env, ...env } });
 
 describe('config set validation', () => {
   it.each([

@@ -1,21 +1,18 @@
 // `habits config unset <key>`: removes a key from the config file; a key that is not there is no error.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigValues } from '../../../src/config/file.js';
-import { runCli, tempHome } from '../../helpers/cli.js';
+import { useHome } from '../../helpers/cli.js';
 
-let home: ReturnType<typeof tempHome>;
+const fx = useHome();
+const { configFile, run } = fx;
 beforeEach(() => {
-  home = tempHome();
-  mkdirSync(join(home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
+  mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
   writeFileSync(configFile(), JSON.stringify({ timezone: 'Europe/Paris', color: 'never' }));
 });
-afterEach(() => home.cleanup());
 
-const configFile = () => join(home.env.XDG_CONFIG_HOME, 'habits', 'config.json');
 const stored = () => JSON.parse(readFileSync(configFile(), 'utf8')) as ConfigValues;
-const run = (argv: string[]) => runCli(argv, { env: home.env });
 
 describe('config unset', () => {
   it('removes the key, keeps the others, and says so', async () => {
