@@ -2,24 +2,15 @@
 // flags, aliases, and names quoted for where they go. test/completion/shells.test.ts drives the
 // scripts interactively.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/program.js';
-import { completionScript as scriptFor, tempHome } from '../helpers/cli.js';
+import { useScript } from '../helpers/cli.js';
 
 const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
 
-let home: ReturnType<typeof tempHome>;
 /** The script, written once for the file's tests. */
-let file: string;
-beforeAll(async () => {
-  home = tempHome();
-  const text = await scriptFor('bash');
-  file = join(home.home, 'habits.bash');
-  writeFileSync(file, text);
-});
-afterAll(() => home.cleanup());
+const script = useScript('bash', 'habits.bash');
 
 const FAKE_NAMES = `habits() { if [[ $1 == __complete ]]; then printf '%s\\n' 'Drink water' 'Drink tea' 'Walk' "Mum's call" 'Work:Lunch' 'Work:Dinner'; fi; }`;
 
@@ -33,49 +24,49 @@ function bashComplete(script: string, words: string[], names = FAKE_NAMES): stri
 
 describe('bash script', () => {
   it('bash -n accepts it; commands, nested flags and aliases complete to the real lists', async () => {
-    execFileSync('bash', ['-n', file]);
-    expect(bashComplete(file, ['habits', ''])).toEqual(TOP);
-    expect(bashComplete(file, ['habits', 'lo'])).toEqual(['log']);
-    expect(bashComplete(file, ['habits', '__'])).toEqual([]);
-    expect(bashComplete(file, ['habits', 'log', ''])).toEqual(['done', 'fail', 'skip', 'undo', 'add', 'rm', 'help']);
-    expect(bashComplete(file, ['habits', 'habit', 'rm', '--y'])).toEqual(['--yes']);
-    expect(bashComplete(file, ['habits', 'habit', 'add', 'x', '--go'])).toEqual(['--goal']);
-    expect(bashComplete(file, ['habits', 'log', 'done', '--js'])).toEqual(['--json']);
+    execFileSync('bash', ['-n', script.file]);
+    expect(bashComplete(script.file, ['habits', ''])).toEqual(TOP);
+    expect(bashComplete(script.file, ['habits', 'lo'])).toEqual(['log']);
+    expect(bashComplete(script.file, ['habits', '__'])).toEqual([]);
+    expect(bashComplete(script.file, ['habits', 'log', ''])).toEqual(['done', 'fail', 'skip', 'undo', 'add', 'rm', 'help']);
+    expect(bashComplete(script.file, ['habits', 'habit', 'rm', '--y'])).toEqual(['--yes']);
+    expect(bashComplete(script.file, ['habits', 'habit', 'add', 'x', '--go'])).toEqual(['--goal']);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', '--js'])).toEqual(['--json']);
     // An alias selects its command: its flags and arguments complete as the command's.
-    expect(bashComplete(file, ['habits', 'note', 'li'])).toEqual(['list']);
-    expect(bashComplete(file, ['habits', 'note', 'list', 'Wa'])).toEqual(['Walk']);
-    expect(bashComplete(file, ['habits', 'habit', 'delete', '--y'])).toEqual(['--yes']);
-    expect(bashComplete(file, ['habits', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(bashComplete(script.file, ['habits', 'note', 'li'])).toEqual(['list']);
+    expect(bashComplete(script.file, ['habits', 'note', 'list', 'Wa'])).toEqual(['Walk']);
+    expect(bashComplete(script.file, ['habits', 'habit', 'delete', '--y'])).toEqual(['--yes']);
+    expect(bashComplete(script.file, ['habits', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
   });
 
   it('names match ignoring case and come quoted for where they go', async () => {
-    expect(bashComplete(file, ['habits', 'log', 'done', 'dr'])).toEqual(['Drink\\ water', 'Drink\\ tea']);
-    expect(bashComplete(file, ['habits', 'log', 'done', 'Walk', 'Drink\\ t'])).toEqual(['Drink\\ tea']);
-    expect(bashComplete(file, ['habits', 'log', 'done', 'mum'])).toEqual(["Mum\\'s\\ call"]);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', 'dr'])).toEqual(['Drink\\ water', 'Drink\\ tea']);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', 'Walk', 'Drink\\ t'])).toEqual(['Drink\\ tea']);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', 'mum'])).toEqual(["Mum\\'s\\ call"]);
     // Inside an open quote readline adds the closing one; only that quote needs escaping.
-    expect(bashComplete(file, ['habits', 'log', 'done', '"Drink w'])).toEqual(['Drink water']);
-    expect(bashComplete(file, ['habits', 'log', 'done', "'Mum"])).toEqual(["Mum'\\''s call"]);
-    expect(bashComplete(file, ['habits', 'log', 'add', 'Walk', ''])).toEqual([]);
-    expect(bashComplete(file, ['habits', 'log', 'done', '--', '-'])).toEqual([]);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', '"Drink w'])).toEqual(['Drink water']);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', "'Mum"])).toEqual(["Mum'\\''s call"]);
+    expect(bashComplete(script.file, ['habits', 'log', 'add', 'Walk', ''])).toEqual([]);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', '--', '-'])).toEqual([]);
   });
 
   it('a name with ":" completes against the whole word, cut to what readline replaces', async () => {
     // COMP_WORDBREAKS splits Work:Lu into three words; readline replaces only the last.
-    expect(bashComplete(file, ['habits', 'log', 'done', 'Work', ':', 'Lu'])).toEqual(['Lunch']);
-    expect(bashComplete(file, ['habits', 'log', 'done', 'work', ':'])).toEqual(['Lunch', 'Dinner']);
-    expect(bashComplete(file, ['habits', 'log', 'done', 'Wo'])).toEqual(['Work:Lunch', 'Work:Dinner']);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', 'Work', ':', 'Lu'])).toEqual(['Lunch']);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', 'work', ':'])).toEqual(['Lunch', 'Dinner']);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', 'Wo'])).toEqual(['Work:Lunch', 'Work:Dinner']);
     // Inside quotes the word is not split.
-    expect(bashComplete(file, ['habits', 'log', 'done', '"Work:L'])).toEqual(['Work:Lunch']);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', '"Work:L'])).toEqual(['Work:Lunch']);
   });
 
   it('flag values: fixed lists, dates after "=", and names', async () => {
-    expect(bashComplete(file, ['habits', 'log', 'add', 'Walk', '3', '--unit', 'KM'])).toEqual(['kM']);
-    expect(bashComplete(file, ['habits', 'log', 'add', 'Walk', '3', '--unit', 'fl'])).toEqual(['floor', 'fl\\ oz']);
-    expect(bashComplete(file, ['habits', '--json', 'log', 'done', '--date', 'y'])).toEqual(['yesterday']);
-    expect(bashComplete(file, ['habits', 'log', 'done', '--date', '=', 'y'])).toEqual(['yesterday']);
-    expect(bashComplete(file, ['habits', 'note', 'add', 'Walk', '--mood', 'very'])).toEqual(['veryLow', 'veryHigh']);
+    expect(bashComplete(script.file, ['habits', 'log', 'add', 'Walk', '3', '--unit', 'KM'])).toEqual(['kM']);
+    expect(bashComplete(script.file, ['habits', 'log', 'add', 'Walk', '3', '--unit', 'fl'])).toEqual(['floor', 'fl\\ oz']);
+    expect(bashComplete(script.file, ['habits', '--json', 'log', 'done', '--date', 'y'])).toEqual(['yesterday']);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', '--date', '=', 'y'])).toEqual(['yesterday']);
+    expect(bashComplete(script.file, ['habits', 'note', 'add', 'Walk', '--mood', 'very'])).toEqual(['veryLow', 'veryHigh']);
     const areas = `habits() { [[ $1 == __complete && $2 == areas ]] && printf '%s\\n' Health Home; }`;
-    expect(bashComplete(file, ['habits', 'habit', 'ls', '--area', 'H'], areas)).toEqual(['Health', 'Home']);
-    expect(bashComplete(file, ['habits', 'area', 'show', 'He'], areas)).toEqual(['Health']);
+    expect(bashComplete(script.file, ['habits', 'habit', 'ls', '--area', 'H'], areas)).toEqual(['Health', 'Home']);
+    expect(bashComplete(script.file, ['habits', 'area', 'show', 'He'], areas)).toEqual(['Health']);
   });
 });

@@ -1,38 +1,27 @@
 // The fish script of `habits completion fish` (src/completion/fish.ts): its complete lines, and
 // `complete -C` in real fish (see helpers/tools.ts).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/program.js';
-import { completionScript as scriptFor, tempHome } from '../helpers/cli.js';
+import { useScript } from '../helpers/cli.js';
 import { withTools } from '../helpers/tools.js';
 
 const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
 
-let home: ReturnType<typeof tempHome>;
-let text: string;
 /** The script, written once for the file's tests. */
-let file: string;
-beforeAll(async () => {
-  home = tempHome();
-  text = await scriptFor('fish');
-  file = join(home.home, 'habits.fish');
-  writeFileSync(file, text);
-});
-afterAll(() => home.cleanup());
+const script = useScript('fish', 'habits.fish');
 
 describe('fish script', () => {
   it('has well-formed complete lines', async () => {
-    expect(text).toContain('complete -c habits -f\n');
-    expect(text).toContain("complete -c habits -n '__habits_in \\'habit add\\'' -l goal -x -d");
-    expect(text).toContain("complete -c habits -n '__habits_at \\'log done\\' 0 +' -a '(habits __complete habits 2>/dev/null)'");
+    expect(script.text).toContain('complete -c habits -f\n');
+    expect(script.text).toContain("complete -c habits -n '__habits_in \\'habit add\\'' -l goal -x -d");
+    expect(script.text).toContain("complete -c habits -n '__habits_at \\'log done\\' 0 +' -a '(habits __complete habits 2>/dev/null)'");
   });
 
   withTools('fish').it('fish -n accepts it, and `complete -C` gives the real lists, names and aliases', async () => {
-    execFileSync('fish', ['-n', file]);
+    execFileSync('fish', ['-n', script.file]);
     const fake = `function habits; if test "$argv[1]" = __complete; printf '%s\\n' 'Drink water' 'Drink tea' Walk; end; end`;
-    const run = (line: string) => execFileSync('fish', ['--no-config', '-c', `${fake}; source ${file}; complete -C '${line}'`], { encoding: 'utf8' })
+    const run = (line: string) => execFileSync('fish', ['--no-config', '-c', `${fake}; source ${script.file}; complete -C '${line}'`], { encoding: 'utf8' })
       .split('\n').filter(Boolean).map((l) => l.split('\t')[0]);
     expect(run('habits ').sort()).toEqual([...TOP].sort());
     expect(run('habits habit rm --y')).toEqual(['--yes']);

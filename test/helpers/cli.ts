@@ -1,7 +1,7 @@
 // Running the CLI in tests: in-process through main() with buffer streams (fast), or as the built
 // bin/habits.js in a child process with a clean environment, as cron would run it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -11,7 +11,7 @@ import { main } from '../../src/cli.js';
 import type { Deps, Env } from '../../src/context.js';
 import { dateInZone } from '../../src/model/dates.js';
 import type { Prompter } from '../../src/prompts/prompter.js';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'habits.js');
@@ -132,6 +132,35 @@ export async function runCli(argv: string[], opts: RunOptions = {}): Promise<Cli
   };
   const code = await main(argv, deps);
   return { code, stdout: out, stderr: err };
+}
+
+/** A completion script, generated and written once for a test file (`name` in a temp home). */
+export interface ScriptFixture {
+  /** The script's text. */
+  readonly text: string;
+  /** Where it was written. */
+  readonly file: string;
+}
+
+/** Registers hooks that write the script of `shell` to `name` in a temp home, for the file's tests. */
+export function useScript(shell: 'bash' | 'zsh' | 'fish', name: string): ScriptFixture {
+  let home: ReturnType<typeof tempHome> | undefined;
+  let text = '';
+  beforeAll(async () => {
+    home = tempHome();
+    text = await completionScript(shell);
+    writeFileSync(join(home.home, name), text);
+  });
+  afterAll(() => home?.cleanup());
+  return {
+    get text() {
+      return text;
+    },
+    get file() {
+      if (!home) throw new Error('the script exists only inside a test');
+      return join(home.home, name);
+    },
+  };
 }
 
 /** The script `habits completion <shell>` prints; throws when the command fails. */

@@ -113,6 +113,11 @@ export function addNote(svc: LocalService, habitId: string, body: { content?: st
   return call<Note>(svc, 'POST', `/habits/${habitId}/notes`, body);
 }
 
+/** The notes of a habit, as the service lists them. */
+export function notesOf(svc: LocalService, habitId: string): Promise<Note[]> {
+  return call<Note[]>(svc, 'GET', `/habits/${habitId}/notes?limit=100`);
+}
+
 /** Marks a habit on a date: `complete`, `failed` or `skipped`. */
 export function mark(svc: LocalService, id: string, kind: 'complete' | 'failed' | 'skipped', date: string): Promise<unknown> {
   return call(svc, 'POST', `/habits/${id}/logs/${kind}`, { targetDate: date });

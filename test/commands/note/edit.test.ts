@@ -1,9 +1,9 @@
 // `habits note edit` against the real local service: through the CLI, and its run() alone.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Habit, Note } from '../../../src/api/types.js';
+import type { Habit } from '../../../src/api/types.js';
 import { run } from '../../../src/commands/note/edit.js';
 import { verbDeps } from '../../helpers/verb.js';
-import { addHabit, addNote, call, useService, writes } from '../../helpers/service.js';
+import { addHabit, addNote, useService, writes, notesOf } from '../../helpers/service.js';
 
 const fx = useService({ per: 'test' });
 let walk: Habit;
@@ -12,8 +12,6 @@ beforeEach(async () => {
   fx.reset();
 });
 
-const notesOf = (id: string) => call<Note[]>(fx.svc, 'GET', `/habits/${id}/notes?limit=100`);
-
 describe('note edit', () => {
   it('PUTs only the flags given', async () => {
     const n = await addNote(fx.svc, walk.id, { content: 'old', moodLevel: 'low' });
@@ -21,7 +19,7 @@ describe('note edit', () => {
     const r = await fx.cli(['note', 'edit', 'Walk', `id:${n.id}`, '--mood', 'very_high', '--photo', 'https://e.x/p.jpg']);
     expect(r).toMatchObject({ code: 0, stderr: `Updated note ${n.id} of "Walk"\n` });
     expect(writes(fx.svc)).toEqual([{ method: 'PUT', path: `/habits/${walk.id}/notes/${n.id}`, body: { moodLevel: 'veryHigh', photos: ['https://e.x/p.jpg'] }, status: 200 }]);
-    expect((await notesOf(walk.id))[0]).toMatchObject({ content: 'old', moodLevel: 'veryHigh', photos: ['https://e.x/p.jpg'] });
+    expect((await notesOf(fx.svc, walk.id))[0]).toMatchObject({ content: 'old', moodLevel: 'veryHigh', photos: ['https://e.x/p.jpg'] });
     const t = await fx.cli(['note', 'edit', 'Walk', '--text', 'new words', '--json', '--', n.id]);
     expect(JSON.parse(t.stdout)).toMatchObject({ id: n.id, content: 'new words' });
   });

@@ -1,11 +1,11 @@
 // `habits note rm` against the real local service: through the CLI, and its run() alone.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Habit, Note } from '../../../src/api/types.js';
+import type { Habit } from '../../../src/api/types.js';
 import { run } from '../../../src/commands/note/rm.js';
 import { CancelledError } from '../../../src/errors.js';
 import { scriptedPrompter } from '../../helpers/cli.js';
 import { verbDeps } from '../../helpers/verb.js';
-import { addHabit, addNote, call, useService, writes } from '../../helpers/service.js';
+import { addHabit, addNote, useService, writes, notesOf } from '../../helpers/service.js';
 
 const fx = useService({ per: 'test' });
 let walk: Habit;
@@ -13,8 +13,6 @@ beforeEach(async () => {
   walk = await addHabit(fx.svc, { name: 'Walk' });
   fx.reset();
 });
-
-const notesOf = (id: string) => call<Note[]>(fx.svc, 'GET', `/habits/${id}/notes?limit=100`);
 
 describe('note rm', () => {
   it('refuses without --yes off a terminal, deletes with it', async () => {
@@ -24,11 +22,11 @@ describe('note rm', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('refusing to delete note');
     expect(fx.svc.requests).toEqual([]);
-    expect(await notesOf(walk.id)).toHaveLength(1);
+    expect(await notesOf(fx.svc, walk.id)).toHaveLength(1);
     const ok = await fx.cli(['note', 'rm', 'Walk', `id:${n.id}`, '--yes', '--json']);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toEqual({ ok: true });
-    expect(await notesOf(walk.id)).toHaveLength(0);
+    expect(await notesOf(fx.svc, walk.id)).toHaveLength(0);
   });
 });
 
@@ -45,7 +43,7 @@ describe('note rm run() alone, with its narrow dependencies', () => {
       expect(prompter.asked).toEqual([`Delete note ${n.id} of "Walk"? This cannot be undone.`, `Delete note ${n.id} of "Walk"? This cannot be undone.`]);
       expect(verb.stderr()).toBe(`Deleted note ${n.id} of "Walk"\n`);
       expect(writes(fx.svc).map((w) => [w.method, w.path])).toEqual([['DELETE', `/habits/${walk.id}/notes/${n.id}`]]);
-      expect(await notesOf(walk.id)).toEqual([]);
+      expect(await notesOf(fx.svc, walk.id)).toEqual([]);
     } finally {
       await verb.close();
     }
