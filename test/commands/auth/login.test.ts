@@ -1,34 +1,30 @@
 // `habits auth login` against the local service, a server that follows the spec: reading the key,
 // checking it, and storing it 0600.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConfigValues } from '../../../src/config/file.js';
 import { runCli, scriptedPrompter, useHome } from '../../helpers/cli.js';
-import { startLocalService, type LocalService } from '../../helpers/local-service.js';
+import { useService } from '../../helpers/service.js';
 
-let svc: LocalService;
-beforeAll(async () => {
-  svc = await startLocalService();
-});
-afterAll(() => svc.close());
+const service = useService({ start: 'real' });
 const fx = useHome();
 const { configFile } = fx;
-const env = (extra: Record<string, string> = {}) => ({ ...fx.home.env, HABITS_BASE_URL: svc.url, ...extra });
+const env = (extra: Record<string, string> = {}) => ({ ...fx.home.env, HABITS_BASE_URL: service.svc.url, ...extra });
 const stored = () => JSON.parse(readFileSync(configFile(), 'utf8')) as ConfigValues;
-const masked = () => `${svc.apiKey.slice(0, 3)}…${svc.apiKey.slice(-4)}`;
+const masked = () => `${service.svc.apiKey.slice(0, 3)}…${service.svc.apiKey.slice(-4)}`;
 
 describe('auth login', () => {
   it('--with-key reads the key from stdin, checks it, and stores it 0600', async () => {
-    const before = svc.requests.length;
-    const r = await runCli(['auth', 'login', '--with-key'], { env: env(), stdin: `${svc.apiKey}\n` });
+    const before = service.svc.requests.length;
+    const r = await runCli(['auth', 'login', '--with-key'], { env: env(), stdin: `${service.svc.apiKey}\n` });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`Saved key ${masked()} to ${configFile()} (checked against ${svc.url})\n`);
-    expect(stored()).toEqual({ 'api-key': svc.apiKey });
+    expect(r.stderr).toBe(`Saved key ${masked()} to ${configFile()} (checked against ${service.svc.url})\n`);
+    expect(stored()).toEqual({ 'api-key': service.svc.apiKey });
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
-    const checks = svc.requests.slice(before);
+    const checks = service.svc.requests.slice(before);
     expect(checks.map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual(['GET /habits 200']);
-    expect(checks[0]!.headers['x-api-key']).not.toBe(svc.apiKey); // recorded redacted
+    expect(checks[0]!.headers['x-api-key']).not.toBe(service.svc.apiKey); // recorded redacted
   });
 
   it('refuses a key the server rejects: exit 4, nothing stored, the key not echoed', async () => {
@@ -40,19 +36,19 @@ describe('auth login', () => {
   });
 
   it('--no-verify stores without a request', async () => {
-    const before = svc.requests.length;
+    const before = service.svc.requests.length;
     const r = await runCli(['auth', 'login', '--with-key', '--no-verify'], { env: env(), stdin: 'hb_offline_key_0000' });
     expect(r.code).toBe(0);
-    expect(svc.requests.length).toBe(before);
+    expect(service.svc.requests.length).toBe(before);
     expect(stored()['api-key']).toBe('hb_offline_key_0000');
   });
 
   it('asks with a masked prompt on a terminal', async () => {
-    const prompter = scriptedPrompter([svc.apiKey]);
+    const prompter = scriptedPrompter([service.svc.apiKey]);
     const r = await runCli(['auth', 'login'], { env: env(), prompter, tty: { stdin: true, stderr: true } });
     expect(r.code).toBe(0);
     expect(prompter.asked).toEqual(['API key']);
-    expect(stored()['api-key']).toBe(svc.apiKey);
+    expect(stored()['api-key']).toBe(service.svc.apiKey);
   });
 
   it('without a terminal and without --with-key, fails at once naming the flag', async () => {

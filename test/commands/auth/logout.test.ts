@@ -1,17 +1,13 @@
 // `habits auth logout`: the stored key removed, the other settings kept.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli, useHome } from '../../helpers/cli.js';
-import { startLocalService, type LocalService } from '../../helpers/local-service.js';
+import { useService } from '../../helpers/service.js';
 
-let svc: LocalService;
-beforeAll(async () => {
-  svc = await startLocalService();
-});
-afterAll(() => svc.close());
+const service = useService({ start: 'real' });
 const fx = useHome();
 const { configFile } = fx;
-const env = (extra: Record<string, string> = {}) => ({ ...fx.home.env, HABITS_BASE_URL: svc.url, ...extra });
+const env = (extra: Record<string, string> = {}) => ({ ...fx.home.env, HABITS_BASE_URL: service.svc.url, ...extra });
 
 describe('auth logout', () => {
   it('removes the stored key and keeps the other settings', async () => {

@@ -1,39 +1,35 @@
 // `habits auth status`: where the key comes from, masked, and whether the server accepts it; through
 // the CLI, and its run() alone with narrow dependencies.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run as runStatus, type AuthStatus } from '../../../src/commands/auth/status.js';
 import { resolvePaths } from '../../../src/config/paths.js';
 import { resolveSettings } from '../../../src/config/settings.js';
 import type { Env } from '../../../src/context.js';
 import { AuthError } from '../../../src/errors.js';
 import { runCli, useHome } from '../../helpers/cli.js';
-import { startLocalService, type LocalService } from '../../helpers/local-service.js';
+import { useService } from '../../helpers/service.js';
 import { verbDeps } from '../../helpers/verb.js';
 
-let svc: LocalService;
-beforeAll(async () => {
-  svc = await startLocalService();
-});
-afterAll(() => svc.close());
+const service = useService({ start: 'real' });
 const fx = useHome();
 const { configFile } = fx;
-const env = (extra: Record<string, string> = {}) => ({ ...fx.home.env, HABITS_BASE_URL: svc.url, ...extra });
-const masked = () => `${svc.apiKey.slice(0, 3)}…${svc.apiKey.slice(-4)}`;
+const env = (extra: Record<string, string> = {}) => ({ ...fx.home.env, HABITS_BASE_URL: service.svc.url, ...extra });
+const masked = () => `${service.svc.apiKey.slice(0, 3)}…${service.svc.apiKey.slice(-4)}`;
 
 describe('auth status', () => {
   it('reports the key from the config file as valid', async () => {
-    await runCli(['auth', 'login', '--with-key'], { env: env(), stdin: svc.apiKey });
+    await runCli(['auth', 'login', '--with-key'], { env: env(), stdin: service.svc.apiKey });
     const r = await runCli(['auth', 'status'], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`Server:  ${svc.url}\nKey:     ${masked()} (from config file ${configFile()})\nStatus:  ✓ valid\n`);
+    expect(r.stdout).toBe(`Server:  ${service.svc.url}\nKey:     ${masked()} (from config file ${configFile()})\nStatus:  ✓ valid\n`);
   });
 
   it('says the environment is the source when HABITS_API_KEY is set, as JSON too', async () => {
-    const r = await runCli(['auth', 'status', '--json'], { env: env({ HABITS_API_KEY: svc.apiKey }) });
+    const r = await runCli(['auth', 'status', '--json'], { env: env({ HABITS_API_KEY: service.svc.apiKey }) });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ mode: 'remote', baseUrl: svc.url, key: masked(), source: 'environment (HABITS_API_KEY)', valid: true });
-    expect(r.stdout).not.toContain(svc.apiKey);
+    expect(JSON.parse(r.stdout)).toEqual({ mode: 'remote', baseUrl: service.svc.url, key: masked(), source: 'environment (HABITS_API_KEY)', valid: true });
+    expect(r.stdout).not.toContain(service.svc.apiKey);
   });
 
   it('exits 4 for a key the server refuses, after showing the status', async () => {
@@ -53,37 +49,37 @@ describe('auth status', () => {
 describe('auth status run() alone, with its narrow dependencies', () => {
   /** The verb's dependencies as main() would resolve them from `vars` (no config file). */
   const depsFor = (vars: Env, opts: { json?: boolean } = {}) => {
-    const run = verbDeps(svc, opts);
+    const run = verbDeps(service.svc, opts);
     const paths = resolvePaths({ ...fx.home.env, ...vars });
     const settings = resolveSettings({}, { ...fx.home.env, ...vars }, {}, paths.configFile);
     return { run, deps: { ...run.deps, paths, settings, isLocal: settings.local.value } };
   };
 
   it('checks the key with one request and prints the status on stdout', async () => {
-    const { run, deps } = depsFor({ HABITS_BASE_URL: svc.url, HABITS_API_KEY: svc.apiKey });
-    const before = svc.requests.length;
+    const { run, deps } = depsFor({ HABITS_BASE_URL: service.svc.url, HABITS_API_KEY: service.svc.apiKey });
+    const before = service.svc.requests.length;
     try {
       await runStatus(deps);
-      expect(run.stdout()).toBe(`Server:  ${svc.url}\nKey:     ${masked()} (from environment (HABITS_API_KEY))\nStatus:  ✓ valid\n`);
+      expect(run.stdout()).toBe(`Server:  ${service.svc.url}\nKey:     ${masked()} (from environment (HABITS_API_KEY))\nStatus:  ✓ valid\n`);
       expect(run.stderr()).toBe('');
-      expect(svc.requests.slice(before).map((q) => [q.method, q.path, q.query])).toEqual([['GET', '/habits', { limit: '1' }]]);
+      expect(service.svc.requests.slice(before).map((q) => [q.method, q.path, q.query])).toEqual([['GET', '/habits', { limit: '1' }]]);
     } finally {
       await run.close();
     }
   });
 
   it('without a key: the status document with --json, nothing in a pipe, then the auth error', async () => {
-    const before = svc.requests.length;
-    const json = depsFor({ HABITS_BASE_URL: svc.url }, { json: true });
-    const plain = depsFor({ HABITS_BASE_URL: svc.url });
+    const before = service.svc.requests.length;
+    const json = depsFor({ HABITS_BASE_URL: service.svc.url }, { json: true });
+    const plain = depsFor({ HABITS_BASE_URL: service.svc.url });
     try {
       await expect(runStatus(json.deps)).rejects.toThrow(AuthError);
-      const status: AuthStatus = { mode: 'remote', baseUrl: svc.url, key: null, source: null, valid: false, error: 'no API key is configured' };
+      const status: AuthStatus = { mode: 'remote', baseUrl: service.svc.url, key: null, source: null, valid: false, error: 'no API key is configured' };
       expect(JSON.parse(json.run.stdout())).toEqual(status);
       await expect(runStatus(plain.deps)).rejects.toThrow('no API key is configured');
       expect(plain.run.stdout()).toBe('');
       expect(json.run.stderr() + plain.run.stderr()).toBe('');
-      expect(svc.requests.length).toBe(before);
+      expect(service.svc.requests.length).toBe(before);
     } finally {
       await json.run.close();
       await plain.run.close();
@@ -92,11 +88,11 @@ describe('auth status run() alone, with its narrow dependencies', () => {
 
   it('in local mode names the data directory and asks nothing', async () => {
     const { run, deps } = depsFor({ HABITS_LOCAL: '1' });
-    const before = svc.requests.length;
+    const before = service.svc.requests.length;
     try {
       await runStatus(deps);
       expect(run.stdout()).toBe(`Local mode: no API key needed (data in ${join(fx.home.env.XDG_DATA_HOME, 'habits')})\n`);
-      expect(svc.requests.length).toBe(before);
+      expect(service.svc.requests.length).toBe(before);
     } finally {
       await run.close();
     }
