@@ -1,8 +1,8 @@
-// main(argv, deps) -> exit code. The one place where errors become exit codes and error text.
+// main(argv, world) -> exit code. The one place where errors become exit codes and error text.
 // `habits --version` is answered here without loading anything; the rest (commander, the context,
 // the commands) is one dynamic import away, in ./core.js.
 import { isatty } from 'node:tty';
-import type { Context, Deps, GlobalFlags } from './context.js';
+import type { Context, World, GlobalFlags } from './context.js';
 import type { IO } from './io.js';
 import type { App } from './program.js';
 
@@ -11,8 +11,8 @@ import type { App } from './program.js';
 declare const __HABITS_VERSION__: string;
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
-export async function main(argv: string[], deps: Partial<Deps> = {}): Promise<number> {
-  const full = withDefaults(deps);
+export async function main(argv: string[], world: Partial<World> = {}): Promise<number> {
+  const full = withDefaults(world);
   if (isVersionRequest(argv)) {
     // Exactly what commander prints for `.version(VERSION, '-V, --version')`, without loading it.
     full.io.stdout.write(`${__HABITS_VERSION__}\n`);
@@ -43,20 +43,20 @@ function isVersionRequest(argv: string[]): boolean {
   return argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V');
 }
 
-function report(core: typeof import('./core.js'), err: unknown, deps: Deps, flags: GlobalFlags): number {
+function report(core: typeof import('./core.js'), err: unknown, world: World, flags: GlobalFlags): number {
   const { describeError, envFlag, EXIT } = core;
   const r = describeError(err);
   if (r.exitCode === EXIT.ok) return EXIT.ok;
   // One line, whatever the message quotes (a parser's excerpt of a file, a server's text).
   r.message = r.message.replace(/\s*\n\s*/g, ' ');
-  const { stderr } = deps.io;
+  const { stderr } = world.io;
   if (flags.json) {
     stderr.write(JSON.stringify({ error: { code: r.code, message: r.message, status: r.status ?? null, ...(r.hint ? { hint: r.hint } : {}) } }) + '\n');
   } else {
     stderr.write(`error: ${r.message}\n`);
     if (r.hint) stderr.write(`hint: ${r.hint}\n`);
   }
-  const debug = flags.verbose || envFlag(deps.env.HABITS_DEBUG);
+  const debug = flags.verbose || envFlag(world.env.HABITS_DEBUG);
   if (debug && r.code === 'internal' && err instanceof Error && err.stack) stderr.write(err.stack + '\n');
   return r.exitCode;
 }
@@ -68,14 +68,14 @@ function scanFlags(argv: string[]): GlobalFlags {
   return { json: head.includes('--json'), verbose: head.includes('--verbose') };
 }
 
-function withDefaults(deps: Partial<Deps>): Deps {
+function withDefaults(world: Partial<World>): World {
   return {
-    io: deps.io ?? processIO(),
-    env: deps.env ?? process.env,
-    now: deps.now ?? (() => new Date()),
-    prompter: deps.prompter,
-    dispatcher: deps.dispatcher,
-    sleep: deps.sleep,
+    io: world.io ?? processIO(),
+    env: world.env ?? process.env,
+    now: world.now ?? (() => new Date()),
+    prompter: world.prompter,
+    dispatcher: world.dispatcher,
+    sleep: world.sleep,
   };
 }
 

@@ -25,7 +25,7 @@ import { userAgent } from './version.js';
 export type { Env, IO } from './io.js';
 
 /** The world as main() receives it; tests pass their own. */
-export interface Deps {
+export interface World {
   io: IO;
   env: Env;
   now: () => Date;
@@ -71,9 +71,9 @@ export class Context {
   private stopSpinner: (() => void) | undefined;
   private resolverCache: Resolver | undefined;
 
-  constructor(readonly deps: Deps, readonly flags: GlobalFlags) {
-    this.paths = resolvePaths(deps.env);
-    this.now = deps.now;
+  constructor(readonly world: World, readonly flags: GlobalFlags) {
+    this.paths = resolvePaths(world.env);
+    this.now = world.now;
     let setting: ColorSetting = 'auto';
     try {
       setting = this.settings.color.value;
@@ -81,22 +81,22 @@ export class Context {
       // A corrupt config must not stop help or an error message from printing; the command that
       // needs the settings reports it.
     }
-    this.out = new Output(deps.io, {
+    this.out = new Output(world.io, {
       json: !!flags.json,
       quiet: !!flags.quiet,
-      colorLevel: colorLevel({ flag: flags.color, env: deps.env, setting, isTTY: deps.io.stdoutIsTTY }),
-      errColorLevel: colorLevel({ flag: flags.color, env: deps.env, setting, isTTY: deps.io.stderrIsTTY }),
+      colorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stdoutIsTTY }),
+      errColorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stderrIsTTY }),
     });
-    const inputAllowed = flags.input !== false && !envFlag(deps.env.HABITS_NO_INPUT);
-    this.prompter = deps.prompter ?? createPrompter(deps.io, inputAllowed);
+    const inputAllowed = flags.input !== false && !envFlag(world.env.HABITS_NO_INPUT);
+    this.prompter = world.prompter ?? createPrompter(world.io, inputAllowed);
   }
 
   get io(): IO {
-    return this.deps.io;
+    return this.world.io;
   }
 
   get env(): Env {
-    return this.deps.env;
+    return this.world.env;
   }
 
   /** Settings from flags, environment and config file; read on first use. */
@@ -189,8 +189,8 @@ export class Context {
       env: this.env,
       allowInsecure: !!this.flags.allowInsecure,
       debug: this.verbose ? (line) => this.io.stderr.write(line + '\n') : undefined,
-      dispatcher: this.deps.dispatcher,
-      sleep: this.deps.sleep,
+      dispatcher: this.world.dispatcher,
+      sleep: this.world.sleep,
       now: this.now,
     });
     this.onClose(() => client.close());

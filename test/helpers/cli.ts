@@ -8,7 +8,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Dispatcher } from 'undici';
 import { main } from '../../src/cli.js';
-import type { Deps, Env } from '../../src/context.js';
+import type { Env, World } from '../../src/context.js';
 import { dateInZone } from '../../src/model/dates.js';
 import type { Prompter } from '../../src/prompts/prompter.js';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
@@ -114,7 +114,7 @@ export async function runCli(argv: string[], opts: RunOptions = {}): Promise<Cli
   let err = '';
   stdout.on('data', (c: Buffer) => (out += c.toString()));
   stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const deps: Deps = {
+  const deps: World = {
     io: {
       stdin: Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
       stdout,
