@@ -48,10 +48,11 @@ export class Output {
 
   /**
    * Prints a result in the mode chosen once: `json` as the JSON document, `plain()` in a pipe,
-   * `tty()` on a terminal (each text on stdout; empty text prints nothing).
+   * `tty()` on a terminal (each text on stdout; empty text prints nothing). `json` may be a promise,
+   * so a terminal rendering can wait for it alongside requests of its own.
    */
   async render(r: { json: unknown; plain: () => string | Promise<string>; tty: () => string | Promise<string> }): Promise<void> {
-    if (this.json) return this.printJson(r.json);
+    if (this.json) return this.printJson(await r.json);
     const text = await (this.mode === 'tty' ? r.tty() : r.plain());
     if (text) this.print(text);
   }

@@ -60,14 +60,14 @@ export async function run(options: StatsOptions, deps: Pick<Deps, 'api' | 'out' 
   const habit = await deps.resolver.resolveHabit(options.ref);
   const api = await deps.api();
   const query = { startDate: options.from, endDate: options.to };
-  const statistics = () => api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query });
-  const stats = await statistics();
+  const statistics = api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query });
   await deps.out.render({
-    json: stats,
-    plain: () => statLinesTsv(statLines(stats, options)),
+    json: statistics,
+    plain: async () => statLinesTsv(statLines(await statistics, options)),
     tty: async () => {
-      // Only the heatmap needs the habit (for its goal), so only a terminal asks for it.
-      const goal = currentGoal(await api.request('GET /habits/{habitId}', { params: { habitId: habit.id } }));
+      // Only the heatmap needs the habit (for its goal), so only a terminal asks for it, alongside.
+      const [stats, full] = await Promise.all([statistics, api.request('GET /habits/{habitId}', { params: { habitId: habit.id } })]);
+      const goal = currentGoal(full);
       const heatmap = renderHeatmap(dailyProgress(stats), {
         from: options.from,
         to: options.to,
