@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Dispatcher } from 'undici';
 import { main } from '../../src/cli.js';
 import type { Env, World } from '../../src/context.js';
+import type { IO } from '../../src/io.js';
 import { dateInZone } from '../../src/model/dates.js';
 import type { Prompter } from '../../src/prompts/prompter.js';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
@@ -106,24 +107,31 @@ export interface RunOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Runs main() in this process with buffers for stdout and stderr. */
-export async function runCli(argv: string[], opts: RunOptions = {}): Promise<CliResult> {
+/** An IO over buffers: `stdin` text, and what was written to stdout and stderr so far. */
+export function bufferIO(opts: Pick<RunOptions, 'stdin' | 'tty' | 'columns'> = {}): { io: IO; stdout(): string; stderr(): string } {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
   let err = '';
   stdout.on('data', (c: Buffer) => (out += c.toString()));
   stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const io: IO = {
+    stdin: Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
+    stdout,
+    stderr,
+    stdinIsTTY: !!opts.tty?.stdin,
+    stdoutIsTTY: !!opts.tty?.stdout,
+    stderrIsTTY: !!opts.tty?.stderr,
+    columns: opts.columns,
+  };
+  return { io, stdout: () => out, stderr: () => err };
+}
+
+/** Runs main() in this process with buffers for stdout and stderr. */
+export async function runCli(argv: string[], opts: RunOptions = {}): Promise<CliResult> {
+  const buffers = bufferIO(opts);
   const deps: World = {
-    io: {
-      stdin: Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
-      stdout,
-      stderr,
-      stdinIsTTY: !!opts.tty?.stdin,
-      stdoutIsTTY: !!opts.tty?.stdout,
-      stderrIsTTY: !!opts.tty?.stderr,
-      columns: opts.columns,
-    },
+    io: buffers.io,
     env: opts.env ?? {},
     now: opts.now ?? (() => NOW),
     prompter: opts.prompter,
@@ -131,7 +139,7 @@ export async function runCli(argv: string[], opts: RunOptions = {}): Promise<Cli
     sleep: opts.sleep ?? (async () => {}),
   };
   const code = await main(argv, deps);
-  return { code, stdout: out, stderr: err };
+  return { code, stdout: buffers.stdout(), stderr: buffers.stderr() };
 }
 
 /** A completion script, generated and written once for a test file (`name` in a temp home). */

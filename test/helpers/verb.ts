@@ -3,14 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { createApiClient } from '../../src/api/client.js';
 import type { Api } from '../../src/api/routes.js';
 import type { Deps } from '../../src/commands/shared/deps.js';
 import { Output } from '../../src/output/output.js';
 import { NameCache } from '../../src/resolve/cache.js';
 import { Resolver } from '../../src/resolve/index.js';
-import { NOW } from './cli.js';
+import { bufferIO, NOW } from './cli.js';
 
 /** Dependencies for a verb, what it printed, and a close() for the client and the cache folder. */
 export interface VerbRun {
@@ -22,13 +21,7 @@ export interface VerbRun {
 
 /** Builds the dependencies of a verb talking to `service`, as if stdout were a pipe (or a terminal with `tty`). */
 export function verbDeps(service: { url: string; apiKey: string }, opts: { json?: boolean; tty?: boolean; today?: string } = {}): VerbRun {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const io = { stdin: Readable.from([]), stdout, stderr, stdinIsTTY: false, stdoutIsTTY: !!opts.tty, stderrIsTTY: false };
+  const { io, stdout, stderr } = bufferIO({ tty: { stdout: !!opts.tty } });
   const client = createApiClient({ baseUrl: service.url, apiKey: service.apiKey, timeoutMs: 5_000, userAgent: 'habits-test', env: {} });
   const api: Api = client;
   const cacheDir = mkdtempSync(join(tmpdir(), 'habits-verb-'));
@@ -41,8 +34,8 @@ export function verbDeps(service: { url: string; apiKey: string }, opts: { json?
       today: () => opts.today ?? NOW.toISOString().slice(0, 10),
       now,
     },
-    stdout: () => out,
-    stderr: () => err,
+    stdout,
+    stderr,
     async close() {
       await client.close();
       rmSync(cacheDir, { recursive: true, force: true });

@@ -1,11 +1,10 @@
 // `habits note add` against the real local service: through the CLI, and its run() alone.
-import { PassThrough, Readable } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Habit, Note } from '../../../src/api/types.js';
 import { run } from '../../../src/commands/note/add.js';
 import type { Deps } from '../../../src/commands/shared/deps.js';
 import type { Prompter } from '../../../src/prompts/prompter.js';
-import { scriptedPrompter } from '../../helpers/cli.js';
+import { scriptedPrompter, bufferIO } from '../../helpers/cli.js';
 import { verbDeps } from '../../helpers/verb.js';
 import { addHabit, useService, writes } from '../../helpers/service.js';
 
@@ -79,8 +78,7 @@ describe('note add', () => {
 
 /** Where `note add` reads its text from: `stdin` piped (not a terminal), `prompter` and `env`. */
 function input(prompter: Prompter, stdin = '', env: Record<string, string> = {}): Pick<Deps, 'prompter' | 'env' | 'io'> {
-  const io = { stdin: Readable.from([Buffer.from(stdin)]), stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
-  return { prompter, env, io };
+  return { prompter, env, io: bufferIO({ stdin }).io };
 }
 
 describe('note add run() alone, with its narrow dependencies', () => {
