@@ -118,22 +118,34 @@ export interface LifetimeFacts {
   totalAmount: number;
 }
 
-/** The lifetime figures of `habit` as of `today`. Call inside a store transaction. */
+/** The lifetime figures of `habit` as of `today`, each computed when read; read them inside the store transaction. */
 export function lifetimeFacts(store: Store, habit: HabitRow, today: Day): LifetimeFacts {
   if (store.writing) flushDerived(store);
-  const rules = rulesOf(store, habit);
-  const periodicity = rules.goal?.periodicity ?? 'daily';
-  const seed = periodBefore(store, habit.id, today);
-  const start = seed ? seed.last + 1 : rules.startDate;
-  const until = periodEnd(periodicity, Math.max(today, rules.startDate, lastLoggedDay(store, habit.id) ?? rules.startDate));
-  const tl = buildTimeline(rules, dayTotals(store, habit.id, start, until), today, { start, run: seed?.run ?? 0, until });
-  const before = seed ? periodFactsThrough(store, habit.id, seed.first) : { maxRun: 0, completed: 0 };
-  let totalAmount = 0;
-  for (const amount of dayAmounts(store, habit.id)) totalAmount += amount;
-  return { maxRun: Math.max(before.maxRun, tl.maxRun), completedCount: before.completed + tl.completedCount, totalAmount };
-}
-
-/** Every logged day of a habit folded, for checks against a full recomputation. */
-export function storedDays(store: Store, habitId: string): Map<Day, DayData> {
-  return dayTotals(store, habitId, -ENDED, ENDED);
+  // Each end condition reads one figure: compute only what is read (inside the caller's transaction).
+  let periods: { maxRun: number; completedCount: number } | undefined;
+  const periodFacts = (): { maxRun: number; completedCount: number } => {
+    if (periods) return periods;
+    const rules = rulesOf(store, habit);
+    const periodicity = rules.goal?.periodicity ?? 'daily';
+    const seed = periodBefore(store, habit.id, today);
+    const start = seed ? seed.last + 1 : rules.startDate;
+    const until = periodEnd(periodicity, Math.max(today, rules.startDate, lastLoggedDay(store, habit.id) ?? rules.startDate));
+    const tl = buildTimeline(rules, dayTotals(store, habit.id, start, until), today, { start, run: seed?.run ?? 0, until });
+    const before = seed ? periodFactsThrough(store, habit.id, seed.first) : { maxRun: 0, completed: 0 };
+    periods = { maxRun: Math.max(before.maxRun, tl.maxRun), completedCount: before.completed + tl.completedCount };
+    return periods;
+  };
+  return {
+    get maxRun() {
+      return periodFacts().maxRun;
+    },
+    get completedCount() {
+      return periodFacts().completedCount;
+    },
+    get totalAmount() {
+      let total = 0;
+      for (const amount of dayAmounts(store, habit.id)) total += amount;
+      return total;
+    },
+  };
 }

@@ -8,9 +8,9 @@ import { periodEnd } from '../../../src/server/domain/periods.js';
 import { dayStatus, periodAmount, streakAt } from '../../../src/server/domain/queries.js';
 import { rangeStats } from '../../../src/server/domain/stats.js';
 import { DayAccumulator, ENDED, type Timeline, buildTimeline } from '../../../src/server/domain/timeline.js';
-import { lifetimeFacts, rulesOf, storedDays, timelineFor } from '../../../src/server/store/derived.js';
+import { lifetimeFacts, rulesOf, timelineFor } from '../../../src/server/store/derived.js';
 import { openStore } from '../../../src/server/store/open.js';
-import { periodsFrom } from '../../../src/server/store/repo/derived.js';
+import { dayTotals, periodsFrom } from '../../../src/server/store/repo/derived.js';
 import { setGoal } from '../../../src/server/store/repo/goals.js';
 import { type HabitRow, deleteHabit, getHabit, insertHabit, patchHabit } from '../../../src/server/store/repo/habits.js';
 import { deleteLogs, deleteLogsOn, habitLogRows, importLogs, insertLog, logsOn } from '../../../src/server/store/repo/logs.js';
@@ -128,7 +128,7 @@ function checkStored(habitId: string): void {
   const row = habitOf(habitId);
   const rules = rulesOf(store, row);
   const days = fullTimeline(row, 0).days;
-  expect(storedDays(store, habitId)).toEqual(days);
+  expect(dayTotals(store, habitId, -ENDED, ENDED)).toEqual(days);
   // Stored periods run to the end of the period holding the last logged day, with the statuses they
   // have once ended: those of a full timeline whose today is the day after.
   const last = periodEnd(rules.goal?.periodicity ?? 'daily', Math.max(rules.startDate, ...days.keys()));
