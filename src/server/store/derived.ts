@@ -10,7 +10,7 @@
 // it), so its cost follows the range, not the length of the history.
 import { type Day, parseDate } from '../domain/dates.js';
 import { periodEnd } from '../domain/periods.js';
-import { DayAccumulator, type DayData, ENDED, type HabitRules, type StatusCode, type Timeline, buildTimeline } from '../domain/timeline.js';
+import { DayAccumulator, ENDED, type HabitRules, type StatusCode, type Timeline, buildTimeline } from '../domain/timeline.js';
 import {
   WHOLE_HABIT, clearDirty, dayAmounts, dayTotals, deleteDerived, deletePeriod, dirtyEntries, lastLoggedDay, logRowsOn,
   periodBefore, periodFactsThrough, periodsFrom, putDayTotal, putPeriod, replaceDayTotals,
