@@ -22,8 +22,6 @@ import { NameCache } from './resolve/cache.js';
 import { Resolver } from './resolve/index.js';
 import { userAgent } from './version.js';
 
-export type { Env, IO } from './io.js';
-
 /** The world as main() receives it; tests pass their own. */
 export interface World {
   io: IO;

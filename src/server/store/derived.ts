@@ -9,6 +9,7 @@
 // ending before both the range asked about and today (statuses before today no longer depend on
 // it), so its cost follows the range, not the length of the history.
 import { type Day, parseDate } from '../domain/dates.js';
+import type { LifetimeFigures } from '../domain/end-condition.js';
 import { periodEnd } from '../domain/periods.js';
 import { DayAccumulator, ENDED, type HabitRules, type StatusCode, type Timeline, buildTimeline } from '../domain/timeline.js';
 import {
@@ -111,15 +112,8 @@ export function timelineFor(store: Store, habit: HabitRow, today: Day, from: Day
   return buildTimeline(rules, dayTotals(store, habit.id, Math.min(from, start), until), today, { start, run: seed?.run ?? 0, until });
 }
 
-/** What end conditions read: the figures of the habit's whole timeline as of `today`. */
-export interface LifetimeFacts {
-  maxRun: number;
-  completedCount: number;
-  totalAmount: number;
-}
-
 /** The lifetime figures of `habit` as of `today`, each computed when read; read them inside the store transaction. */
-export function lifetimeFacts(store: Store, habit: HabitRow, today: Day): LifetimeFacts {
+export function lifetimeFacts(store: Store, habit: HabitRow, today: Day): LifetimeFigures {
   if (store.writing) flushDerived(store);
   // Each end condition reads one figure: compute only what is read (inside the caller's transaction).
   let periods: { maxRun: number; completedCount: number } | undefined;

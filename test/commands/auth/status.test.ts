@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { run as runStatus, type AuthStatus } from '../../../src/commands/auth/status.js';
 import { resolvePaths } from '../../../src/config/paths.js';
 import { resolveSettings } from '../../../src/config/settings.js';
-import type { Env } from '../../../src/context.js';
+import type { Env } from '../../../src/io.js';
 import { AuthError } from '../../../src/errors.js';
 import { runCli, useHome } from '../../helpers/cli.js';
 import { useService } from '../../helpers/service.js';

@@ -5,7 +5,7 @@ import { run as runGet } from '../../../src/commands/config/get.js';
 import type { ConfigValues } from '../../../src/config/file.js';
 import { resolvePaths } from '../../../src/config/paths.js';
 import { resolveSettings } from '../../../src/config/settings.js';
-import type { Env } from '../../../src/context.js';
+import type { Env } from '../../../src/io.js';
 import { AuthError } from '../../../src/errors.js';
 import { useHome } from '../../helpers/cli.js';
 import { verbDeps } from '../../helpers/verb.js';
