@@ -12,7 +12,7 @@ const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
 const script = useScript('zsh', '_habits');
 
 describe('zsh script', () => {
-  it('is an autoloadable #compdef script.file that matches names ignoring case', async () => {
+  it('is an autoloadable #compdef file that matches names ignoring case', async () => {
     expect(script.text.startsWith('#compdef habits\n')).toBe(true);
     expect(script.text).toMatch(/\n_habits\(\) \{\n/);
     expect(script.text).toContain("compadd -M 'm:{a-zA-Z}={A-Za-z}' -a names");
