@@ -269,6 +269,8 @@ export interface MarkBody {
 export interface MessageResult {
   message: string;
   logId?: string;
+  /** Undo: how many logs it removed (the local service's addition). */
+  removed?: number;
 }
 
 export interface Pagination {

@@ -1,4 +1,5 @@
 // Calendar dates as `YYYY-MM-DD` strings, computed in the user's timezone. Every write sends one.
+import { UsageError } from '../errors.js';
 import { fail, flagValue } from './grammar.js';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -85,6 +86,16 @@ export function parseDate(value: string, today: string): string {
 /** parseDate for an option: errors name `flag`, e.g. `--date: 2026-02-30 is not a real date`. */
 export function parseDateArg(value: string, today: string, flag: string): string {
   return flagValue(flag, () => parseDate(value, today));
+}
+
+/**
+ * parseDateArg for a log write, which cannot be dated after today: such a log would sit unseen
+ * until its day, so it is refused before any request.
+ */
+export function parseLogDateArg(value: string, today: string, flag: string): string {
+  const date = parseDateArg(value, today, flag);
+  if (date > today) throw new UsageError(`${flag}: ${date} is in the future (today is ${today} in your time zone)`, 'log a day once it has come; HABITS_TIMEZONE sets the zone');
+  return date;
 }
 
 /** The Monday of the ISO week holding `date`. */

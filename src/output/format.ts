@@ -53,6 +53,11 @@ export function formatOccurrence(o: Occurrence | null | undefined): string {
   }
 }
 
+/** A word for a shell command line: as it is when that is safe, else in single quotes. */
+export function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) && !s.startsWith('-') ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
 /** `30 min daily`. */
 export function formatGoal(g: Pick<Goal | GoalInput, 'value' | 'unit' | 'periodicity'>): string {
   return `${formatNumber(g.value)} ${g.unit} ${g.periodicity}`;

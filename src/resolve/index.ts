@@ -4,6 +4,7 @@ import { listAll } from '../api/paging.js';
 import type { Area, Habit } from '../api/types.js';
 import type { Api } from '../api/routes.js';
 import { AmbiguousError, NotFoundError } from '../errors.js';
+import { factsOf, type HabitFacts } from '../model/habit-facts.js';
 import { NameCache, type CacheKind } from './cache.js';
 import { matchRef, suggest, type MatchResult, type Named } from './match.js';
 
@@ -21,7 +22,7 @@ export interface ListOptions {
   signal?: AbortSignal;
 }
 
-const named = (h: Habit): Named => ({ id: h.id, name: h.name, archived: h.isArchived });
+const named = (h: Habit): Named => ({ id: h.id, name: h.name, archived: h.isArchived, facts: factsOf(h) });
 
 interface Source {
   kind: CacheKind;
@@ -106,6 +107,17 @@ export class Resolver {
     const results = await this.resolveMany(this.areaSource, refs);
     for (const r of results) if (r instanceof Error) throw r;
     return results as Named[];
+  }
+
+  /** The facts of one habit as the server has them now (GET /habits/{id}). */
+  async freshFacts(id: string): Promise<HabitFacts> {
+    return factsOf(await (await this.deps.api()).request('GET /habits/{habitId}', { params: { habitId: id } }));
+  }
+
+  /** The facts the name cache holds, whatever their age (for display: a unit name), by habit id. */
+  async cachedFacts(): Promise<Map<string, HabitFacts>> {
+    const cached = (await this.nameCache()).get('habits', Number.POSITIVE_INFINITY);
+    return new Map((cached?.items ?? []).flatMap((i) => (i.facts ? [[i.id, i.facts] as const] : [])));
   }
 
   /** After a command created, renamed or removed habits or areas: the next lookup asks the server. */

@@ -1,10 +1,13 @@
 // Matching a reference against known names: pure functions, no I/O.
+import type { HabitFacts } from '../model/habit-facts.js';
 
 /** Something with an id and a name: a habit or an area. */
 export interface Named {
   id: string;
   name: string;
   archived?: boolean;
+  /** For a habit: what a log write checks (from the listing that named it). */
+  facts?: HabitFacts;
 }
 
 export type MatchResult<T extends Named> =

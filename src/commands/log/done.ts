@@ -9,6 +9,7 @@ export const DONE: MarkVerb = {
   name: 'done',
   summary: 'mark habits completed for a date (default today)',
   route: 'POST /habits/{habitId}/logs/complete',
+  checked: true,
   examples: [
     ['habits log done "Drink water"', 'mark completed for today'],
     ['habits log done Walk Read Stretch', 'several at once'],

@@ -9,6 +9,7 @@ export const FAIL: MarkVerb = {
   name: 'fail',
   summary: 'mark habits failed for a date (default today)',
   route: 'POST /habits/{habitId}/logs/failed',
+  checked: true,
   examples: [['habits log fail Smoking', 'a bad habit slipped today'], ['habits log fail Walk --date 2026-11-20']],
   done: (name, date) => `Marked ${name} failed for ${date}`,
   already: (name, date) => `${name} was already failed for ${date}`,

@@ -9,6 +9,7 @@ export const SKIP: MarkVerb = {
   name: 'skip',
   summary: 'mark habits skipped for a date (default today)',
   route: 'POST /habits/{habitId}/logs/skipped',
+  checked: true,
   examples: [['habits log skip Run', 'rest day: keeps the streak'], ['habits log skip Run Swim --date yesterday']],
   done: (name, date) => `Marked ${name} skipped for ${date}`,
   already: (name, date) => `${name} was already skipped for ${date}`,

@@ -10,7 +10,13 @@ export const UNDO: MarkVerb = {
   summary: 'clear the marks and logged values of habits on a date (default today)',
   route: 'POST /habits/{habitId}/logs/undo',
   examples: [['habits log undo Walk', "clear today's marks and values"], ['habits log undo Walk --date yesterday']],
-  done: (name, date) => `Cleared the logs of ${name} for ${date}`,
+  checked: false,
+  // The local service says how many logs it removed; other servers do not, and then neither can we.
+  done: (name, date, result) => {
+    const n = result?.removed;
+    if (n === 0) return `Nothing to clear: ${name} had no logs for ${date}`;
+    return typeof n === 'number' ? `Cleared ${n} log${n === 1 ? '' : 's'} of ${name} for ${date}` : `Cleared the logs of ${name} for ${date}`;
+  },
 };
 
 /** Registers `log undo`. */

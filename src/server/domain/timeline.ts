@@ -135,7 +135,8 @@ export function reached(sum: number, target: number | null): boolean {
   return target === null ? sum > EPS : sum >= target - EPS * Math.max(1, target);
 }
 
-function exceeded(sum: number, target: number | null): boolean {
+/** Whether `sum` goes past `target` (any amount when target is null), within EPS. */
+export function exceeded(sum: number, target: number | null): boolean {
   return target === null ? sum > EPS : sum > target + EPS * Math.max(1, target);
 }
 

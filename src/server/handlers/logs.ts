@@ -6,13 +6,15 @@ import { type Handler, type RequestContext, param } from '../context.js';
 import { type Day, formatDay } from '../domain/dates.js';
 import { type MarkKind, completionAmount, planMark } from '../domain/marks.js';
 import { periodAmount } from '../domain/queries.js';
+import { round } from '../domain/stats.js';
+import { exceeded } from '../domain/timeline.js';
 import { conflict, notFound, validationError } from '../http/errors.js';
 import { requireHabit } from '../lookup.js';
 import { timelineFor } from '../store/derived.js';
 import { activeGoal } from '../store/repo/goals.js';
 import type { HabitRow } from '../store/repo/habits.js';
 import { deleteLogs, deleteLogsOn, insertLog, logsOn } from '../store/repo/logs.js';
-import { parseLogValue, parseMark } from '../validate/log.js';
+import { parseLogValue, parseMark, undoDays, writeDays } from '../validate/log.js';
 
 /** The habit, unless `date` is before its start date (a 400 on targetDate). */
 function requireLoggable(ctx: RequestContext, date: string): HabitRow {
@@ -24,7 +26,7 @@ function requireLoggable(ctx: RequestContext, date: string): HabitRow {
 /** POST /habits/{id}/logs: adds an amount to a day. */
 export const logValue: Handler = (ctx) => {
   const { app } = ctx;
-  const input = parseLogValue(ctx.body, app.today());
+  const input = parseLogValue(ctx.body, writeDays(app.today(), app.now()));
   const date = formatDay(input.day);
   const logId = app.store.write(() => {
     const row = requireLoggable(ctx, date);
@@ -39,7 +41,7 @@ function mark(kind: MarkKind): Handler {
   return (ctx: RequestContext) => {
     const { app } = ctx;
     const today = app.today();
-    const day: Day = parseMark(ctx.body, today);
+    const day: Day = parseMark(ctx.body, writeDays(today, app.now()));
     const date = formatDay(day);
     const logId = app.store.write(() => {
       const row = requireLoggable(ctx, date);
@@ -50,8 +52,12 @@ function mark(kind: MarkKind): Handler {
       let value = 0;
       if (kind === 'completed') {
         // The period's progress as the journal shows it, read after the replaced mark is gone; only
-        // a good habit's goal needs it, so other marks skip building the timeline.
-        const progress = goal && row.type === 'good' ? periodAmount(timelineFor(app.store, row, today, day, day), day) : 0;
+        // a goal needs it, so other marks skip building the timeline.
+        const progress = goal ? periodAmount(timelineFor(app.store, row, today, day, day), day) : 0;
+        // A bad habit over its limit stays failed: a completed mark would change nothing it shows.
+        if (goal && row.type === 'bad' && exceeded(progress, goal.value)) {
+          throw validationError([{ field: 'targetDate', message: `the habit is over its limit on ${date} (${round(progress)} of ${goal.value} ${goal.unit}); a completed mark would not count` }]);
+        }
         value = completionAmount(row.type, goal, progress);
       }
       const id = app.newId();
@@ -72,10 +78,10 @@ export const markSkipped = mark('skipped');
 /** POST /habits/{id}/logs/undo: removes every log of the date. */
 export const undoLogs: Handler = (ctx) => {
   const { app } = ctx;
-  const date = formatDay(parseMark(ctx.body, app.today()));
+  const date = formatDay(parseMark(ctx.body, undoDays(app.today())));
   const removed = app.store.write(() => deleteLogsOn(app.store, requireHabit(app, param(ctx, 'habitId')).id, date));
   const message = removed === 0 ? `Nothing to undo on ${date}` : `Removed ${removed} log${removed === 1 ? '' : 's'} for ${date}`;
-  return { status: 200, body: { message } };
+  return { status: 200, body: { message, removed } };
 };
 
 /** DELETE /habits/{id}/logs/{logId}. */

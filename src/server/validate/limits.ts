@@ -20,7 +20,7 @@ export const LIMITS = {
   timerDelaySecs: 86_400,
   /** Longest statistics range, in days. */
   statisticsDays: 3660,
-  /** How far after today a log may be dated. */
+  /** How far after today an undo may reach (writes stop at today: see validate/log.ts). */
   futureLogDays: 366,
 } as const;
 

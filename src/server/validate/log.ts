@@ -1,39 +1,57 @@
 // Log bodies: a measured value, and the marks (complete, failed, skipped, undo) that carry only a
 // date. Whether the date is on or after the habit's start is the handler's check.
 import { GOAL_UNITS, type GoalUnit } from '../../api/types.js';
-import type { Day } from '../domain/dates.js';
+import { type Day, dayInZone } from '../domain/dates.js';
 import { dayValue, oneOf, positive } from './fields.js';
 import { Issues, bodyObject } from './issues.js';
 import { LIMITS } from './limits.js';
 
-/** A log's date (today when missing), at most LIMITS.futureLogDays after today. */
-function targetDate(value: unknown, today: Day, issues: Issues): Day | undefined {
-  if (value === undefined) return today;
+/**
+ * The days a log may carry: `today` (the service's) when the body names none, and nothing after
+ * `latest`. For a write, `latest` is today in the zone furthest ahead (UTC+14): the service cannot
+ * see the client's zone, and no later day has begun anywhere. Undo may clear any day up to
+ * LIMITS.futureLogDays ahead, so logs written before this rule can still be removed.
+ */
+export interface LogDays {
+  today: Day;
+  latest: Day;
+}
+
+/** The days of a write (complete, failed, skipped, a value) as of `today` and the instant `now`. */
+export function writeDays(today: Day, now: Date): LogDays {
+  return { today, latest: dayInZone(now, 'Etc/GMT-14') };
+}
+
+/** The days an undo may clear. */
+export function undoDays(today: Day): LogDays {
+  return { today, latest: today + LIMITS.futureLogDays };
+}
+
+function targetDate(value: unknown, days: LogDays, issues: Issues): Day | undefined {
+  if (value === undefined) return days.today;
   const day = dayValue(value, 'targetDate', issues);
-  if (day !== undefined && day > today + LIMITS.futureLogDays) {
-    return issues.add('targetDate', `must not be more than ${LIMITS.futureLogDays} days after today`);
-  }
+  if (day !== undefined && day > days.latest) return issues.add('targetDate', 'is in the future');
   return day;
 }
 
 /** POST .../logs: a positive value, its unit, and the day (default today). */
-export function parseLogValue(body: unknown, today: Day): { value: number; unitSymbol: GoalUnit; day: Day } {
+export function parseLogValue(body: unknown, days: LogDays): { value: number; unitSymbol: GoalUnit; day: Day } {
   const issues = new Issues();
   const obj = bodyObject(body, issues);
   if (!obj) return issues.done() as never;
   const value = obj.value === undefined ? issues.add('value', 'is required') : positive(obj.value, 'value', issues, LIMITS.amount);
   const unitSymbol = obj.unitSymbol === undefined ? issues.add('unitSymbol', 'is required') : oneOf(obj.unitSymbol, 'unitSymbol', issues, GOAL_UNITS);
-  const day = targetDate(obj.targetDate, today, issues);
+  const day = targetDate(obj.targetDate, days, issues);
   issues.done();
-  return { value: value ?? 0, unitSymbol: unitSymbol ?? 'rep', day: day ?? today };
+  return { value: value ?? 0, unitSymbol: unitSymbol ?? 'rep', day: day ?? days.today };
 }
 
 /** POST .../logs/complete|failed|skipped|undo: an optional body with an optional targetDate; the day. */
-export function parseMark(body: unknown, today: Day): Day {
+export function parseMark(body: unknown, days: LogDays): Day {
   const issues = new Issues();
   const obj = bodyObject(body, issues, false);
   if (!obj) return issues.done() as never;
-  const day = targetDate(obj.targetDate, today, issues);
+  const day = targetDate(obj.targetDate, days, issues);
   issues.done();
-  return day ?? today;
+  return day ?? days.today;
 }

@@ -107,7 +107,7 @@ describe('log add run() alone, with its narrow dependencies', () => {
     fx.reset();
     const verb = verbDeps(fx.svc, { today: '2026-11-20' });
     try {
-      await logAdd({ ref: 'run', value: 2.5, date: 'yesterday' }, verb.deps);
+      await logAdd({ ref: 'run', value: 2.5, date: 'yesterday', strict: false }, verb.deps);
       expect(verb.stdout()).toBe('');
       expect(verb.stderr()).toMatch(/^Logged 2.5 kM to "Run" for 2026-11-19 \(log id:-[\w-]+\)\n$/);
       expect(writes(fx.svc)).toEqual([
@@ -123,9 +123,9 @@ describe('log add run() alone, with its narrow dependencies', () => {
     fx.reset();
     const verb = verbDeps(fx.svc, { json: true });
     try {
-      await expect(logAdd({ ref: 'Stretch', value: 3, date: 'today' }, verb.deps)).rejects.toThrow(UsageError);
+      await expect(logAdd({ ref: 'Stretch', value: 3, date: 'today', strict: false }, verb.deps)).rejects.toThrow(UsageError);
       expect(writes(fx.svc)).toEqual([]);
-      await logAdd({ ref: 'Stretch', value: 3, unit: 'rep', date: '2026-11-22' }, verb.deps);
+      await logAdd({ ref: 'Stretch', value: 3, unit: { symbol: 'rep', typed: 'rep' }, date: '2026-11-22', strict: false }, verb.deps);
       expect(JSON.parse(verb.stdout())).toEqual({ message: 'Logged 3 rep for 2026-11-22', logId: expect.stringMatching(/^-/) });
       expect(verb.stderr()).toMatch(/^Logged 3 rep to "Stretch" for 2026-11-22/);
     } finally {

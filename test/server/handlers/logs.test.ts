@@ -67,9 +67,9 @@ describe('logs', () => {
     await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'rep', targetDate: '2026-03-09' });
     const res = await call('POST', `/habits/${h.id}/logs/undo`, { targetDate: '2026-03-08' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'Removed 2 logs for 2026-03-08' });
+    expect(res.body).toEqual({ message: 'Removed 2 logs for 2026-03-08', removed: 2 });
     expect(storedLogs(h.id).map((l) => l.date)).toEqual(['2026-03-09']);
-    expect((await call('POST', `/habits/${h.id}/logs/undo`, { targetDate: '2026-03-08' })).body).toEqual({ message: 'Nothing to undo on 2026-03-08' });
+    expect((await call('POST', `/habits/${h.id}/logs/undo`, { targetDate: '2026-03-08' })).body).toEqual({ message: 'Nothing to undo on 2026-03-08', removed: 0 });
     // The mark can be set again after undo.
     expect((await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-08' })).status).toBe(201);
   });
@@ -89,6 +89,36 @@ describe('logs', () => {
   });
 });
 
+describe('dates after today', () => {
+  // The service's clock reads 2026-03-10T12:00Z: already 2026-03-11 in UTC+14, the zone furthest ahead.
+  test('a write dated after today everywhere is refused (400 targetDate); undo may still clear such a day', async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 1, unit: 'rep' } });
+    for (const [path, body] of [['logs', { value: 1, unitSymbol: 'rep', targetDate: '2026-03-12' }], ['logs/complete', { targetDate: '2026-03-12' }], ['logs/failed', { targetDate: '2027-01-01' }], ['logs/skipped', { targetDate: '2026-03-12' }]] as const) {
+      const res = await call<Invalid>('POST', `/habits/${h.id}/${path}`, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Validation Error', message: expect.any(String), details: [{ field: 'targetDate', message: 'is in the future' }] });
+    }
+    expect(storedLogs(h.id)).toEqual([]);
+    // Tomorrow in the service's zone is today east of it: a client there may log it.
+    expect((await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-11' })).status).toBe(201);
+    expect((await call('POST', `/habits/${h.id}/logs/undo`, { targetDate: '2026-03-11' })).body).toEqual({ message: 'Removed 1 log for 2026-03-11', removed: 1 });
+    expect((await call('POST', `/habits/${h.id}/logs/undo`, { targetDate: '2026-06-01' })).status).toBe(200);
+  });
+});
+
+describe('a bad habit over its limit', () => {
+  test('cannot be marked completed (400, nothing stored); within the limit it can', async () => {
+    const h = await habit({ name: 'Smoke', type: 'bad', goal: { periodicity: 'daily', value: 2, unit: 'rep' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: 3, unitSymbol: 'rep', targetDate: '2026-03-09' });
+    const res = await call<Invalid>('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-09' });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([{ field: 'targetDate', message: 'the habit is over its limit on 2026-03-09 (3 of 2 rep); a completed mark would not count' }]);
+    expect(storedLogs(h.id).map((l) => l.kind)).toEqual(['value']);
+    await call('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'rep', targetDate: '2026-03-10' });
+    expect((await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-10' })).status).toBe(201);
+  });
+});
+
 describe('the start date', () => {
   test('log writes dated before it are refused with a targetDate detail; undo and delete are not', async () => {
     const h = await habit({ startDate: '2026-03-05', goal: { periodicity: 'daily', value: 1, unit: 'rep' } });
@@ -102,7 +132,7 @@ describe('the start date', () => {
     expect((await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-05' })).status).toBe(201);
     // A log from before the rule (or before the start moved later) can still be removed.
     await call('PUT', `/habits/${h.id}`, { startDate: '2026-03-06' });
-    expect((await call('POST', `/habits/${h.id}/logs/undo`, { targetDate: '2026-03-05' })).body).toEqual({ message: 'Removed 1 log for 2026-03-05' });
+    expect((await call('POST', `/habits/${h.id}/logs/undo`, { targetDate: '2026-03-05' })).body).toEqual({ message: 'Removed 1 log for 2026-03-05', removed: 1 });
     await call('PUT', `/habits/${h.id}`, { startDate: '2026-03-05' });
     const { logId } = (await call<Logged>('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'rep', targetDate: '2026-03-05' })).body;
     await call('PUT', `/habits/${h.id}`, { startDate: '2026-03-06' });

@@ -1,0 +1,61 @@
+// What a log write checks before it is sent, so that it never reports success for a log that will
+// not count (docs/cli-contract.md, "Every write changes what you see, or says why not"):
+// - a date before the habit's start date is refused (exit 2), with the edit that allows it;
+// - an archived habit, or a day that is not due, is a warning on stderr, or a refusal with --strict.
+// The facts come with the habit's name (the listing that resolved it, or the name cache). When they
+// show a problem and may be stale, they are read again from the server before anything is said, so
+// a warm, healthy write still costs one request.
+import { UsageError } from '../../errors.js';
+import { countsOn, type HabitFacts } from '../../model/habit-facts.js';
+import { formatOccurrence, shellWord } from '../../output/format.js';
+import type { Named } from '../../resolve/index.js';
+import type { Deps } from '../shared/deps.js';
+
+/** One finding: a refusal, or a warning that --strict turns into one. */
+interface Finding {
+  refuse: boolean;
+  message: string;
+  hint?: string;
+}
+
+function findings(habit: Named, facts: HabitFacts, date: string): Finding[] {
+  const name = `"${habit.name}"`;
+  if (facts.startDate && date < facts.startDate) {
+    return [{
+      refuse: true,
+      message: `${name} starts on ${facts.startDate}, so a log for ${date} would never count`,
+      hint: `to backfill, move its start first: habits habit edit ${shellWord(habit.name)} --start ${date}`,
+    }];
+  }
+  const found: Finding[] = [];
+  if (facts.archived) {
+    found.push({ refuse: false, message: `${name} is archived: the log is kept, but the journal does not show the habit` });
+  }
+  if (countsOn(facts, date) === false) {
+    const when = facts.goal && facts.goal.periodicity !== 'daily' ? `no day of that ${facts.goal.periodicity.replace(/ly$/, '')} is due` : 'it is not due that day';
+    found.push({
+      refuse: false,
+      message: `${name} is due ${formatOccurrence(facts.occurrence)} and ${when}: the log for ${date} is kept but counts for nothing`,
+    });
+  }
+  return found;
+}
+
+/**
+ * Checks a log write of `habit` on `date`. Returns the warnings to print; throws a UsageError
+ * (exit 2) for a refusal, and for any finding when `strict`.
+ */
+export async function checkLogWrite(habit: Named, date: string, strict: boolean, deps: Pick<Deps, 'resolver'>): Promise<{ warnings: string[]; facts: HabitFacts; fresh: boolean }> {
+  let facts = habit.facts;
+  let fresh = false;
+  let found = facts ? findings(habit, facts, date) : [];
+  // No facts (an id the cache never saw), or a finding from facts that may be minutes old: ask.
+  if (!facts || found.length > 0) {
+    facts = await deps.resolver.freshFacts(habit.id);
+    fresh = true;
+    found = findings(habit, facts, date);
+  }
+  const refusal = found.find((f) => f.refuse) ?? (strict ? found[0] : undefined);
+  if (refusal) throw new UsageError(refusal.message, refusal.hint ?? (strict ? 'without --strict this is a warning and the log is sent' : undefined));
+  return { warnings: found.map((f) => f.message), facts, fresh };
+}

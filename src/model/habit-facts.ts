@@ -1,0 +1,95 @@
+// What a log write needs to know about a habit to tell whether it will count: its type, start date,
+// schedule, goal, custom unit name and whether it is archived. Read tolerantly from whatever a
+// server sends (a missing or odd field is simply unknown), small enough to keep in the name cache,
+// and pure: the rules below mirror the local service's (docs/local-service.md, "Periods").
+import type { Habit, Occurrence, Periodicity } from '../api/types.js';
+import { PERIODICITIES } from '../api/types.js';
+import { addDays, isValidDate, mondayOf, weekday } from './dates.js';
+import { currentGoal } from './resources.js';
+
+/** The facts of one habit; a field left out is unknown and checks nothing. */
+export interface HabitFacts {
+  type?: 'good' | 'bad';
+  startDate?: string;
+  occurrence?: Occurrence;
+  /** The current goal; null when the habit has none, missing when unknown. */
+  goal?: { value: number; unit: string; periodicity: Periodicity } | null;
+  customUnitName?: string;
+  archived?: boolean;
+}
+
+const isNumberList = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isInteger(n));
+
+function occurrenceOf(o: unknown): Occurrence | undefined {
+  const v = o as { type?: unknown; days?: unknown; interval?: unknown } | null;
+  if (!v || typeof v !== 'object') return undefined;
+  if (v.type === 'daily') return { type: 'daily' };
+  if ((v.type === 'weekDays' || v.type === 'monthDays') && isNumberList(v.days)) return { type: v.type, days: v.days };
+  if (v.type === 'intervalDays' && Number.isInteger(v.interval) && (v.interval as number) >= 1) return { type: 'intervalDays', interval: v.interval as number };
+  return undefined;
+}
+
+/** The facts of a habit as a server returned it. */
+export function factsOf(habit: Habit): HabitFacts {
+  const facts: HabitFacts = {};
+  if (habit.type === 'good' || habit.type === 'bad') facts.type = habit.type;
+  if (typeof habit.startDate === 'string' && isValidDate(habit.startDate.slice(0, 10))) facts.startDate = habit.startDate.slice(0, 10);
+  const occurrence = occurrenceOf(habit.occurrence);
+  if (occurrence) facts.occurrence = occurrence;
+  if ('goal' in habit || 'goals' in habit) {
+    const g = currentGoal(habit);
+    const periodicity = (PERIODICITIES as readonly string[]).includes(String(g?.periodicity)) ? (g!.periodicity as Periodicity) : 'daily';
+    facts.goal = g && typeof g.value === 'number' && typeof g.unit === 'string' ? { value: g.value, unit: g.unit, periodicity } : null;
+  }
+  if (typeof habit.customUnitName === 'string' && habit.customUnitName.trim()) facts.customUnitName = habit.customUnitName.trim();
+  if (typeof habit.isArchived === 'boolean') facts.archived = habit.isArchived;
+  return facts;
+}
+
+/** Whether the schedule alone makes `date` a due day (nothing is due before the start date). */
+export function dueOn(occurrence: Occurrence, startDate: string, date: string): boolean {
+  if (date < startDate) return false;
+  switch (occurrence.type) {
+    case 'daily':
+      return true;
+    case 'weekDays':
+      return occurrence.days.includes(weekday(date));
+    case 'monthDays':
+      return occurrence.days.includes(Number(date.slice(8, 10)));
+    case 'intervalDays': {
+      const days = Math.round((Date.parse(date) - Date.parse(startDate)) / 86_400_000);
+      return days % occurrence.interval === 0;
+    }
+  }
+}
+
+/** First and last day of the goal period holding `date`: a day, an ISO week, a month, a year. */
+export function periodOf(periodicity: Periodicity, date: string): { from: string; to: string } {
+  switch (periodicity) {
+    case 'daily':
+      return { from: date, to: date };
+    case 'weekly': {
+      const from = mondayOf(date);
+      return { from, to: addDays(from, 6) };
+    }
+    case 'monthly': {
+      const from = `${date.slice(0, 8)}01`;
+      return { from, to: addDays(addDays(from, 32).slice(0, 8) + '01', -1) };
+    }
+    case 'yearly':
+      return { from: `${date.slice(0, 4)}-01-01`, to: `${date.slice(0, 4)}-12-31` };
+  }
+}
+
+/**
+ * Whether a log on `date` counts: the goal period holding it has a due day. For a daily goal (or
+ * none) that is the day itself; a weekly goal counts a log on any day of a week with a due day.
+ * Undefined when the facts do not say.
+ */
+export function countsOn(facts: HabitFacts, date: string): boolean | undefined {
+  if (!facts.occurrence || !facts.startDate || facts.goal === undefined) return undefined;
+  const { from, to } = periodOf(facts.goal?.periodicity ?? 'daily', date);
+  for (let d = from; d <= to; d = addDays(d, 1)) if (dueOn(facts.occurrence, facts.startDate, d)) return true;
+  return false;
+}
+

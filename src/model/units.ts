@@ -1,0 +1,37 @@
+// Units as people read them, and which units convert into each other (as the local service converts
+// them: docs/local-service.md). Pure.
+import { GOAL_UNITS, type GoalUnit } from '../api/types.js';
+
+/** The dimension of each symbol; floor, rep and step stand alone. */
+const DIMENSION: Record<GoalUnit, string> = {
+  ms: 'time', sec: 'time', min: 'time', hr: 'time',
+  m: 'length', kM: 'length', ft: 'length', yd: 'length', mi: 'length',
+  L: 'volume', mL: 'volume', 'fl oz': 'volume', cup: 'volume',
+  kg: 'mass', g: 'mass', mg: 'mass', mcg: 'mass', oz: 'mass', lb: 'mass',
+  J: 'energy', kJ: 'energy', cal: 'energy', kCal: 'energy',
+  floor: 'floor', rep: 'rep', step: 'step',
+};
+
+/** The symbols a log in `goalUnit` may be written in, or undefined for a unit we do not know. */
+export function unitsThatCount(goalUnit: string): GoalUnit[] | undefined {
+  const dim = DIMENSION[goalUnit as GoalUnit];
+  return dim ? GOAL_UNITS.filter((u) => DIMENSION[u] === dim) : undefined;
+}
+
+/** Whether a value in `unit` counts towards a goal in `goalUnit` (true when the goal's unit is unknown). */
+export function converts(unit: string, goalUnit: string): boolean {
+  const ok = unitsThatCount(goalUnit);
+  return !ok || (ok as readonly string[]).includes(unit);
+}
+
+/** The wire symbols people spell otherwise: `kM` is written km, `kCal` kcal. */
+const HUMAN: Partial<Record<string, string>> = { kM: 'km', kCal: 'kcal' };
+
+/**
+ * A unit as a person reads it: the habit's own unit name when it has one (`pages` for a goal in
+ * `rep`), else the conventional spelling of the symbol (`km`, `kcal`). `--json` keeps the wire value.
+ */
+export function displayUnit(symbol: string, customUnitName?: string | null): string {
+  if (customUnitName) return customUnitName;
+  return HUMAN[symbol] ?? symbol;
+}
