@@ -45,10 +45,10 @@ describe('references', () => {
     expect(r.requests).toContain(`POST /habits/${walk.id}/logs/complete`);
   });
 
-  it('an id: reference needs no lookup at all', async () => {
+  it('an id: reference needs no name lookup; a mark reads that one habit to check the write', async () => {
     const r = await cli(['log', 'skip', `id:${walk.id}`, '--date', '2026-11-03']);
     expect(r.code).toBe(0);
-    expect(r.requests).toEqual([`POST /habits/${walk.id}/logs/skipped`]);
+    expect(r.requests).toEqual([`GET /habits/${walk.id}`, `POST /habits/${walk.id}/logs/skipped`]);
   });
 
   it('a name in any case, and a unique prefix', async () => {

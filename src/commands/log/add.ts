@@ -122,7 +122,10 @@ function unitFor(habit: Named, facts: HabitFacts, typed: LogAddOptions['unit']):
   if (custom && goal && typed.typed.toLowerCase() === custom.toLowerCase()) return canonicalUnit(goal.unit) ?? (goal.unit as GoalUnit);
   if (!typed.symbol) {
     const own = custom ? `, or "${custom}", the unit name of "${habit.name}"` : '';
-    return new UsageError(`--unit: unknown unit "${typed.typed}" (use one of ${GOAL_UNITS.join(', ')}${own})`, custom ? undefined : `a habit gets a unit name of its own with habits habit edit ${shellWord(habit.name)} --unit-name ${shellWord(typed.typed)}`);
+    // A count (rep, step, floor) may be given a name of its own, which --unit then takes.
+    const count = !goal || ['rep', 'step', 'floor'].includes(goal.unit);
+    const hint = count && !custom ? `to count in ${typed.typed}, name the unit: habits habit edit ${shellWord(habit.name)} --unit-name ${shellWord(typed.typed)}` : undefined;
+    return new UsageError(`--unit: unknown unit "${typed.typed}" (use one of ${GOAL_UNITS.join(', ')}${own})`, hint);
   }
   if (goal && !converts(typed.symbol, goal.unit)) {
     const ok = (unitsThatCount(goal.unit) ?? []).map((u) => displayUnit(u));

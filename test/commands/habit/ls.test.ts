@@ -160,7 +160,11 @@ describe('run alone, with its narrow dependencies', () => {
       expect(alone.svc.requests.map((q) => [q.method, q.path, q.query])).toEqual([['GET', '/habits', { archived: 'false', limit: '100', offset: '0' }]]);
       // A full active listing is what name lookup needs (complete: archived habits too, which it is not).
       expect((await v.deps.resolver.nameCache()).get('habits')).toEqual({
-        items: [{ id: walk.id, name: 'Walk', archived: false }, { id: read.id, name: 'Read', archived: false }], complete: false,
+        items: [
+          { id: walk.id, name: 'Walk', archived: false, facts: { type: 'good', startDate: '2026-11-01', occurrence: { type: 'daily' }, goal: null, archived: false } },
+          { id: read.id, name: 'Read', archived: false, facts: { type: 'bad', startDate: '2026-11-01', occurrence: { type: 'daily' }, goal: null, archived: false } },
+        ],
+        complete: false,
       });
     } finally {
       await v.close();

@@ -129,7 +129,7 @@ describe('log done', () => {
     expect(JSON.parse(r.stderr)).toMatchObject({ error: { code: 'not_found', message: '1 of 2 failed' } });
     const ok = await fx.cli(['log', 'undo', 'Alpha', '--json']);
     expect(JSON.parse(ok.stdout)).toEqual([
-      { ref: 'Alpha', habit: { id: a.id, name: 'Alpha' }, date: '2026-11-22', ok: true, result: { message: 'Removed 1 log for 2026-11-22' } },
+      { ref: 'Alpha', habit: { id: a.id, name: 'Alpha' }, date: '2026-11-22', ok: true, result: { message: 'Removed 1 log for 2026-11-22', removed: 1 } },
     ]);
     expect(ok.stderr).toBe('');
   });
@@ -138,7 +138,7 @@ describe('log done', () => {
     const walk = await addHabit(fx.svc, { name: 'Walk' });
     await fx.cli(['log', 'done', 'Walk']);
     const r = await fx.cli(['log', 'undo', 'Walk']);
-    expect(r).toMatchObject({ code: 0, stderr: 'Cleared the logs of "Walk" for 2026-11-22\n' });
+    expect(r).toMatchObject({ code: 0, stderr: 'Cleared 1 log of "Walk" for 2026-11-22\n' });
     const journal = await call<{ id: string; status: string }[]>(fx.svc, 'GET', '/habits/journal?date=2026-11-22');
     expect(journal.find((e) => e.id === walk.id)?.status).toBe('inprogress');
     expect((await fx.cli(['log', 'done', 'Walk'])).stderr).toBe('Marked "Walk" completed for 2026-11-22\n');
@@ -208,7 +208,7 @@ describe('the summary of a bulk failure', () => {
 describe('parseMark', () => {
   it('rejects an empty reference', () => {
     expect(() => parseMark(['Walk', ' '], {})).toThrow(new UsageError('<habit> 2 is empty'));
-    expect(parseMark(['Walk'], { date: 'yesterday' })).toEqual({ refs: ['Walk'], date: 'yesterday' });
+    expect(parseMark(['Walk'], { date: 'yesterday' })).toEqual({ refs: ['Walk'], date: 'yesterday', strict: false });
   });
 });
 
@@ -244,7 +244,7 @@ describe('runMark alone, with its narrow dependencies', () => {
     try {
       await runMark(UNDO, { refs: ['Walk'], date: '2026-11-21', strict: false }, run.deps);
       expect(JSON.parse(run.stdout())).toEqual([
-        { ref: 'Walk', habit: { id: walk.id, name: 'Walk' }, date: '2026-11-21', ok: true, result: { message: 'Nothing to undo on 2026-11-21' } },
+        { ref: 'Walk', habit: { id: walk.id, name: 'Walk' }, date: '2026-11-21', ok: true, result: { message: 'Nothing to undo on 2026-11-21', removed: 0 } },
       ]);
       expect(run.stderr()).toBe('');
     } finally {
