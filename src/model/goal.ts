@@ -1,7 +1,7 @@
 // The goal grammar: periodicities and `--goal "30 min daily"` (units come from src/grammar.ts).
 // Pure; errors are GrammarErrors.
-import type { GoalInput, Periodicity } from '../api/types.js';
-import { fail, parseUnit } from './grammar.js';
+import { GOAL_UNITS, type GoalInput, type Periodicity } from '../api/types.js';
+import { check, fail, parseUnit } from './grammar.js';
 import { parsePositive } from './habit-fields.js';
 
 const PERIOD_WORDS: Record<string, Periodicity> = {
@@ -23,6 +23,15 @@ export function parseGoal(value: string): GoalInput {
     periodicity = PERIOD_WORDS[period[1]!.toLowerCase()]!;
     rest = rest.slice(0, period.index).trim();
   }
-  if (!rest) return fail(`${GOAL_FORM}: the unit is missing`);
+  if (!rest || PERIOD_WORDS[rest.toLowerCase()]) return fail(`${GOAL_FORM}: the unit is missing`);
+  // `30 min hourly`: a unit, then a word that is no period.
+  const last = /^(.*?\S)\s+(?:(?:per|a|an|each|every)\s+)?([a-z]+)$/i.exec(rest);
+  if (last && !PERIOD_WORDS[last[2]!.toLowerCase()] && check(() => parseUnit(last[1]!)) === true) {
+    return fail(`unknown period "${last[2]}" in "${value.trim()}" (use daily, weekly, monthly or yearly)`);
+  }
+  if (check(() => parseUnit(rest)) !== true) {
+    const name = /^[\w-]+$/.test(rest) ? rest : `'${rest.replace(/'/g, `'\\''`)}'`;
+    return fail(`unknown unit "${rest}": for a unit of your own, write --goal "${String(amount)} rep ${periodicity}" --unit-name ${name} (units: ${GOAL_UNITS.join(', ')})`);
+  }
   return { value: amount, unit: parseUnit(rest), periodicity };
 }

@@ -88,7 +88,8 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
   const answer = await api.request('PUT /habits/{habitId}', { params: { habitId: id }, body });
   // Servers answer the habit, `{message}` or nothing; the habit as stored is what we print.
   const updated = isHabit(answer) ? answer : await api.request('GET /habits/{habitId}', { params: { habitId: id } });
-  if (body.name !== undefined) await deps.resolver.forgetNames('habits');
+  // The name cache holds what log writes check (schedule, goal, start): any change outdates it.
+  await deps.resolver.forgetNames('habits');
   deps.out.info(`Updated habit "${updated.name}": ${changes.join(', ')} (id:${id})`);
   await deps.out.render({ json: updated, tty: () => habitText(deps, updated, true, names), plain: () => habitText(deps, updated, false, names) });
 }
