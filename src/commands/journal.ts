@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import type { JournalEntry } from '../api/types.js';
 import { parseDateArg } from '../model/dates.js';
+import { factsOf } from '../model/habit-facts.js';
 import { emptyJournalMessage, journalSummary, journalTable, journalTsv, JOURNAL_TSV_COLUMNS } from '../output/journal.js';
 import { examples, type App } from './shared/app.js';
 import { knownTimeOfDays } from '../resolve/habit-refs.js';
@@ -47,6 +48,18 @@ export function parse(opts: { date?: string }, today: string): JournalOptions {
   return { date: opts.date === undefined ? today : parseDateArg(opts.date, today, '--date') };
 }
 
+/**
+ * The habits' own unit names (`pages` for a goal in rep), which journal entries do not carry: from
+ * the name cache, whatever its age, and from the server only when a measured habit is missing there.
+ */
+async function unitNames(list: readonly JournalEntry[], deps: Pick<Deps, 'resolver'>): Promise<Map<string, string>> {
+  let facts = await deps.resolver.cachedFacts();
+  if (list.some((e) => e.progress && !facts.has(e.id))) {
+    facts = new Map((await deps.resolver.fetchHabits(false)).map((h) => [h.id, factsOf(h)]));
+  }
+  return new Map([...facts].flatMap(([id, f]) => (f.customUnitName ? [[id, f.customUnitName] as const] : [])));
+}
+
 /** Fetches the journal of the date and prints it in the output mode in use. */
 export async function run(options: JournalOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'>): Promise<void> {
   const { out } = deps;
@@ -60,7 +73,8 @@ export async function run(options: JournalOptions, deps: Pick<Deps, 'out' | 'api
     plain: async () => journalTsv(list, await names()),
     tty: async () => {
       const header = out.c.bold(journalSummary(options.date, list, deps.today(), out.width));
-      return `${header}\n\n${await out.table(journalTable(list, { c: out.c, width: out.width, timeOfDayNames: await names() }))}`;
+      const table = journalTable(list, { c: out.c, width: out.width, timeOfDayNames: await names(), unitNames: await unitNames(list, deps) });
+      return `${header}\n\n${await out.table(table)}`;
     },
   });
 }

@@ -27,11 +27,18 @@ export function converts(unit: string, goalUnit: string): boolean {
 /** The wire symbols people spell otherwise: `kM` is written km, `kCal` kcal. */
 const HUMAN: Partial<Record<string, string>> = { kM: 'km', kCal: 'kcal' };
 
+/** The counts, which a habit may name (`pages` for rep); a measure (min, km) keeps its own name. */
+const COUNTS: readonly string[] = ['rep', 'step', 'floor'];
+
+/** The habit's own name for `symbol`, when it has one and the symbol is a count. */
+export function ownUnitName(symbol: string, customUnitName?: string | null): string | undefined {
+  return customUnitName && COUNTS.includes(symbol) ? customUnitName : undefined;
+}
+
 /**
- * A unit as a person reads it: the habit's own unit name when it has one (`pages` for a goal in
- * `rep`), else the conventional spelling of the symbol (`km`, `kcal`). `--json` keeps the wire value.
+ * A unit as a person reads it: the habit's own unit name for a count (`pages` for a goal in rep),
+ * else the conventional spelling of the symbol (`km`, `kcal`). `--json` keeps the wire value.
  */
 export function displayUnit(symbol: string, customUnitName?: string | null): string {
-  if (customUnitName) return customUnitName;
-  return HUMAN[symbol] ?? symbol;
+  return ownUnitName(symbol, customUnitName) ?? HUMAN[symbol] ?? symbol;
 }

@@ -1,5 +1,6 @@
 // Habit fields in human words: `Mon, Wed, Fri`, `07:30 on Mon, Tue (alarm)`,
 // `after "Meditate" is completed, +10 min`. Pure functions of data.
+import { displayUnit } from '../model/units.js';
 import type { EndCondition, EndConditionInput, Goal, GoalInput, HabitStack, Occurrence, TimeTrigger } from '../api/types.js';
 
 /** Weekday names by occurrence number (0 = Sunday). */
@@ -58,9 +59,9 @@ export function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) && !s.startsWith('-') ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `30 min daily`. */
-export function formatGoal(g: Pick<Goal | GoalInput, 'value' | 'unit' | 'periodicity'>): string {
-  return `${formatNumber(g.value)} ${g.unit} ${g.periodicity}`;
+/** `30 min daily`, `5 km weekly`, `20 pages daily` (the habit's unit name, when it has one). */
+export function formatGoal(g: Pick<Goal | GoalInput, 'value' | 'unit' | 'periodicity'>, customUnitName?: string | null): string {
+  return `${formatNumber(g.value)} ${displayUnit(String(g.unit), customUnitName)} ${g.periodicity}`;
 }
 
 /** `07:30`. */

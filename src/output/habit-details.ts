@@ -114,7 +114,7 @@ function rows(d: HabitDetails): Row[] {
     { label: 'Description', key: 'description', values: one(d.description) },
     { label: 'Schedule', key: 'schedule', values: [formatOccurrence(d.occurrence)] },
     { label: 'Starts', key: 'start', values: one(d.startDate) },
-    { label: 'Goal', key: 'goal', values: d.goal ? [formatGoal(d.goal)] : [], empty: 'none' },
+    { label: 'Goal', key: 'goal', values: d.goal ? [formatGoal(d.goal, d.customUnitName)] : [], empty: 'none' },
     { label: 'Unit name', key: 'unit_name', values: one(d.customUnitName) },
     { label: 'Areas', key: 'areas', values: one(d.areas.join(', ')), empty: 'none' },
     { label: 'Time of day', key: 'time_of_day', values: one(d.timeOfDays.join(', ')), empty: 'any time' },

@@ -13,7 +13,7 @@ const byName = (habits: readonly Habit[]): Habit[] =>
   [...habits].sort((a, b) => compareNames(a.name, b.name));
 const goalText = (h: Habit): string => {
   const g = currentGoal(h);
-  return g ? formatGoal(g) : '';
+  return g ? formatGoal(g, h.customUnitName) : '';
 };
 const areasText = (h: Habit): string => (h.areas ?? []).map((a) => a.name).join(', ');
 

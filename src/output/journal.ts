@@ -1,6 +1,7 @@
 // The daily journal in human and script form. Pure functions of data: no I/O, no fetching.
 import type { JournalEntry } from '../api/types.js';
 import { weekday } from '../model/dates.js';
+import { displayUnit } from '../model/units.js';
 import type { ChalkInstance } from './color.js';
 import { compareNames, displayIcon, formatNumber, MONTH_NAMES, periods, WEEKDAY_LONG_NAMES } from './format.js';
 import { displayWidth, toTsv } from './plain.js';
@@ -99,11 +100,11 @@ export function progressBar(current: number, target: number, width = BAR_WIDTH):
   return '█'.repeat(filled) + '░'.repeat(width - filled);
 }
 
-/** `12/30 min`, or undefined when the entry has no progress. */
-export function progressText(entry: Pick<JournalEntry, 'progress'>): string | undefined {
+/** `12/30 min`, `2/5 km`, `12/20 pages` (the habit's unit name), or undefined when the entry has no progress. */
+export function progressText(entry: Pick<JournalEntry, 'progress'>, unitName?: string): string | undefined {
   const p = entry.progress;
   if (!p) return undefined;
-  return `${formatNumber(p.current)}/${formatNumber(p.target)}${p.unit ? ` ${p.unit}` : ''}`;
+  return `${formatNumber(p.current)}/${formatNumber(p.target)}${p.unit ? ` ${displayUnit(p.unit, unitName)}` : ''}`;
 }
 
 /** `12 days`, `1 week`; undefined when the server sent no streak. */
@@ -132,6 +133,8 @@ export interface JournalTableOptions {
   /** Terminal width the table must fit. */
   width: number;
   timeOfDayNames?: TimeOfDayNames;
+  /** The habits' own unit names, by habit id (the journal does not carry them). */
+  unitNames?: ReadonlyMap<string, string>;
 }
 
 const MIN_NAME = 12;
@@ -154,7 +157,7 @@ export function journalTable(entries: readonly JournalEntry[], opts: JournalTabl
     const rows = ordered.map((e): Cell[] => {
       const label = statusLabel(e);
       const status = `${label.symbol} ${label.word}`;
-      const text = progressText(e);
+      const text = progressText(e, opts.unitNames?.get(e.id));
       let progress: Cell = { plain: DASH, styled: c.dim(DASH) };
       if (e.progress && text) {
         const bar = progressBar(e.progress.current, e.progress.target);

@@ -1,6 +1,7 @@
 // A habit's statistics in words: totals, completion rate and streaks. Pure functions of data.
 import type { Statistics } from '../api/types.js';
 import { statsUnit } from '../model/resources.js';
+import { displayUnit } from '../model/units.js';
 import type { ChalkInstance } from './color.js';
 import { formatNumber, periods } from './format.js';
 import { toTsv } from './plain.js';
@@ -18,9 +19,10 @@ export interface StatLine {
 }
 
 /** The statistics worth showing, in order; fields the server did not send are left out. */
-export function statLines(stats: Statistics, range: { from: string; to: string }): StatLine[] {
+export function statLines(stats: Statistics, range: { from: string; to: string }, unitName?: string | null): StatLine[] {
   const unit = statsUnit(stats);
-  const amount = (n: number) => `${formatNumber(n)}${unit ? ` ${unit}` : ''}`;
+  // People read `km` or the habit's own unit name; scripts get the wire symbol.
+  const amount = (n: number) => `${formatNumber(n)}${unit ? ` ${displayUnit(unit, unitName)}` : ''}`;
   const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
   const lines: StatLine[] = [
     { key: 'name', label: 'Habit', raw: stats.name, text: stats.name, title: true },

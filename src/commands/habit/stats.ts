@@ -77,7 +77,7 @@ export async function run(options: StatsOptions, deps: Pick<Deps, 'api' | 'out' 
         c: deps.out.c,
         width: deps.out.width,
       });
-      return `${renderStatLines(statLines(stats, options), deps.out.c)}\n${heatmap}`;
+      return `${renderStatLines(statLines(stats, options, full.customUnitName), deps.out.c)}\n${heatmap}`;
     },
   });
 }

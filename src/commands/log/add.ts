@@ -5,8 +5,8 @@ import { parseLogDateArg } from '../../model/dates.js';
 import { UsageError } from '../../errors.js';
 import { canonicalUnit, GrammarError, parseUnit as unitOf } from '../../model/grammar.js';
 import type { HabitFacts } from '../../model/habit-facts.js';
-import { converts, displayUnit, unitsThatCount } from '../../model/units.js';
-import { formatNumber, shellWord } from '../../output/format.js';
+import { converts, displayUnit, ownUnitName, unitsThatCount } from '../../model/units.js';
+import { formatGoal, shellWord } from '../../output/format.js';
 import type { Named } from '../../resolve/index.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
@@ -113,7 +113,7 @@ export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api'
 /** The symbol to send for `typed` (the goal's when undefined), or the UsageError saying why none fits. */
 function unitFor(habit: Named, facts: HabitFacts, typed: LogAddOptions['unit']): GoalUnit | UsageError {
   const goal = facts.goal;
-  const custom = facts.customUnitName;
+  const custom = goal ? ownUnitName(goal.unit, facts.customUnitName) : undefined;
   if (!typed) {
     if (!goal) return new UsageError(`--unit is required: "${habit.name}" has no goal to take the unit from`, `units: ${GOAL_UNITS.join(', ')}`);
     return canonicalUnit(goal.unit) ?? (goal.unit as GoalUnit);
@@ -131,13 +131,10 @@ function unitFor(habit: Named, facts: HabitFacts, typed: LogAddOptions['unit']):
     const ok = (unitsThatCount(goal.unit) ?? []).map((u) => displayUnit(u));
     const own = custom ? ` (or ${custom})` : '';
     return new UsageError(
-      `--unit: ${displayUnit(typed.symbol)} does not convert to the goal of "${habit.name}" (${formatGoalFor(goal, custom)}), so the log would never count`,
+      `--unit: ${displayUnit(typed.symbol)} does not convert to the goal of "${habit.name}" (${formatGoal(goal, custom)}), so the log would never count`,
       `units that count: ${ok.join(', ')}${own}`,
     );
   }
   return typed.symbol;
 }
 
-function formatGoalFor(goal: NonNullable<HabitFacts['goal']>, custom?: string): string {
-  return `${formatNumber(goal.value)} ${displayUnit(goal.unit, custom)} ${goal.periodicity}`;
-}

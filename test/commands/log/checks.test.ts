@@ -54,6 +54,25 @@ describe('units', () => {
     expect(entry).toMatchObject({ id: read.id, progress: { current: 13, target: 20 } });
   });
 
+  it('people read km and the habit\'s own unit name; scripts and --json keep the wire symbols', async () => {
+    const read = await addHabit(fx.svc, { name: 'Read', goal: { periodicity: 'daily', value: 20, unit: 'rep' }, customUnitName: 'pages' });
+    const run = await addHabit(fx.svc, { name: 'Run', goal: { periodicity: 'weekly', value: 5, unit: 'kM' } });
+    await call(fx.svc, 'POST', `/habits/${read.id}/logs`, { value: 12, unitSymbol: 'rep', targetDate: '2026-11-22' });
+    await call(fx.svc, 'POST', `/habits/${run.id}/logs`, { value: 2, unitSymbol: 'kM', targetDate: '2026-11-22' });
+    const tty = await fx.cli(['journal'], { tty: { stdout: true }, columns: 100, env: { NO_COLOR: '1' } });
+    expect(tty.stdout).toMatch(/Read +○ pending +█+░+ 12\/20 pages/);
+    expect(tty.stdout).toMatch(/Run +○ pending +█+░+ 2\/5 km/);
+    const piped = await fx.cli(['journal']);
+    expect(piped.stdout).toContain(`${read.id}\tRead\tinprogress\t12\t20\trep\t`);
+    expect(piped.stdout).toContain(`${run.id}\tRun\tinprogress\t2\t5\tkM\t`);
+    const json = JSON.parse((await fx.cli(['journal', '--json'])).stdout) as JournalEntry[];
+    expect(json.map((e) => e.progress?.unit).sort()).toEqual(['kM', 'rep']);
+    expect((await fx.cli(['habit', 'show', 'Read'], { tty: { stdout: true }, env: { NO_COLOR: '1' } })).stdout).toMatch(/Goal +20 pages daily/);
+    expect((await fx.cli(['habit', 'ls'], { tty: { stdout: true }, columns: 120, env: { NO_COLOR: '1' } })).stdout).toMatch(/5 km weekly/);
+    const stats = await fx.cli(['habit', 'stats', 'Read', '--from', '2026-11-16'], { tty: { stdout: true }, columns: 100, env: { NO_COLOR: '1' } });
+    expect(stats.stdout).toMatch(/Total logged +12 pages/);
+  });
+
   it('an unknown word on a count points to --unit-name', async () => {
     await addHabit(fx.svc, { name: 'Read', goal: { periodicity: 'daily', value: 20, unit: 'rep' } });
     fx.reset();
