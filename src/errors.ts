@@ -56,8 +56,8 @@ export class NotFoundError extends CliError {
 
 /** A reference that matches several things (exit 2); the candidates go in the hint. */
 export class AmbiguousError extends CliError {
-  constructor(message: string, readonly candidates: string[]) {
-    super(message, EXIT.usage, 'ambiguous', `candidates: ${candidates.join(', ')}`);
+  constructor(message: string, readonly candidates: string[], readonly exampleId?: string) {
+    super(message, EXIT.usage, 'ambiguous', `candidates: ${candidates.join(', ')}${exampleId ? `; name one by its id, e.g. id:${exampleId}` : ''}`);
   }
 }
 

@@ -14,6 +14,7 @@ import { parseGoal } from './goal.js';
 /** Options as commander hands them over (`false` comes from a `--no-…` flag). */
 export interface RawFieldOptions {
   interactive?: boolean;
+  allowDuplicate?: boolean;
   name?: string;
   type?: string;
   description?: string | false;

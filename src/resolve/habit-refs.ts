@@ -22,7 +22,7 @@ export class Names {
 
 /** Prefixes a reference error with the flag it came from, keeping its class and exit code. */
 function naming(flag: string, err: unknown): unknown {
-  if (err instanceof AmbiguousError) return new AmbiguousError(`${flag}: ${err.message}`, err.candidates);
+  if (err instanceof AmbiguousError) return new AmbiguousError(`${flag}: ${err.message}`, err.candidates, err.exampleId);
   if (err instanceof NotFoundError) return new NotFoundError(`${flag}: ${err.message}`, err.hint);
   return err;
 }

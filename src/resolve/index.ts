@@ -120,6 +120,16 @@ export class Resolver {
     return new Map((cached?.items ?? []).flatMap((i) => (i.facts ? [[i.id, i.facts] as const] : [])));
   }
 
+  /**
+   * The active habit, or the area, already called `name` (ignoring case and surrounding space),
+   * other than `exceptId`; asks the server, so a name just taken elsewhere is seen.
+   */
+  async sameName(kind: CacheKind, name: string, exceptId?: string): Promise<Named | undefined> {
+    const items: Named[] = kind === 'habits' ? (await this.fetchHabits(false)).map(named) : (await this.fetchAreas()).map((a) => ({ id: a.id, name: a.name }));
+    const key = name.trim().toLowerCase();
+    return items.find((i) => i.id !== exceptId && typeof i.name === 'string' && i.name.trim().toLowerCase() === key);
+  }
+
   /** After a command created, renamed or removed habits or areas: the next lookup asks the server. */
   async forgetNames(kind: CacheKind): Promise<void> {
     (await this.nameCache()).forget(kind);
@@ -183,6 +193,7 @@ function outcome(label: string, ref: string, m: MatchResult<Named>, items: Named
     return new AmbiguousError(
       `"${ref}" matches ${m.items.length} ${label}s`,
       m.items.slice(0, 8).map((i) => `"${i.name}" (id:${i.id})`),
+      m.items[0]!.id,
     );
   }
   const close = suggest(items, ref);

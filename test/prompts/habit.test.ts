@@ -90,7 +90,8 @@ describe('habit add, interactive', () => {
   });
 
   it('starts on its own on a terminal when the name is left out; time-of-day choices are the known periods', async () => {
-    const r = await cli(['habit', 'add'], addWalk());
+    // The first test created a "Walk" already: a second needs --allow-duplicate (see below).
+    const r = await cli(['habit', 'add', '--allow-duplicate'], addWalk());
     expect(r.code).toBe(0);
     expect(r.prompter.asked[0]).toBe('Name');
     const tod = r.prompter.prompts.find((p) => p.message.startsWith('Time of day'))!;
@@ -117,8 +118,18 @@ describe('habit add, interactive', () => {
     expect(writes(r.requests)).toEqual([]);
   });
 
+  it('a name an active habit already has is refused once typed, before anything is sent', async () => {
+    const r = await cli(['habit', 'add', '-i'], addWalk());
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n').slice(-2)).toEqual([
+      expect.stringMatching(/^error: an active habit is already called "Walk" \(id:.+\); a second one would make "Walk" ambiguous everywhere$/),
+      'hint: choose another name, or pass --allow-duplicate to create a second habit anyway',
+    ]);
+    expect(writes(r.requests)).toEqual([]);
+  });
+
   it('answering no at the confirmation creates nothing and exits 130', async () => {
-    const r = await cli(['habit', 'add', '-i'], addWalk(false));
+    const r = await cli(['habit', 'add', '-i', '--allow-duplicate'], addWalk(false));
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('error: cancelled: no habit was created\n');
     expect(writes(r.requests)).toEqual([]);

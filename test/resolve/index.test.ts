@@ -61,7 +61,7 @@ describe('references', () => {
   it('an ambiguous prefix exits 2 and lists the candidates', async () => {
     const r = await cli(['habit', 'show', 'drink']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: "drink" matches 2 habits\nhint: candidates: "Drink water" \(id:-[^)]+\), "Drink tea" \(id:-[^)]+\)\n$/);
+    expect(r.stderr).toMatch(/^error: "drink" matches 2 habits\nhint: candidates: "Drink water" \(id:-[^)]+\), "Drink tea" \(id:-[^)]+\); name one by its id, e.g. id:-[^ ]+\n$/);
   });
 
   it('an unknown name exits 3 and suggests the closest', async () => {

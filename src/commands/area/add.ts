@@ -4,8 +4,16 @@ import type { AreaBody } from '../../api/types.js';
 import { examples, type App } from '../shared/app.js';
 import { parseAreaName, parseColor } from './shared.js';
 import type { Deps } from '../shared/deps.js';
+import { requireUniqueName } from '../shared/unique-name.js';
 
 type AreaAddBody = AreaBody & { name: string };
+
+/** What `area add` was asked to do. */
+export interface AreaAddOptions {
+  body: AreaAddBody;
+  /** --allow-duplicate: create it even when an area already has the name. */
+  allowDuplicate: boolean;
+}
 
 /** Registers `area add`. */
 export function register(parent: Command, app: App): void {
@@ -15,14 +23,15 @@ export function register(parent: Command, app: App): void {
     .argument('<name>', 'the area name')
     .option('--color <hex>', 'colour as #RRGGBB or #RGB (the # is optional)')
     .option('--icon <icon>', 'an icon, e.g. an emoji')
+    .option('--allow-duplicate', 'create it even if an area already has this name')
     .addHelpText('after', examples([
       ['habits area add Health'],
       ['habits area add Work --color 4a90e2 --icon 💼'],
       ['habits area add Health --json | jq -r .id'],
     ]))
-    .action((name: string, opts: { color?: string; icon?: string }, cmd: Command) => {
-      const body = parse(name, opts);
-      return app.run(cmd, (ctx) => run(body, ctx));
+    .action((name: string, opts: { color?: string; icon?: string; allowDuplicate?: boolean }, cmd: Command) => {
+      const options = { body: parse(name, opts), allowDuplicate: !!opts.allowDuplicate };
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
@@ -34,8 +43,10 @@ export function parse(name: string, opts: { color?: string; icon?: string }): Ar
   return body;
 }
 
-/** Creates the area; its name resolves at once (the cached names are dropped). */
-export async function run(body: AreaAddBody, deps: Pick<Deps, 'api' | 'out' | 'resolver'>): Promise<void> {
+/** Creates the area, unless one has its name; its name resolves at once (the cached names are dropped). */
+export async function run(options: AreaAddOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver'>): Promise<void> {
+  const { body } = options;
+  if (!options.allowDuplicate) await requireUniqueName(deps, 'areas', body.name);
   const area = await (await deps.api()).request('POST /areas', { body });
   await deps.resolver.forgetNames('areas');
   await deps.out.result(area, () => '');

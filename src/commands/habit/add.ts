@@ -9,11 +9,14 @@ import { declareFieldOptions } from './flags.js';
 import { parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
 import type { Deps } from '../shared/deps.js';
+import { requireUniqueName } from '../shared/unique-name.js';
 
 /** What `habit add` was asked to do, validated. */
 export interface AddOptions {
   name?: string;
   interactive: boolean;
+  /** --allow-duplicate: create it even when an active habit has the name. */
+  allowDuplicate: boolean;
   flags: FieldFlags;
 }
 
@@ -49,7 +52,7 @@ ${GOAL_UNITS.map((u) => (u.includes(' ') ? `"${u}"` : u)).join(' ')}
 /** Validates the name and every flag; `today` resolves relative dates. */
 export function parse(name: string | undefined, raw: RawFieldOptions, today: string): AddOptions {
   if (name !== undefined && !name.trim()) throw new UsageError('the habit name must not be empty');
-  return { name: name?.trim(), interactive: !!raw.interactive, flags: parseFieldFlags(raw, today, 'add') };
+  return { name: name?.trim(), interactive: !!raw.interactive, allowDuplicate: !!raw.allowDuplicate, flags: parseFieldFlags(raw, today, 'add') };
 }
 
 /** Creates the habit and prints it. */
@@ -61,11 +64,14 @@ export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 
   if (!interactive && options.name === undefined) {
     throw new UsageError('missing habit name: habits habit add <name> [flags]', 'or run it on a terminal to be prompted for every field');
   }
+  // Checked first, so a typo'd second "Walk" costs nothing; an interactive name is checked once typed.
+  if (options.name !== undefined && !options.allowDuplicate) await requireUniqueName(deps, 'habits', options.name);
   const names = new Names();
   const resolved = await resolveFlags(deps.resolver, options.flags, names);
   let draft = applyFlags(defaultDraft(options.name ?? '', deps.today()), resolved);
   if (interactive) {
     draft = await promptHabit(deps, { mode: 'add', draft, names });
+    if (draft.name !== options.name && !options.allowDuplicate) await requireUniqueName(deps, 'habits', draft.name);
     await confirmDraft(deps, draft, names, 'add');
   }
   const habit = await (await deps.api()).request('POST /habits', { body: createBody(draft) });

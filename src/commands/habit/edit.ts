@@ -10,11 +10,14 @@ import { declareFieldOptions } from './flags.js';
 import { hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
 import type { Deps } from '../shared/deps.js';
+import { requireUniqueName } from '../shared/unique-name.js';
 
 /** What `habit edit` was asked to do, validated; references still unresolved. */
 export interface EditOptions {
   ref: string;
   interactive: boolean;
+  /** --allow-duplicate: rename even when another active habit has the name. */
+  allowDuplicate: boolean;
   flags: FieldFlags;
 }
 
@@ -45,7 +48,7 @@ habit cannot change. The flag grammar is the same as for \`habits habit add\` (s
 /** Validates every flag; `today` resolves relative dates. */
 export function parse(ref: string, raw: RawFieldOptions, today: string): EditOptions {
   if (!ref.trim()) throw new UsageError('<habit>: name the habit to edit');
-  return { ref, interactive: !!raw.interactive, flags: parseFieldFlags(raw, today, 'edit') };
+  return { ref, interactive: !!raw.interactive, allowDuplicate: !!raw.allowDuplicate, flags: parseFieldFlags(raw, today, 'edit') };
 }
 
 function isHabit(value: unknown): value is Habit {
@@ -83,6 +86,9 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
     deps.out.info(`No changes: "${habit.name}" already has these values; nothing was sent`);
     await deps.out.result(habit, () => '');
     return;
+  }
+  if (body.name !== undefined && body.name.trim().toLowerCase() !== habit.name.trim().toLowerCase() && !options.allowDuplicate) {
+    await requireUniqueName(deps, 'habits', body.name, habit.id);
   }
   if (interactive) await confirmDraft(deps, next, names, 'edit', changes);
   const answer = await api.request('PUT /habits/{habitId}', { params: { habitId: id }, body });

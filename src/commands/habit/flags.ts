@@ -10,6 +10,7 @@ export function declareFieldOptions(cmd: Command, mode: 'add' | 'edit'): Command
   cmd.option('-i, --interactive', mode === 'add' ? 'walk through every field with prompts (flags pre-fill them)' : 'walk through every field with prompts, pre-filled with the current values');
   cmd.optionsGroup('Fields:');
   if (mode === 'edit') cmd.option('--name <name>', 'rename the habit');
+  cmd.option('--allow-duplicate', mode === 'add' ? 'create it even if an active habit has this name' : 'rename it even if another active habit has the name');
   if (mode === 'add') cmd.option('--type <type>', 'good (build it) or bad (quit it); default good');
   // Declared so that edit can explain why the type cannot change, instead of "unknown option".
   else cmd.addOption(new Option('--type <type>').hideHelp());

@@ -40,7 +40,7 @@ describe('area add run() alone, with its narrow dependencies', () => {
   it('creates the area from the parsed body, and the resolver finds it at once', async () => {
     const verb = verbDeps(fx.svc);
     try {
-      await run(parse(' Work ', { color: 'E24A4A', icon: ' 💼 ' }), verb.deps);
+      await run({ body: parse(' Work ', { color: 'E24A4A', icon: ' 💼 ' }), allowDuplicate: false }, verb.deps);
       const [work] = await areas();
       expect(verb.stderr()).toBe(`Created area "Work" (id:${work?.id})\n`);
       expect(verb.stdout()).toBe('');

@@ -149,7 +149,7 @@ describe('habits habit add: references', () => {
     await addHabit(fx.svc, { name: 'Swim drills' });
     const r = await cli(['habit', 'add', 'Sauna', '--stack', 'swim:completed']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --stack: "swim" matches 2 habits\nhint: candidates: "Swim laps" \(id:-[\w-]+\), "Swim drills" \(id:-[\w-]+\)\n$/);
+    expect(r.stderr).toMatch(/^error: --stack: "swim" matches 2 habits\nhint: candidates: "Swim laps" \(id:-[\w-]+\), "Swim drills" \(id:-[\w-]+\); name one by its id, e.g. id:-[\w-]+\n$/);
     expect(writes(r.requests)).toEqual([]);
   });
 
@@ -167,7 +167,7 @@ describe('habits habit add: references', () => {
     const ambiguous = await cli(['habit', 'add', 'Sauna', '--area', 'h'], { env: fresh.env });
     fresh.cleanup();
     expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toMatch(/^error: --area: "h" matches 2 areas\nhint: candidates: "Health" \(id:-[\w-]+\), "Hobbies" \(id:-[\w-]+\)\n$/);
+    expect(ambiguous.stderr).toMatch(/^error: --area: "h" matches 2 areas\nhint: candidates: "Health" \(id:-[\w-]+\), "Hobbies" \(id:-[\w-]+\); name one by its id, e.g. id:-[\w-]+\n$/);
     const unknown = await cli(['habit', 'add', 'Sauna', '--area', 'Helth']);
     expect(unknown.code).toBe(3);
     expect(unknown.stderr).toBe('error: --area: no area matches "Helth"\nhint: did you mean "Health"?\n');

@@ -219,7 +219,8 @@ describe('habits habit edit: other servers', () => {
     expect(r.stderr).toBe('Updated habit "Walk": name (id:h1)\n');
     expect(r.code).toBe(0);
     expect(seen.filter((s) => s.method === 'PUT').map((s) => JSON.parse(s.body!))).toEqual([{ name: 'Walk outside' }]);
-    expect(seen.map((s) => `${s.method} ${s.path.split('?')[0]}`)).toEqual(['GET /v2/habits', 'GET /v2/habits/h1', 'PUT /v2/habits/h1', 'GET /v2/habits/h1']);
+    // A rename lists the habits again first: the new name must not be taken.
+    expect(seen.map((s) => `${s.method} ${s.path.split('?')[0]}`)).toEqual(['GET /v2/habits', 'GET /v2/habits/h1', 'GET /v2/habits', 'PUT /v2/habits/h1', 'GET /v2/habits/h1']);
     expect(JSON.parse(r.stdout)).toMatchObject({ id: 'h1' });
   });
 });

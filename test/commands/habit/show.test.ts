@@ -127,7 +127,7 @@ describe('habits habit show', () => {
     const ambiguous = await cli(['habit', 'show', 'wal'], { env: fresh.env });
     fresh.cleanup();
     expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toMatch(/^error: "wal" matches 2 habits\nhint: candidates: "Walk" \(id:.+\), "Walk the dog" \(id:.+\)\n$/);
+    expect(ambiguous.stderr).toMatch(/^error: "wal" matches 2 habits\nhint: candidates: "Walk" \(id:.+\), "Walk the dog" \(id:.+\); name one by its id, e.g. id:.+\n$/);
   });
 });
 
