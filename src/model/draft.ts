@@ -134,6 +134,13 @@ export function applyFlags(draft: HabitDraft, f: ResolvedFlags): HabitDraft {
   return next;
 }
 
+/** Why the draft cannot be sent, or undefined: an end date before the start would end it before it begins. */
+export function draftProblem(d: Pick<HabitDraft, 'startDate' | 'endCondition'>): string | undefined {
+  const end = d.endCondition;
+  if (end?.type === 'date' && end.date < d.startDate) return `--end: the end date ${end.date} is before the start date ${d.startDate}`;
+  return undefined;
+}
+
 /** The POST /habits body of a draft: unset optional fields are left out. */
 export function createBody(d: HabitDraft): CreateHabitBody {
   const body: CreateHabitBody = { name: d.name, type: d.type, occurrence: d.occurrence, startDate: d.startDate };

@@ -4,7 +4,7 @@ import { GOAL_UNITS } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { confirmDraft, promptHabit } from '../../prompts/habit.js';
-import { applyFlags, createBody, defaultDraft } from '../../model/draft.js';
+import { applyFlags, createBody, defaultDraft, draftProblem } from '../../model/draft.js';
 import { declareFieldOptions } from './flags.js';
 import { parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
@@ -74,6 +74,8 @@ export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 
     if (draft.name !== options.name && !options.allowDuplicate) await requireUniqueName(deps, 'habits', draft.name);
     await confirmDraft(deps, draft, names, 'add');
   }
+  const problem = draftProblem(draft);
+  if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start)');
   const habit = await (await deps.api()).request('POST /habits', { body: createBody(draft) });
   await deps.resolver.forgetNames('habits');
   deps.out.info(`Created habit "${habit.name}" (id:${habit.id})`);

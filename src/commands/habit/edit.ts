@@ -2,10 +2,11 @@
 // sends only the fields that change; when nothing changes it sends nothing.
 import type { Command } from 'commander';
 import type { Habit, UpdateHabitBody } from '../../api/types.js';
-import { UsageError } from '../../errors.js';
+import { CancelledError, UsageError } from '../../errors.js';
+import { addDays } from '../../model/dates.js';
 import { examples, type App } from '../shared/app.js';
 import { confirmDraft, promptHabit } from '../../prompts/habit.js';
-import { applyFlags, diffDrafts, draftFromHabit, FIELD_LABELS } from '../../model/draft.js';
+import { applyFlags, diffDrafts, draftFromHabit, draftProblem, FIELD_LABELS } from '../../model/draft.js';
 import { declareFieldOptions } from './flags.js';
 import { hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
@@ -61,6 +62,26 @@ function changedFields(body: UpdateHabitBody): string[] {
   return (Object.keys(body) as (keyof UpdateHabitBody)[]).map((k) => FIELD_LABELS[k]);
 }
 
+/**
+ * A later start leaves the logs before it out of every count (streaks, totals, statistics). When
+ * there are any, say so, and on a terminal ask (default no); a script gets the warning.
+ */
+async function confirmLaterStart(deps: Pick<Deps, 'api' | 'out' | 'prompter'>, habit: Habit, start: string): Promise<void> {
+  const api = await deps.api();
+  const query = { startDate: habit.startDate, endDate: addDays(start, -1) };
+  const stats = await api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query }).catch(() => undefined);
+  const counts = stats ? [stats.totalLogs, stats.completions, stats.skips, stats.fails] : [];
+  // Unreadable statistics may hide history: then warn as if there were some.
+  if (counts.length > 0 && counts.every((n) => n === 0)) return;
+  const warning = `moving the start of "${habit.name}" from ${habit.startDate} to ${start} leaves the logs before ${start} out of every count (streaks, totals, statistics, export)`;
+  if (!deps.prompter.available) {
+    deps.out.warn(`warning: ${warning}`);
+    return;
+  }
+  deps.out.warn(warning);
+  if (!(await deps.prompter.confirm({ message: `Move the start to ${start}?`, default: false }))) throw new CancelledError('cancelled; nothing was changed');
+}
+
 /** Reads the habit, applies flags (and prompts), and sends what changed. */
 export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver' | 'settings' | 'today'>): Promise<void> {
   const hasFlags = hasFieldFlags(options.flags);
@@ -90,6 +111,9 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
   if (body.name !== undefined && body.name.trim().toLowerCase() !== habit.name.trim().toLowerCase() && !options.allowDuplicate) {
     await requireUniqueName(deps, 'habits', body.name, habit.id);
   }
+  const problem = draftProblem(next);
+  if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start), or --no-end');
+  if (body.startDate !== undefined && body.startDate > current.startDate) await confirmLaterStart(deps, habit, body.startDate);
   if (interactive) await confirmDraft(deps, next, names, 'edit', changes);
   const answer = await api.request('PUT /habits/{habitId}', { params: { habitId: id }, body });
   // Servers answer the habit, `{message}` or nothing; the habit as stored is what we print.

@@ -1,11 +1,11 @@
 // Habit endpoints: create, list, get, update, archive, delete.
-import type { HabitStack, HabitStackInput, UpdateHabitBody } from '../../api/types.js';
+import type { EndConditionInput, HabitStack, HabitStackInput, UpdateHabitBody } from '../../api/types.js';
 import { type App, type Handler, param } from '../context.js';
 import { formatDay } from '../domain/dates.js';
 import { conflict, notFound, validationError } from '../http/errors.js';
 import { requireHabit } from '../lookup.js';
 import { getArea, missingAreaIds } from '../store/repo/areas.js';
-import { setEndCondition } from '../store/repo/end-conditions.js';
+import { endCondition, setEndCondition } from '../store/repo/end-conditions.js';
 import { setGoal } from '../store/repo/goals.js';
 import { type HabitPatch, deleteHabit, habitExists, insertHabit, listHabits, patchHabit } from '../store/repo/habits.js';
 import { setHabitAreas, setHabitTimeOfDays } from '../store/repo/links.js';
@@ -60,10 +60,21 @@ function writeParts(app: App, habitId: string, input: UpdateHabitBody, stacks: H
   if (input.endCondition !== undefined) setEndCondition(store, habitId, input.endCondition && { id: app.newId(), createdAt: now, condition: input.endCondition });
 }
 
+/**
+ * An end date before the start date would end the habit before it begins: `show` would call it met
+ * while the journal lists it as due. Refused (400 on endCondition.date).
+ */
+function requireEndAfterStart(startDate: string, end: EndConditionInput | null | undefined): void {
+  if (end?.type === 'date' && end.date < startDate) {
+    throw validationError([{ field: 'endCondition.date', message: `is before the start date ${startDate}` }]);
+  }
+}
+
 /** POST /habits. */
 export const createHabit: Handler = ({ app, body }) => {
   const input = parseCreateHabit(body);
   const today = app.today();
+  requireEndAfterStart(input.startDate ?? formatDay(today), input.endCondition);
   const habit = app.store.write(() => {
     const id = app.newId();
     const stacks = resolveReferences(app, id, true, input);
@@ -114,6 +125,7 @@ export const updateHabit: Handler = (ctx) => {
   const today = app.today();
   const habit = app.store.write(() => {
     const row = requireHabit(app, param(ctx, 'habitId'));
+    requireEndAfterStart(input.startDate ?? row.startDate, input.endCondition === undefined ? endCondition(app.store, row.id)?.condition : input.endCondition);
     const stacks = resolveReferences(app, row.id, false, input);
     const patch: HabitPatch = {};
     for (const key of ['name', 'description', 'icon', 'colorHex', 'occurrence', 'startDate', 'customUnitName'] as const) {
