@@ -2,12 +2,13 @@
 import { GOAL_UNITS, PERIODICITIES, type GoalInput, type GoalUnit, type Periodicity } from '../api/types.js';
 import { parsePositive } from '../model/habit-fields.js';
 import { check, unitName } from '../model/grammar.js';
+import { displayUnit } from '../model/units.js';
 import { optional } from './optional.js';
 import type { Choice, Prompter } from './prompter.js';
 
 /** The 26 unit symbols as choices, `min (minutes)`. */
 function unitChoices(): Choice<GoalUnit>[] {
-  return GOAL_UNITS.map((u) => ({ name: `${u} (${unitName(u)})`, value: u }));
+  return GOAL_UNITS.map((u) => ({ name: `${displayUnit(u)} (${unitName(u)})`, value: u }));
 }
 
 /** Asks for a goal; `current` pre-fills. Returns the goal and the custom unit name (both may be null). */
