@@ -32,10 +32,11 @@ function findings(habit: Named, facts: HabitFacts, date: string): Finding[] {
     found.push({ refuse: false, message: `${name} is archived: the log is kept, but the journal does not show the habit` });
   }
   if (countsOn(facts, date) === false) {
-    const when = facts.goal && facts.goal.periodicity !== 'daily' ? `no day of that ${facts.goal.periodicity.replace(/ly$/, '')} is due` : 'it is not due that day';
+    const period = facts.goal?.periodicity ?? 'daily';
+    const when = period === 'daily' ? `is not due on ${date}` : `has no due day in the ${period.replace(/ly$/, '')} of ${date}`;
     found.push({
       refuse: false,
-      message: `${name} is due ${formatOccurrence(facts.occurrence)} and ${when}: the log for ${date} is kept but counts for nothing`,
+      message: `${name} ${when} (it is due ${formatOccurrence(facts.occurrence)}), so the log is kept but counts for nothing`,
     });
   }
   return found;

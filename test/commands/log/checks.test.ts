@@ -90,7 +90,7 @@ describe('marks that would not count', () => {
     const strict = await fx.cli(['log', 'done', 'Budget', '--strict']);
     expect(strict.code).toBe(2);
     expect(strict.stderr).toBe([
-      'error: "Budget" is due days 1, 15 of the month and it is not due that day: the log for 2026-11-22 is kept but counts for nothing',
+      'error: "Budget" is not due on 2026-11-22 (it is due days 1, 15 of the month), so the log is kept but counts for nothing',
       'hint: without --strict this is a warning and the log is sent',
       '',
     ].join('\n'));
@@ -99,7 +99,7 @@ describe('marks that would not count', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe([
       'Marked "Budget" completed for 2026-11-22',
-      'warning: "Budget" is due days 1, 15 of the month and it is not due that day: the log for 2026-11-22 is kept but counts for nothing',
+      'warning: "Budget" is not due on 2026-11-22 (it is due days 1, 15 of the month), so the log is kept but counts for nothing',
       '',
     ].join('\n'));
     expect(writes(fx.svc)).toHaveLength(1);
@@ -112,17 +112,24 @@ describe('marks that would not count', () => {
     const r = await fx.cli(['--json', 'log', 'fail', 'Gym']);
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { warnings: string[] }[])[0]?.warnings).toEqual([
-      '"Gym" is due Mon, Wed and it is not due that day: the log for 2026-11-22 is kept but counts for nothing',
+      '"Gym" is not due on 2026-11-22 (it is due Mon, Wed), so the log is kept but counts for nothing',
     ]);
     expect(r.stderr).toBe('');
     const add = await fx.cli(['log', 'add', 'Gym', '20', '--unit', 'min']);
     expect(add.code).toBe(0);
-    expect(add.stderr).toMatch(/\nwarning: "Gym" is due Mon, Wed and it is not due that day/);
+    expect(add.stderr).toMatch(/\nwarning: "Gym" is not due on 2026-11-22 \(it is due Mon, Wed\)/);
   });
 
   it('a weekly goal counts a mark on any day of a week with a due day', async () => {
     await addHabit(fx.svc, { name: 'Gym', occurrence: { type: 'weekDays', days: [1, 3] }, goal: { periodicity: 'weekly', value: 2, unit: 'hr' } });
     expect((await fx.cli(['log', 'done', 'Gym'])).stderr).toBe('Marked "Gym" completed for 2026-11-22\n');
+    // A monthly goal on the 31st has no due day in November.
+    await addHabit(fx.svc, { name: 'Rent', occurrence: { type: 'monthDays', days: [31] }, goal: { periodicity: 'monthly', value: 1, unit: 'rep' } });
+    expect((await fx.cli(['log', 'done', 'Rent'])).stderr).toBe([
+      'Marked "Rent" completed for 2026-11-22',
+      'warning: "Rent" has no due day in the month of 2026-11-22 (it is due day 31 of the month), so the log is kept but counts for nothing',
+      '',
+    ].join('\n'));
   });
 
   it('an archived habit is logged with a warning', async () => {
