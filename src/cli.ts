@@ -28,6 +28,7 @@ export async function main(argv: string[], world: Partial<World> = {}): Promise<
     },
   };
   try {
+    core.rejectOptionsAfterDashes(argv);
     await buildProgram(runner, full.io).parseAsync(argv, { from: 'user' });
     return core.EXIT.ok;
   } catch (err) {
