@@ -5,6 +5,7 @@ import type { HabitType } from '../api/types.js';
 import type { HabitDraft } from '../model/draft.js';
 import { parseName } from '../model/habit-fields.js';
 import { knownTimeOfDays, learnHabitNames, type Names } from '../resolve/habit-refs.js';
+import { findPeriod, withDayPeriods } from '../model/time-of-day.js';
 import type { Output } from '../output/output.js';
 import type { Resolver } from '../resolve/index.js';
 import { parseDate } from '../model/dates.js';
@@ -103,27 +104,25 @@ async function promptAreas(deps: HabitPromptDeps, current: string[], names: Name
 const OTHER_TIME_OF_DAY = '\u0000other';
 
 async function promptTimeOfDays(deps: HabitPromptDeps, current: string[], names: Names): Promise<string[]> {
-  let known = await knownTimeOfDays(deps.resolver);
+  let learned = await knownTimeOfDays(deps.resolver);
   // Periods have no endpoint: their names are learned from habits that use them.
-  if (known.size === 0) known = await deps.resolver.fetchHabits(true).then(() => knownTimeOfDays(deps.resolver));
+  if (learned.size === 0) learned = await deps.resolver.fetchHabits(true).then(() => knownTimeOfDays(deps.resolver));
+  // Morning, afternoon and evening are offered even when no habit uses them yet.
+  const known = withDayPeriods(new Map([...names.timeOfDays, ...learned]));
   for (const [id, name] of known) names.timeOfDays.set(id, name);
   const ids = [...new Set([...known.keys(), ...current])];
-  if (ids.length === 0) {
-    const answer = await deps.prompter.input({ message: 'Time-of-day ids (comma-separated, e.g. morning; empty for any time)', default: '' });
-    return [...new Set(answer.split(/[\s,]+/).filter(Boolean))];
-  }
   const picked = await deps.prompter.checkbox<string>({
     message: 'Time of day (tick none for any time)',
     choices: [
       ...ids.map((id) => ({ name: names.timeOfDay(id), value: id, checked: current.includes(id) })),
-      // Only periods some habit already uses are known; others can be typed.
+      // A server's periods are known once a habit uses them; others can be typed.
       { name: 'another id (type it)…', value: OTHER_TIME_OF_DAY },
     ],
   });
   const chosen = picked.filter((id) => id !== OTHER_TIME_OF_DAY);
   if (chosen.length === picked.length) return chosen;
   const more = await deps.prompter.input({ message: 'Time-of-day ids to add (comma-separated)', default: '' });
-  return [...new Set([...chosen, ...more.split(/[\s,]+/).filter(Boolean)])];
+  return [...new Set([...chosen, ...more.split(/[\s,]+/).filter(Boolean).map((t) => findPeriod(known, t) ?? t)])];
 }
 
 /**

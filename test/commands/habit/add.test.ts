@@ -214,6 +214,24 @@ describe('habits habit add: validation before any request', () => {
     expect([...i.requests, ...blank.requests]).toEqual([]);
   });
 
+  it('--time-of-day takes each period of the day by id or name in any case, before any habit uses it', async () => {
+    // A cold name cache, and no habit of this service uses the afternoon.
+    const home = tempHome();
+    try {
+      const r = await cli(['habit', 'add', 'Nap', '--time-of-day', 'Afternoon', '--time-of-day', 'MORNING', '--time-of-day', 'evening', '--json'], { env: home.env });
+      expect(r.stderr).toMatch(/^Created habit "Nap"/);
+      expect(r.code).toBe(0);
+      const created = JSON.parse(r.stdout) as Habit;
+      expect((await stored(created.id)).timeOfDays?.map((t) => t.id).sort()).toEqual(['afternoon', 'evening', 'morning']);
+      expect(writes(r.requests).map((q) => q.body)).toEqual([expect.objectContaining({ timeOfDayIds: ['afternoon', 'morning', 'evening'] })]);
+      const shown = await cli(['habit', 'add', 'Siesta', '--time-of-day', 'aFtErNoOn'], { env: home.env });
+      expect(shown.code).toBe(0);
+      expect(shown.stdout).toContain('time_of_day\tAfternoon\n');
+    } finally {
+      home.cleanup();
+    }
+  });
+
   it('a value only the server can judge comes back as exit 2 with its message', async () => {
     const r = await cli(['habit', 'add', 'Nap', '--time-of-day', 'siesta']);
     expect(r.code).toBe(2);
