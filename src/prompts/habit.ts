@@ -5,6 +5,7 @@ import type { HabitType } from '../api/types.js';
 import type { HabitDraft } from '../model/draft.js';
 import { parseName } from '../model/habit-fields.js';
 import { knownTimeOfDays, learnHabitNames, type Names } from '../resolve/habit-refs.js';
+import { controlProblem } from '../model/text.js';
 import { findPeriod, withDayPeriods } from '../model/time-of-day.js';
 import type { Output } from '../output/output.js';
 import type { Resolver } from '../resolve/index.js';
@@ -51,7 +52,11 @@ export async function promptHabit(deps: HabitPromptDeps, walk: HabitWalk): Promi
       default: d.type,
     });
   }
-  d.description = (await p.input({ message: optional('Description', d.description), default: d.description ?? '' })).trim() || null;
+  d.description = (await p.input({
+    message: optional('Description', d.description),
+    default: d.description ?? '',
+    validate: (v) => controlProblem(v, 'the description', true) ?? true,
+  })).trim() || null;
   d.occurrence = await promptOccurrence(p, d.occurrence);
   Object.assign(d, await promptGoal(p, d.goal, d.customUnitName));
   d.timeTriggers = await promptTimeTriggers(p, d.timeTriggers);
@@ -74,7 +79,11 @@ export async function promptHabit(deps: HabitPromptDeps, walk: HabitWalk): Promi
   const today = deps.today();
   const start = await p.input({ message: 'Start date (YYYY-MM-DD, today or yesterday)', default: d.startDate, validate: (v) => check(() => parseDate(v, today)) });
   d.startDate = parseDate(start, today);
-  d.icon = (await p.input({ message: optional('Icon, an emoji or icon name', d.icon), default: d.icon ?? '' })).trim() || null;
+  d.icon = (await p.input({
+    message: optional('Icon, an emoji or icon name', d.icon),
+    default: d.icon ?? '',
+    validate: (v) => controlProblem(v.trim(), 'the icon') ?? true,
+  })).trim() || null;
   const color = (await p.input({
     message: walk.mode === 'add' ? 'Colour (#RRGGBB; empty for the default)' : 'Colour (#RRGGBB)',
     default: d.colorHex ?? '',

@@ -232,6 +232,31 @@ describe('habits habit add: validation before any request', () => {
     }
   });
 
+  it('a name, icon or unit name with a control character exits 2 before any request, in one line', async () => {
+    const cases: [string[], string][] = [
+      [['New\nline'], 'error: the habit name contains a line break (\\n); it must be one line of printable text\n'],
+      [['Tab\there'], 'error: the habit name contains a tab (\\t); it must be one line of printable text\n'],
+      [['Clear\u001b[2J'], 'error: the habit name contains an escape character (\\x1b); it must be one line of printable text\n'],
+      [['Del\u007f'], 'error: the habit name contains a control character (\\x7f); it must be one line of printable text\n'],
+      [['Csi\u009b2J'], 'error: the habit name contains a control character (\\x9b); it must be one line of printable text\n'],
+      [['Line\u2028sep'], 'error: the habit name contains a line break (\\u2028); it must be one line of printable text\n'],
+      [['Walk', '--icon', '🚶\u0007'], 'error: --icon: the icon contains a control character (\\x07); it must be one line of printable text\n'],
+      [['Walk', '--unit-name', 'la\rps'], 'error: --unit-name: the unit name contains a line break (\\r); it must be one line of printable text\n'],
+      [['Walk', '--description', 'Around\n\tthe \u001b[2Jpark'], 'error: --description: the description contains an escape character (\\x1b); line breaks and tabs are its only control characters\n'],
+    ];
+    for (const [args, stderr] of cases) {
+      const r = await cli(['habit', 'add', ...args]);
+      expect(r).toMatchObject({ code: 2, stdout: '', stderr });
+      expect(r.requests).toEqual([]);
+    }
+  });
+
+  it('a description keeps its line breaks and tabs', async () => {
+    const r = await cli(['habit', 'add', 'Stroll', '--description', 'Around the park\n\tthen home', '--json']);
+    expect(r.code).toBe(0);
+    expect((await stored((JSON.parse(r.stdout) as Habit).id)).description).toBe('Around the park\n\tthen home');
+  });
+
   it('a value only the server can judge comes back as exit 2 with its message', async () => {
     const r = await cli(['habit', 'add', 'Nap', '--time-of-day', 'siesta']);
     expect(r.code).toBe(2);
