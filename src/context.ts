@@ -11,6 +11,7 @@ import { readConfigFile } from './config/file.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
 import { dateInZone, localDate } from './model/dates.js';
+import { escapeControls } from './model/text.js';
 import { noApiKey } from './errors.js';
 import { sha256Hex } from './hash.js';
 import { startLocalService } from './local.js';
@@ -186,7 +187,7 @@ export class Context {
       userAgent: userAgent(),
       env: this.env,
       allowInsecure: !!this.flags.allowInsecure,
-      debug: this.verbose ? (line) => this.io.stderr.write(line + '\n') : undefined,
+      debug: this.verbose ? (line) => this.io.stderr.write(escapeControls(line) + '\n') : undefined,
       dispatcher: this.world.dispatcher,
       sleep: this.world.sleep,
       now: this.now,

@@ -5,3 +5,5 @@ export { Context } from './context.js';
 export { describeError } from './describe-error.js';
 export { EXIT } from './errors.js';
 export { buildProgram, rejectOptionsAfterDashes } from './program.js';
+export { escapeControls } from './model/text.js';
+export { jsonText } from './output/output.js';

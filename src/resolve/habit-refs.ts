@@ -8,6 +8,7 @@ import { renderHabit } from '../output/habit-details.js';
 import type { Resolver } from './index.js';
 import type { FieldFlags } from '../model/habit-flags.js';
 import type { ResolvedFlags } from '../model/draft.js';
+import { escapeControls } from '../model/text.js';
 import { findPeriod, withDayPeriods } from '../model/time-of-day.js';
 
 /** Names of the ids a draft refers to, learned while resolving or fetching. */
@@ -55,7 +56,7 @@ export async function resolveFlags(resolver: Resolver, flags: FieldFlags, names:
     out.habitStacks = stacks.map((s, i): HabitStackInput => {
       const r = results[i]!;
       if (r instanceof Error) throw naming('--stack', r);
-      if (r.id === selfId) throw new UsageError(`--stack: a habit cannot stack on itself ("${r.name}")`);
+      if (r.id === selfId) throw new UsageError(`--stack: a habit cannot stack on itself ("${escapeControls(r.name)}")`);
       if (r.name !== r.id) names.habits.set(r.id, r.name);
       return { conditionHabitId: r.id, type: s.type, ...(s.delaySecs ? { timerType: 'after', timerDelaySecs: s.delaySecs } : { timerType: 'immediately' }) };
     });
