@@ -28,6 +28,7 @@ export async function main(argv: string[], world: Partial<World> = {}): Promise<
     },
   };
   try {
+    core.rejectOptionsAfterDashes(argv);
     await buildProgram(runner, full.io).parseAsync(argv, { from: 'user' });
     return core.EXIT.ok;
   } catch (err) {
@@ -44,17 +45,18 @@ function isVersionRequest(argv: string[]): boolean {
 }
 
 function report(core: typeof import('./core.js'), err: unknown, world: World, flags: GlobalFlags): number {
-  const { describeError, envFlag, EXIT } = core;
+  const { describeError, envFlag, escapeControls, jsonText, EXIT } = core;
   const r = describeError(err);
   if (r.exitCode === EXIT.ok) return EXIT.ok;
   // One line, whatever the message quotes (a parser's excerpt of a file, a server's text).
   r.message = r.message.replace(/\s*\n\s*/g, ' ');
   const { stderr } = world.io;
   if (flags.json) {
-    stderr.write(JSON.stringify({ error: { code: r.code, message: r.message, status: r.status ?? null, ...(r.hint ? { hint: r.hint } : {}) } }) + '\n');
+    stderr.write(jsonText({ error: { code: r.code, message: r.message, status: r.status ?? null, ...(r.hint ? { hint: r.hint } : {}) } }) + '\n');
   } else {
-    stderr.write(`error: ${r.message}\n`);
-    if (r.hint) stderr.write(`hint: ${r.hint}\n`);
+    // A name or a server's message may hold control characters: shown escaped, never acted on.
+    stderr.write(`error: ${escapeControls(r.message)}\n`);
+    if (r.hint) stderr.write(`hint: ${escapeControls(r.hint)}\n`);
   }
   const debug = flags.verbose || envFlag(world.env.HABITS_DEBUG);
   if (debug && r.code === 'internal' && err instanceof Error && err.stack) stderr.write(err.stack + '\n');

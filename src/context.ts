@@ -11,7 +11,8 @@ import { readConfigFile } from './config/file.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
 import { dateInZone, localDate } from './model/dates.js';
-import { AuthError } from './errors.js';
+import { escapeControls } from './model/text.js';
+import { noApiKey } from './errors.js';
 import { sha256Hex } from './hash.js';
 import { startLocalService } from './local.js';
 import { colorLevel } from './output/color.js';
@@ -138,7 +139,7 @@ export class Context {
       return { baseUrl: local.baseUrl, apiKey: local.apiKey };
     }
     const key = this.settings.apiKey;
-    if (!key) throw new AuthError('no API key is configured');
+    if (!key) throw noApiKey();
     return { baseUrl: this.settings.baseUrl.value, apiKey: key.value };
   }
 
@@ -186,7 +187,7 @@ export class Context {
       userAgent: userAgent(),
       env: this.env,
       allowInsecure: !!this.flags.allowInsecure,
-      debug: this.verbose ? (line) => this.io.stderr.write(line + '\n') : undefined,
+      debug: this.verbose ? (line) => this.io.stderr.write(escapeControls(line) + '\n') : undefined,
       dispatcher: this.world.dispatcher,
       sleep: this.world.sleep,
       now: this.now,

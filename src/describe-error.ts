@@ -63,7 +63,8 @@ function describeCommanderError(err: CommanderError): ErrorReport {
   const message = err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
   let hint = 'see `habits --help`, or `habits help <command>`';
   const option = /unknown option '(-[^-][^']*)'/.exec(err.message)?.[1];
-  if (option && option.length > 2) hint = `a reference that begins with "-" goes after \`--\`, or as id:${option}`;
+  // An id (they may begin with "-"): `id:` works anywhere; after `--` only when no option follows.
+  if (option && option.length > 2) hint = `write an id that begins with "-" as id:${option} (or last, after \`--\` and every option)`;
   return { exitCode: EXIT.usage, code: 'usage', message, hint };
 }
 

@@ -68,6 +68,17 @@ export class AuthError extends CliError {
   }
 }
 
+/**
+ * No key is configured: before any request, the user learns both ways on, an account or the
+ * offline store (right after install, `habits journal` is the first thing people try).
+ */
+export function noApiKey(): AuthError {
+  return new AuthError(
+    'no API key is configured',
+    'run `habits auth login` (or set HABITS_API_KEY) to use your account, or add --local (or set HABITS_LOCAL=1) to use the offline store on this machine',
+  );
+}
+
 /** An unreadable or invalid configuration file or value (exit 2). */
 export class ConfigError extends CliError {
   constructor(message: string, hint?: string) {

@@ -10,6 +10,7 @@ import { Command } from 'commander';
 import * as journalNoun from './commands/journal.js';
 import * as logNoun from './commands/log/index.js';
 import type { App, NounModule } from './commands/shared/app.js';
+import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 import { VERSION } from './version.js';
 
@@ -89,6 +90,36 @@ Run \`habits help <command>\` for a command's flags, \`habits help exit-codes\` 
   }
   program.hook('preSubcommand', (_root, sub) => loadNoun(sub, app));
   return program;
+}
+
+/** `--mood`, `--date=2026-11-22`, `-y`: a word that reads as an option (ids are longer than `-y`). */
+function looksLikeOption(word: string): boolean {
+  return /^--[a-z][a-z0-9-]*(=.*)?$/i.test(word) || /^-[a-z]$/i.test(word);
+}
+
+/** A word as it would be typed in a POSIX shell: quoted when it holds anything but plain characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * After `--` every word is an argument, so `habits note edit Walk -- -P79E… --mood veryHigh` would
+ * fail with "too many arguments", and `log done -- -P79E… --date yesterday` would look up a habit
+ * named "--date" after marking the other one for today. An option-like word after `--` is refused
+ * before anything runs, with the command line that works: ids written as `id:<id>`, no `--`.
+ */
+export function rejectOptionsAfterDashes(argv: readonly string[]): void {
+  const end = argv.indexOf('--');
+  if (end === -1) return;
+  const after = argv.slice(end + 1);
+  const options = after.filter(looksLikeOption);
+  if (options.length === 0) return;
+  const fixed = [...argv.slice(0, end), ...after.map((w) => (w.startsWith('-') && !looksLikeOption(w) ? `id:${w}` : w))];
+  const listed = [...new Set(options)].join(', ');
+  throw new UsageError(
+    `${listed} after \`--\` ${options.length === 1 ? 'is' : 'are'} read as ${options.length === 1 ? 'an argument' : 'arguments'}, not ${options.length === 1 ? 'an option' : 'options'}`,
+    `write ids that begin with "-" as id:<id> and leave out \`--\`: habits ${fixed.map(shellWord).join(' ')} (or put every option before \`--\`)`,
+  );
 }
 
 const registered = new WeakSet<Command>();

@@ -44,6 +44,7 @@ describe('exit codes and messages', () => {
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('no API key is configured');
     expect(r.stderr).toContain('habits auth login');
+    expect(r.stderr).toContain('--local (or set HABITS_LOCAL=1)');
   });
 
   it('429 with Retry-After waits that long, then succeeds', async () => {

@@ -3,6 +3,7 @@
 // short timeout. It never prompts and never prints an error: a shell is waiting on it.
 import { Argument, type Command } from 'commander';
 import type { App } from './shared/app.js';
+import { escapeControls } from '../model/text.js';
 import { type Named } from '../resolve/index.js';
 import type { Deps } from './shared/deps.js';
 
@@ -38,9 +39,11 @@ export async function names(deps: Pick<Deps, 'resolver' | 'scope'>, kind: Comple
       : await deps.resolver.fetchAreas({ signal });
   }
   const seen = new Set<string>();
+  // A name with control characters is offered as it is shown (`New\nline`), which resolves to it:
+  // one per line, and nothing a terminal would act on.
   return items
-    .filter((i) => !i.archived && i.name && !/[\r\n]/.test(i.name))
-    .map((i) => i.name)
+    .filter((i) => !i.archived && i.name)
+    .map((i) => escapeControls(i.name))
     .filter((n) => !seen.has(n) && !!seen.add(n))
     .sort((a, b) => a.localeCompare(b));
 }

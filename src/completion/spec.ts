@@ -3,6 +3,7 @@
 import type { Argument, Command, Option } from 'commander';
 import { GOAL_UNITS, HABIT_TYPES, MOOD_LEVELS } from '../api/types.js';
 import { CONFIG_KEYS } from '../config/file.js';
+import { DAY_PERIODS } from '../model/time-of-day.js';
 
 /** What a word completes to: names from `habits __complete`, a fixed list, files, or nothing. */
 export type ValueKind =
@@ -95,6 +96,8 @@ const OPTION_VALUES: Record<string, string[]> = {
   '--unit': [...GOAL_UNITS],
   '--mood': [...MOOD_LEVELS],
   '--type': [...HABIT_TYPES],
+  // Ids on the local service, names (any case) elsewhere once a habit has shown them.
+  '--time-of-day': DAY_PERIODS.map((p) => p.id),
 };
 
 function optionSpec(o: Option): OptionSpec {

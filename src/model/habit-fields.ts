@@ -4,6 +4,7 @@
 import { STACK_TYPES, type EndConditionInput, type HabitType, type StackType, type TimeTrigger } from '../api/types.js';
 import { parseDate } from './dates.js';
 import { fail } from './grammar.js';
+import { controlProblem } from './text.js';
 
 /** The service's limits on numbers (docs/local-service.md, Limits), checked before any request. */
 export const LIMITS = { interval: 3650, periods: 100_000, delaySecs: 86_400, amount: 1e9 } as const;
@@ -204,5 +205,7 @@ export function parseHabitType(value: string): HabitType {
 /** A habit name: not blank; trimmed. */
 export function parseName(value: string): string {
   const v = value.trim();
-  return v || fail('the name must not be empty');
+  if (!v) return fail('the name must not be empty');
+  const problem = controlProblem(v, 'the name');
+  return problem ? fail(problem) : v;
 }

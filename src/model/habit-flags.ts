@@ -10,6 +10,7 @@ import {
   parseStack, parseWeekdays, type StackSpec,
 } from './habit-fields.js';
 import { parseGoal } from './goal.js';
+import { controlProblem } from './text.js';
 
 /** Options as commander hands them over (`false` comes from a `--no-…` flag). */
 export interface RawFieldOptions {
@@ -74,6 +75,13 @@ function clearable(value: string | false | undefined, mode: 'add' | 'edit'): str
   return mode === 'edit' ? null : undefined;
 }
 
+/** Text without control characters (a description may hold line breaks and tabs); null passes. */
+function plainText(flag: string, value: string | null, what: string, lines = false): string | null {
+  const problem = value === null ? undefined : controlProblem(value, what, lines);
+  if (problem) throw new UsageError(`${flag}: ${problem}`);
+  return value;
+}
+
 function exclusive(pairs: [flag: string, present: boolean][], why: string): void {
   const given = pairs.filter(([, present]) => present).map(([flag]) => flag);
   if (given.length > 1) throw new UsageError(`${given.join(' and ')} cannot be used together (${why})`);
@@ -94,11 +102,11 @@ export function parseFieldFlags(raw: RawFieldOptions, today: string, mode: 'add'
   }
   if (raw.name !== undefined) f.name = flagValue('--name', () => parseName(raw.name!));
   const description = clearable(raw.description, mode);
-  if (description !== undefined) f.description = description;
+  if (description !== undefined) f.description = plainText('--description', description, 'the description', true);
   const icon = clearable(raw.icon, mode);
-  if (icon !== undefined) f.icon = icon;
+  if (icon !== undefined) f.icon = plainText('--icon', icon, 'the icon');
   const unitName = clearable(raw.unitName, mode);
-  if (unitName !== undefined) f.customUnitName = unitName;
+  if (unitName !== undefined) f.customUnitName = plainText('--unit-name', unitName, 'the unit name');
   if (raw.color !== undefined) f.colorHex = flagValue('--color', () => parseColor(raw.color!));
   if (raw.start !== undefined) f.startDate = flagValue('--start', () => parseDate(raw.start!, today));
 

@@ -125,8 +125,9 @@ export function periods(n: number, period: string | undefined): string {
  */
 export function displayIcon(icon: string | null | undefined): string {
   const v = icon?.trim() ?? '';
-  // Emoji sequences run to several code points (a family is seven); identifiers are ASCII.
-  return v && !/[\x00-\x7f]/.test(v) && [...v].length <= 8 ? v : '';
+  // Emoji sequences run to several code points (a family is seven); identifiers are ASCII; no
+  // control character (C1, U+2028) passes as an emoji.
+  return v && !/[\x00-\x9f\u2028\u2029]/.test(v) && [...v].length <= 8 ? v : '';
 }
 
 /** The end condition in words, with its met state when the server reports one (not on an input). */

@@ -3,6 +3,7 @@
 import type { EndCondition, EndConditionInput, Goal, GoalInput, Habit, Occurrence, TimeTrigger } from '../api/types.js';
 import type { HabitDraft } from '../model/draft.js';
 import { currentGoal } from '../model/resources.js';
+import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
 import { displayIcon, formatEndCondition, formatGoal, formatOccurrence, formatReminder, formatStack } from './format.js';
 import { toTsv } from './plain.js';
@@ -101,6 +102,8 @@ interface Row {
   styled?: (c: ChalkInstance) => string;
   /** What a terminal shows for an empty field (a dash by default). */
   empty?: string;
+  /** Text of several lines (a description): a terminal shows each on its own line. */
+  lines?: boolean;
 }
 
 const TYPE_WORDS: Record<string, string> = { good: ' (a habit to build)', bad: ' (a habit to quit)' };
@@ -110,8 +113,8 @@ const one = (value: string | null | undefined): string[] => (value ? [value] : [
 function rows(d: HabitDetails): Row[] {
   const hex = d.colorHex;
   const out: Row[] = [
-    { label: 'Type', key: 'type', values: [d.type], styled: () => d.type + (TYPE_WORDS[d.type] ?? '') },
-    { label: 'Description', key: 'description', values: one(d.description) },
+    { label: 'Type', key: 'type', values: [d.type], styled: () => escapeControls(d.type) + (TYPE_WORDS[d.type] ?? '') },
+    { label: 'Description', key: 'description', values: one(d.description), lines: true },
     { label: 'Schedule', key: 'schedule', values: [formatOccurrence(d.occurrence)] },
     { label: 'Starts', key: 'start', values: one(d.startDate) },
     { label: 'Goal', key: 'goal', values: d.goal ? [formatGoal(d.goal, d.customUnitName)] : [], empty: 'none' },
@@ -122,7 +125,7 @@ function rows(d: HabitDetails): Row[] {
     { label: 'Stacks', key: 'stack', values: d.stacks, empty: 'none' },
     { label: 'Ends', key: 'end', values: d.endCondition ? [formatEndCondition(d.endCondition)] : [], empty: 'never' },
     { label: 'Icon', key: 'icon', values: one(d.icon) },
-    { label: 'Colour', key: 'color', values: one(hex), styled: hex ? (c) => `${c.hex(hex)('●')} ${hex}` : undefined, empty: 'default' },
+    { label: 'Colour', key: 'color', values: one(hex), styled: hex && /^#(?:[0-9a-f]{3}){1,2}$/i.test(hex) ? (c) => `${c.hex(hex)('●')} ${hex}` : undefined, empty: 'default' },
   ];
   if (d.isArchived !== undefined) out.push({ label: 'Archived', key: 'archived', values: [d.isArchived ? 'yes' : 'no'] });
   if (d.created) out.push({ label: 'Created', key: 'created', values: [d.created] });
@@ -130,19 +133,22 @@ function rows(d: HabitDetails): Row[] {
   return out;
 }
 
-/** Aligned labels and values for a terminal. */
+/** A value as a terminal shows it: its lines (for a block of text), control characters escaped. */
+function shownLines(value: string, block: boolean): string[] {
+  return block ? value.split(/\r\n?|\n/).map((l) => escapeControls(l.replace(/\t/g, '  '))) : [escapeControls(value)];
+}
+
+/** Aligned labels and values for a terminal; text from the server shows its control characters escaped. */
 function renderTty(d: HabitDetails, c: ChalkInstance): string {
   const icon = displayIcon(d.icon);
-  const lines = [(icon ? `${icon} ` : '') + c.bold(d.name)];
+  const lines = [(icon ? `${icon} ` : '') + c.bold(escapeControls(d.name))];
   const all = rows(d);
   const width = Math.max(...all.map((r) => r.label.length)) + 2;
   for (const row of all) {
     const head = `  ${c.dim(row.label.padEnd(width))}`;
     if (row.values.length === 0) lines.push(head + c.dim(row.empty ?? '–'));
-    row.values.forEach((value, i) => {
-      const shown = i === 0 && row.styled ? row.styled(c) : value;
-      lines.push((i === 0 ? head : `  ${' '.repeat(width)}`) + shown);
-    });
+    const shown = row.values.flatMap((value, i) => (i === 0 && row.styled ? [row.styled(c)] : shownLines(value, !!row.lines)));
+    shown.forEach((text, i) => lines.push((i === 0 ? head : `  ${' '.repeat(width)}`) + text));
   }
   return lines.join('\n') + '\n';
 }

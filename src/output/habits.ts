@@ -1,6 +1,7 @@
 // The list of habits (`habit ls`) in human and script form. Pure functions of data.
 import type { Habit } from '../api/types.js';
 import { currentGoal } from '../model/resources.js';
+import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
 import { compareNames, displayIcon, formatGoal, formatOccurrence } from './format.js';
 import { toTsv } from './plain.js';
@@ -40,7 +41,7 @@ export function habitsTable(habits: readonly Habit[], c: ChalkInstance, known?: 
         formatOccurrence(h.occurrence),
         goalText(h) || dash,
         areasText(h) || dash,
-        { plain: ids[i]!, styled: c.dim(ids[i]!) },
+        { plain: ids[i]!, styled: c.dim(escapeControls(ids[i]!)) },
       ];
     }),
     flex: 0,

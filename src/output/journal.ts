@@ -2,6 +2,7 @@
 import type { JournalEntry } from '../api/types.js';
 import { weekday } from '../model/dates.js';
 import { displayUnit } from '../model/units.js';
+import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
 import { compareNames, displayIcon, formatNumber, MONTH_NAMES, periods, WEEKDAY_LONG_NAMES } from './format.js';
 import { displayWidth, toTsv } from './plain.js';
@@ -43,7 +44,7 @@ export function statusLabel(entry: Pick<JournalEntry, 'status' | 'type' | 'progr
     case 'failed':
       return { symbol: '✗', word: bad && entry.progress ? 'over limit' : 'failed', tone: 'failed' };
     default:
-      return { symbol: '?', word: String(entry.status), tone: 'unknown' };
+      return { symbol: '?', word: escapeControls(String(entry.status)), tone: 'unknown' };
   }
 }
 
@@ -157,7 +158,9 @@ export function journalTable(entries: readonly JournalEntry[], opts: JournalTabl
     const rows = ordered.map((e): Cell[] => {
       const label = statusLabel(e);
       const status = `${label.symbol} ${label.word}`;
-      const text = progressText(e, opts.unitNames?.get(e.id));
+      // The unit is the server's word: shown escaped, as the name is (table.ts).
+      const raw = progressText(e, opts.unitNames?.get(e.id));
+      const text = raw === undefined ? undefined : escapeControls(raw);
       let progress: Cell = { plain: DASH, styled: c.dim(DASH) };
       if (e.progress && text) {
         const bar = progressBar(e.progress.current, e.progress.target);

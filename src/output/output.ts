@@ -1,11 +1,25 @@
 // The three output modes, chosen in one place: --json, a terminal, or a pipe.
 import type { IO } from '../io.js';
+import { escapeControls, terminalSafe } from '../model/text.js';
 import { makeChalk, type ChalkInstance } from './color.js';
 import { renderPlainTable, renderTtyTable, type TableSpec } from './table.js';
 
 export type OutputMode = 'json' | 'tty' | 'plain';
 
-/** Where a command's words go. stdout is data; stderr is talk. */
+/**
+ * JSON text with DEL, the C1 controls and U+2028/U+2029 written as `\u` escapes too (JSON.stringify
+ * escapes the C0 ones only): the same data, and nothing a terminal would act on.
+ */
+export function jsonText(data: unknown, indent?: number): string {
+  // eslint-disable-next-line no-control-regex
+  return JSON.stringify(data, null, indent).replace(/[\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Where a command's words go. stdout is data; stderr is talk. Nothing a server sent reaches either
+ * raw: one-line messages escape every control character, and other text every one but the line
+ * breaks, tabs and colours of our own rendering (model/text.ts).
+ */
 export class Output {
   readonly mode: OutputMode;
   /** Colours for stdout; a no-op unless colour is on. */
@@ -36,14 +50,14 @@ export class Output {
 
   /** Prints one JSON document on stdout. */
   printJson(data: unknown): void {
-    this.io.stdout.write(JSON.stringify(data, null, 2) + '\n');
+    this.io.stdout.write(jsonText(data, 2) + '\n');
   }
 
   /** Prints the command's result: `data` as JSON with --json, otherwise what `human` renders. */
   async result(data: unknown, human: () => string | Promise<string>): Promise<void> {
     if (this.json) return this.printJson(data);
     const text = await human();
-    if (text) this.io.stdout.write(text.endsWith('\n') ? text : text + '\n');
+    if (text) this.print(text);
   }
 
   /**
@@ -66,9 +80,10 @@ export class Output {
     else this.info(message);
   }
 
-  /** Writes human text to stdout as it is. */
+  /** Writes human text to stdout, control characters escaped but its own line breaks, tabs and colours. */
   print(text: string): void {
-    this.io.stdout.write(text.endsWith('\n') ? text : text + '\n');
+    const safe = terminalSafe(text);
+    this.io.stdout.write(safe.endsWith('\n') ? safe : safe + '\n');
   }
 
   /**
@@ -78,7 +93,8 @@ export class Output {
   info(message: string): void {
     if (this.quiet) return;
     const toStdout = this.mode === 'tty';
-    (toStdout ? this.io.stdout : this.io.stderr).write(message + '\n');
+    // One line: a line break in a name shows as `\n`.
+    (toStdout ? this.io.stdout : this.io.stderr).write(escapeControls(message) + '\n');
   }
 
   /**
@@ -87,13 +103,13 @@ export class Output {
    */
   item(message: string, failed = false): void {
     if (this.json) return;
-    if (failed) this.warn(message);
+    if (failed) this.io.stderr.write(escapeControls(message) + '\n');
     else this.info(message);
   }
 
-  /** A warning or note on stderr, shown even with --quiet. */
+  /** A warning or note on stderr, shown even with --quiet; it may span lines. */
   warn(message: string): void {
-    this.io.stderr.write(message + '\n');
+    this.io.stderr.write(terminalSafe(message) + '\n');
   }
 
   /** A table: aligned on a terminal, tab-separated in a pipe. Not for --json (print data instead). */

@@ -1,15 +1,15 @@
 // Piped output: tab-separated rows, no colour, no box drawing.
-
-const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+import { escapeControl } from '../model/text.js';
 
 /**
  * One cell made safe for a TSV line: backslash, tab, newline and carriage return are written `\\`,
- * `\t`, `\n`, `\r` (as in PostgreSQL's text format), so a cell stays on its line and reads back
- * exactly.
+ * `\t`, `\n`, `\r` (as in PostgreSQL's text format), every other control character `\x1b`,
+ * `\x7f`, `\u2028`, so a cell stays on its line, drives no terminal, and reads back exactly.
  */
 export function tsvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return String(value).replace(/[\\\t\n\r]/g, (ch) => TSV_ESCAPES[ch]!);
+  // eslint-disable-next-line no-control-regex
+  return String(value).replace(/[\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => (ch === '\\' ? '\\\\' : escapeControl(ch)));
 }
 
 /** Rows as tab-separated lines, each ending with a newline. */

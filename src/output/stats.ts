@@ -2,6 +2,7 @@
 import type { Statistics } from '../api/types.js';
 import { statsUnit } from '../model/resources.js';
 import { displayUnit } from '../model/units.js';
+import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
 import { formatNumber, periods } from './format.js';
 import { toTsv } from './plain.js';
@@ -51,8 +52,8 @@ export function renderStatLines(lines: readonly StatLine[], c: ChalkInstance): s
   const shown = lines.filter((l) => !l.title && !l.scriptOnly);
   const width = Math.max(...shown.map((l) => l.label.length));
   const title = lines.find((l) => l.title);
-  const head = title ? c.bold(title.text) + '\n' : '';
-  return head + shown.map((l) => `${c.dim(l.label.padEnd(width))}  ${l.text}`).join('\n') + '\n';
+  const head = title ? c.bold(escapeControls(title.text)) + '\n' : '';
+  return head + shown.map((l) => `${c.dim(l.label.padEnd(width))}  ${escapeControls(l.text)}`).join('\n') + '\n';
 }
 
 /** `key<TAB>value` lines for pipes, with raw numbers. */

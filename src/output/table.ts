@@ -1,7 +1,12 @@
 // Tables: a cli-table3 grid on a terminal, tab-separated rows in pipes. Pure rendering: no I/O.
+import { escapeControls } from '../model/text.js';
 import { displayWidth, toTsv } from './plain.js';
 
-/** A cell: plain text, or plain text plus a styled (coloured) form for terminals. */
+/**
+ * A cell: plain text, or plain text plus a styled (coloured) form for terminals. Plain text may
+ * hold anything (a server's names): a terminal shows its control characters escaped, a pipe by
+ * the TSV rule. A styled form is written as it is: the caller escapes what goes in it.
+ */
 export type Cell = string | number | null | undefined | { plain: string; styled: string };
 
 export interface TableSpec {
@@ -16,7 +21,9 @@ export interface TableSpec {
 /** The plain text of a cell. */
 export const plainOf = (cell: Cell): string =>
   cell === null || cell === undefined ? '' : typeof cell === 'object' ? cell.plain : String(cell);
-const styledOf = (cell: Cell): string => (typeof cell === 'object' && cell !== null ? cell.styled : plainOf(cell));
+/** A cell as one line of a terminal: control characters escaped (`New\nline`). */
+const shownOf = (cell: Cell): string => escapeControls(plainOf(cell));
+const styledOf = (cell: Cell): string => (typeof cell === 'object' && cell !== null ? cell.styled : shownOf(cell));
 
 /** Tab-separated rows, no header: what scripts read. */
 export function renderPlainTable(spec: TableSpec): string {
@@ -28,7 +35,7 @@ const MIN_FLEX = 8;
 
 /** Each column's widest cell, header included, in display columns (gaps not counted). */
 export function naturalWidths(spec: Pick<TableSpec, 'head' | 'rows'>): number[] {
-  return spec.head.map((h, i) => Math.max(displayWidth(h), ...spec.rows.map((r) => displayWidth(plainOf(r[i])))));
+  return spec.head.map((h, i) => Math.max(displayWidth(h), ...spec.rows.map((r) => displayWidth(shownOf(r[i])))));
 }
 
 /** The text width column `flex` gets within `width` when every other column keeps its natural width. */

@@ -3,6 +3,7 @@ import { GOAL_UNITS, PERIODICITIES, type GoalInput, type GoalUnit, type Periodic
 import { parsePositive } from '../model/habit-fields.js';
 import { check, unitName } from '../model/grammar.js';
 import { displayUnit } from '../model/units.js';
+import { controlProblem } from '../model/text.js';
 import { optional } from './optional.js';
 import type { Choice, Prompter } from './prompter.js';
 
@@ -31,6 +32,10 @@ export async function promptGoal(
     choices: PERIODICITIES.map((x) => ({ name: x, value: x })),
     default: current?.periodicity ?? 'daily',
   });
-  const name = (await p.input({ message: optional('Unit name shown in the app, e.g. glasses', unitName), default: unitName ?? '' })).trim();
+  const name = (await p.input({
+    message: optional('Unit name shown in the app, e.g. glasses', unitName),
+    default: unitName ?? '',
+    validate: (v) => controlProblem(v.trim(), 'the unit name') ?? true,
+  })).trim();
   return { goal: { value: value ?? 1, unit, periodicity }, customUnitName: name || null };
 }

@@ -5,6 +5,8 @@ import type { HabitType } from '../api/types.js';
 import type { HabitDraft } from '../model/draft.js';
 import { parseName } from '../model/habit-fields.js';
 import { knownTimeOfDays, learnHabitNames, type Names } from '../resolve/habit-refs.js';
+import { controlProblem } from '../model/text.js';
+import { findPeriod, withDayPeriods } from '../model/time-of-day.js';
 import type { Output } from '../output/output.js';
 import type { Resolver } from '../resolve/index.js';
 import { parseDate } from '../model/dates.js';
@@ -50,7 +52,11 @@ export async function promptHabit(deps: HabitPromptDeps, walk: HabitWalk): Promi
       default: d.type,
     });
   }
-  d.description = (await p.input({ message: optional('Description', d.description), default: d.description ?? '' })).trim() || null;
+  d.description = (await p.input({
+    message: optional('Description', d.description),
+    default: d.description ?? '',
+    validate: (v) => controlProblem(v, 'the description', true) ?? true,
+  })).trim() || null;
   d.occurrence = await promptOccurrence(p, d.occurrence);
   Object.assign(d, await promptGoal(p, d.goal, d.customUnitName));
   d.timeTriggers = await promptTimeTriggers(p, d.timeTriggers);
@@ -73,7 +79,11 @@ export async function promptHabit(deps: HabitPromptDeps, walk: HabitWalk): Promi
   const today = deps.today();
   const start = await p.input({ message: 'Start date (YYYY-MM-DD, today or yesterday)', default: d.startDate, validate: (v) => check(() => parseDate(v, today)) });
   d.startDate = parseDate(start, today);
-  d.icon = (await p.input({ message: optional('Icon, an emoji or icon name', d.icon), default: d.icon ?? '' })).trim() || null;
+  d.icon = (await p.input({
+    message: optional('Icon, an emoji or icon name', d.icon),
+    default: d.icon ?? '',
+    validate: (v) => controlProblem(v.trim(), 'the icon') ?? true,
+  })).trim() || null;
   const color = (await p.input({
     message: walk.mode === 'add' ? 'Colour (#RRGGBB; empty for the default)' : 'Colour (#RRGGBB)',
     default: d.colorHex ?? '',
@@ -103,27 +113,25 @@ async function promptAreas(deps: HabitPromptDeps, current: string[], names: Name
 const OTHER_TIME_OF_DAY = '\u0000other';
 
 async function promptTimeOfDays(deps: HabitPromptDeps, current: string[], names: Names): Promise<string[]> {
-  let known = await knownTimeOfDays(deps.resolver);
+  let learned = await knownTimeOfDays(deps.resolver);
   // Periods have no endpoint: their names are learned from habits that use them.
-  if (known.size === 0) known = await deps.resolver.fetchHabits(true).then(() => knownTimeOfDays(deps.resolver));
+  if (learned.size === 0) learned = await deps.resolver.fetchHabits(true).then(() => knownTimeOfDays(deps.resolver));
+  // Morning, afternoon and evening are offered even when no habit uses them yet.
+  const known = withDayPeriods(new Map([...names.timeOfDays, ...learned]));
   for (const [id, name] of known) names.timeOfDays.set(id, name);
   const ids = [...new Set([...known.keys(), ...current])];
-  if (ids.length === 0) {
-    const answer = await deps.prompter.input({ message: 'Time-of-day ids (comma-separated, e.g. morning; empty for any time)', default: '' });
-    return [...new Set(answer.split(/[\s,]+/).filter(Boolean))];
-  }
   const picked = await deps.prompter.checkbox<string>({
     message: 'Time of day (tick none for any time)',
     choices: [
       ...ids.map((id) => ({ name: names.timeOfDay(id), value: id, checked: current.includes(id) })),
-      // Only periods some habit already uses are known; others can be typed.
+      // A server's periods are known once a habit uses them; others can be typed.
       { name: 'another id (type it)…', value: OTHER_TIME_OF_DAY },
     ],
   });
   const chosen = picked.filter((id) => id !== OTHER_TIME_OF_DAY);
   if (chosen.length === picked.length) return chosen;
   const more = await deps.prompter.input({ message: 'Time-of-day ids to add (comma-separated)', default: '' });
-  return [...new Set([...chosen, ...more.split(/[\s,]+/).filter(Boolean)])];
+  return [...new Set([...chosen, ...more.split(/[\s,]+/).filter(Boolean).map((t) => findPeriod(known, t) ?? t)])];
 }
 
 /**

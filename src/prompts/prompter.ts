@@ -2,6 +2,7 @@
 // use, draws on stderr (stdout stays data), and turns Ctrl-C into CancelledError (exit 130).
 import { CancelledError, UsageError } from '../errors.js';
 import type { IO } from '../io.js';
+import { escapeControls } from '../model/text.js';
 
 export interface Choice<T> {
   name: string;
@@ -24,6 +25,14 @@ export interface Prompter {
   number(opts: { message: string; default?: number; min?: number; max?: number; validate?: Validate<number | undefined>; required?: boolean }): Promise<number | undefined>;
   editor(opts: { message: string; default?: string }): Promise<string>;
 }
+
+/**
+ * A prompt's text as the terminal shows it: names in messages, choices and pre-filled answers come
+ * from the server, and their control characters are shown escaped (`New\nline`), never acted on.
+ */
+const shown = (text: string): string => escapeControls(text);
+const shownChoices = <T>(choices: Choice<T>[]): Choice<T>[] =>
+  choices.map((c) => ({ ...c, name: shown(c.name), ...(c.description !== undefined ? { description: shown(c.description) } : {}) }));
 
 /** Builds the real prompter over `io`; `enabled` says whether prompting is allowed at all. */
 export function createPrompter(io: IO, enabled: boolean): Prompter {
@@ -52,37 +61,43 @@ export function createPrompter(io: IO, enabled: boolean): Prompter {
     available,
     input: (o) => ask(async () => {
       const { default: input } = await import('@inquirer/input');
-      return input({ message: o.message, default: o.default, required: o.required, validate: o.validate }, context);
+      // A pre-filled value with control characters is offered escaped. Kept as offered, it is the
+      // value itself when that is valid (a description's line breaks), else what was shown.
+      const preset = o.default === undefined ? undefined : shown(o.default);
+      const answer = await input({ message: shown(o.message), default: preset, required: o.required, validate: o.validate }, context);
+      const original = o.default;
+      return original !== undefined && answer === preset && preset !== original && (o.validate?.(original) ?? true) === true ? original : answer;
     }),
     password: (o) => ask(async () => {
       const { default: password } = await import('@inquirer/password');
-      return password({ message: o.message, mask: '*', validate: o.validate }, context);
+      return password({ message: shown(o.message), mask: '*', validate: o.validate }, context);
     }),
     confirm: (o) => ask(async () => {
       const { default: confirm } = await import('@inquirer/confirm');
-      return confirm({ message: o.message, default: o.default }, context);
+      return confirm({ message: shown(o.message), default: o.default }, context);
     }),
     select: <T>(o: { message: string; choices: Choice<T>[]; default?: T; pageSize?: number }) => ask(async () => {
       const { default: select } = await import('@inquirer/select');
-      return select<T>({ message: o.message, choices: o.choices, default: o.default, pageSize: o.pageSize ?? 12 }, context);
+      return select<T>({ message: shown(o.message), choices: shownChoices(o.choices), default: o.default, pageSize: o.pageSize ?? 12 }, context);
     }),
     checkbox: <T>(o: { message: string; choices: Choice<T>[]; validate?: Validate<readonly T[]>; pageSize?: number }) => ask(async () => {
       const { default: checkbox } = await import('@inquirer/checkbox');
       const validate = o.validate;
       return checkbox<T>({
-        message: o.message,
-        choices: o.choices,
+        message: shown(o.message),
+        choices: shownChoices(o.choices),
         pageSize: o.pageSize ?? 12,
         validate: validate ? (items) => validate(items.map((i) => i.value)) : undefined,
       }, context);
     }),
     number: (o) => ask(async () => {
       const { default: number } = await import('@inquirer/number');
-      return number({ message: o.message, default: o.default, min: o.min, max: o.max, step: 'any', required: o.required, validate: o.validate }, context);
+      return number({ message: shown(o.message), default: o.default, min: o.min, max: o.max, step: 'any', required: o.required, validate: o.validate }, context);
     }),
     editor: (o) => ask(async () => {
       const { default: editor } = await import('@inquirer/editor');
-      return editor({ message: o.message, default: o.default, waitForUserInput: false }, context);
+      // The editor gets the text itself (a note may span lines); only the message is shown escaped.
+      return editor({ message: shown(o.message), default: o.default, waitForUserInput: false }, context);
     }),
   };
 }

@@ -8,6 +8,8 @@ import { renderHabit } from '../output/habit-details.js';
 import type { Resolver } from './index.js';
 import type { FieldFlags } from '../model/habit-flags.js';
 import type { ResolvedFlags } from '../model/draft.js';
+import { escapeControls } from '../model/text.js';
+import { findPeriod, withDayPeriods } from '../model/time-of-day.js';
 
 /** Names of the ids a draft refers to, learned while resolving or fetching. */
 export class Names {
@@ -28,8 +30,9 @@ function naming(flag: string, err: unknown): unknown {
 }
 
 /**
- * Time-of-day names by id, learned from earlier habit listings (there is no endpoint for them).
- * None is not an error: ids are shown, or sent, as they are.
+ * Time-of-day names by id, learned from earlier habit listings (there is no endpoint for them);
+ * model/time-of-day.ts adds the periods of the day. None is not an error: ids are shown, or sent,
+ * as they are.
  */
 export async function knownTimeOfDays(resolver: Resolver): Promise<Map<string, string>> {
   try {
@@ -53,21 +56,23 @@ export async function resolveFlags(resolver: Resolver, flags: FieldFlags, names:
     out.habitStacks = stacks.map((s, i): HabitStackInput => {
       const r = results[i]!;
       if (r instanceof Error) throw naming('--stack', r);
-      if (r.id === selfId) throw new UsageError(`--stack: a habit cannot stack on itself ("${r.name}")`);
+      if (r.id === selfId) throw new UsageError(`--stack: a habit cannot stack on itself ("${escapeControls(r.name)}")`);
       if (r.name !== r.id) names.habits.set(r.id, r.name);
       return { conditionHabitId: r.id, type: s.type, ...(s.delaySecs ? { timerType: 'after', timerDelaySecs: s.delaySecs } : { timerType: 'immediately' }) };
     });
   }
   if (timeOfDays) {
     // The habit being edited knows its own periods even when the cache is cold.
-    const known = new Map([...names.timeOfDays, ...(await knownTimeOfDays(resolver))]);
+    let learned = new Map([...names.timeOfDays, ...(await knownTimeOfDays(resolver))]);
+    // A period no habit seen so far uses: the listing of every habit may show its id.
+    if (timeOfDays.some((t) => findPeriod(learned, t) === undefined)) {
+      await resolver.fetchHabits(true);
+      learned = new Map([...learned, ...(await knownTimeOfDays(resolver))]);
+    }
+    const known = withDayPeriods(learned);
     for (const [id, name] of known) names.timeOfDays.set(id, name);
-    // An id is passed as it is; a known name (any case) becomes its id.
-    out.timeOfDayIds = [...new Set(timeOfDays.map((t) => {
-      if (known.has(t)) return t;
-      const byName = [...known].find(([, name]) => name.toLowerCase() === t.toLowerCase());
-      return byName ? byName[0] : t;
-    }))];
+    // A known id or name (any case) becomes its id; anything else is sent as it is, an id.
+    out.timeOfDayIds = [...new Set(timeOfDays.map((t) => findPeriod(known, t) ?? t))];
   }
   return out;
 }

@@ -5,6 +5,7 @@ import type { Area, Habit } from '../api/types.js';
 import type { Api } from '../api/routes.js';
 import { AmbiguousError, NotFoundError } from '../errors.js';
 import { factsOf, type HabitFacts } from '../model/habit-facts.js';
+import { escapeControls } from '../model/text.js';
 import { NameCache, type CacheKind } from './cache.js';
 import { matchRef, suggest, type MatchResult, type Named } from './match.js';
 
@@ -192,13 +193,14 @@ function outcome(label: string, ref: string, m: MatchResult<Named>, items: Named
   if (m.kind === 'many') {
     return new AmbiguousError(
       `"${ref}" matches ${m.items.length} ${label}s`,
-      m.items.slice(0, 8).map((i) => `"${i.name}" (id:${i.id})`),
+      m.items.slice(0, 8).map((i) => `"${escapeControls(i.name)}" (id:${i.id})`),
       m.items[0]!.id,
     );
   }
   const close = suggest(items, ref);
   return new NotFoundError(
     `no ${label} matches "${ref}"`,
-    close.length ? `did you mean ${close.map((i) => `"${i.name}"`).join(', ')}?` : `list them with \`habits ${label} ls\``,
+    // Names as they are shown everywhere: a line break as \n, which is also how they can be typed.
+    close.length ? `did you mean ${close.map((i) => `"${escapeControls(i.name)}"`).join(', ')}?` : `list them with \`habits ${label} ls\``,
   );
 }

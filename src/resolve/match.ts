@@ -1,5 +1,6 @@
 // Matching a reference against known names: pure functions, no I/O.
 import type { HabitFacts } from '../model/habit-facts.js';
+import { escapeControls } from '../model/text.js';
 
 /** Something with an id and a name: a habit or an area. */
 export interface Named {
@@ -16,17 +17,25 @@ export type MatchResult<T extends Named> =
   | { kind: 'none' };
 
 /**
+ * A name as it can be typed, lower-cased: with control characters escaped as output shows them
+ * (`New\nline`), so a name a server sent with a line break matches what the table, an error or
+ * shell completion showed.
+ */
+const typed = (name: string): string => escapeControls(name).toLowerCase();
+
+/**
  * Finds `ref` among `items`: an exact id, else an exact name (case-insensitive), else a unique
- * prefix of an id or a name (case-insensitive for names).
+ * prefix of an id or a name (case-insensitive for names). A name also matches as it is shown,
+ * its control characters escaped.
  */
 export function matchRef<T extends Named>(items: readonly T[], ref: string): MatchResult<T> {
   const byId = items.find((i) => i.id === ref);
   if (byId) return { kind: 'one', item: byId };
   const lower = ref.toLowerCase();
-  const exact = items.filter((i) => i.name.toLowerCase() === lower);
+  const exact = items.filter((i) => i.name.toLowerCase() === lower || typed(i.name) === lower);
   if (exact.length) return pick(exact);
   if (!ref) return { kind: 'none' };
-  return pick(items.filter((i) => i.id.startsWith(ref) || i.name.toLowerCase().startsWith(lower)));
+  return pick(items.filter((i) => i.id.startsWith(ref) || i.name.toLowerCase().startsWith(lower) || typed(i.name).startsWith(lower)));
 }
 
 function pick<T extends Named>(found: T[]): MatchResult<T> {

@@ -2,7 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { createServer } from './http/server.js';
+import { bindPort, createServer, type Listening } from './http/server.js';
+import type { Store } from './store/store.js';
 import { getOrCreateApiKey, openStore } from './store/open.js';
 
 /** What `habits serve` runs with. */
@@ -30,36 +31,43 @@ export interface Serving {
   done: Promise<void>;
 }
 
-/** Opens the store, listens, and runs until close() or SIGINT/SIGTERM. */
+/** Binds the port, opens the store, and runs until close() or SIGINT/SIGTERM. */
 export async function runServe(options: ServeOptions): Promise<Serving> {
   const { stderr } = options;
   const say = (line: string): void => void stderr.write(`${line}\n`);
   const file = resolve(options.dataFile);
-  mkdirSync(dirname(file), { recursive: true });
-  const store = await openStore(file);
-  let listening;
+  const port = options.port ?? 8787;
+  const host = options.host ?? '127.0.0.1';
+  // The port first: a busy one must not leave a new database file (and a printed key) behind.
+  const bound = await bindPort(port, host).catch((err: unknown) => {
+    if ((err as { code?: string }).code !== 'EADDRINUSE') throw err;
+    throw Object.assign(new Error(`habits serve: port ${port} on ${host} is already in use; pick another with --port`, { cause: err }), { code: 'EADDRINUSE' });
+  });
+  let opened: Store | undefined;
+  let listening: Listening;
   try {
+    mkdirSync(dirname(file), { recursive: true });
+    opened = await openStore(file);
     let apiKey = options.apiKey;
     if (!apiKey) {
-      const stored = getOrCreateApiKey(store);
+      const stored = getOrCreateApiKey(opened);
       apiKey = stored.key;
       if (stored.generated) say(`habits serve: generated API key ${apiKey} (stored in ${file})`);
     }
     const server = createServer({
-      db: store,
+      db: opened,
       apiKey,
       log: say,
       logRequests: !options.quiet,
       ...(options.timezone ? { timezone: options.timezone } : {}),
     });
-    listening = await server.listen({ port: options.port ?? 8787, host: options.host ?? '127.0.0.1' });
+    listening = await server.listen({ bound, host });
   } catch (err) {
-    store.close();
-    if ((err as { code?: string }).code === 'EADDRINUSE') {
-      throw Object.assign(new Error(`habits serve: port ${options.port ?? 8787} on ${options.host ?? '127.0.0.1'} is already in use; pick another with --port`, { cause: err }), { code: 'EADDRINUSE' });
-    }
+    opened?.close();
+    bound.close();
     throw err;
   }
+  const store = opened;
   const { url } = listening;
   say(`habits serve: listening on ${url}`);
 

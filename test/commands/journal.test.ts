@@ -150,9 +150,20 @@ describe('habits journal', () => {
     expect(JSON.parse(json.stdout)).toEqual([]);
   });
 
-  it('fails with exit 4 and no request when no key is configured', async () => {
+  it('fails with exit 4 and no request when no key is configured, offering login and --local', async () => {
+    const before = fx.svc.requests.length;
     const r = await runCli(['journal'], { env: { ...fx.home.env, HABITS_BASE_URL: fx.svc.url } });
-    expect(r.code).toBe(4);
-    expect(r.stderr).toContain('no API key');
+    expect(r).toEqual({
+      code: 4,
+      stdout: '',
+      stderr: 'error: no API key is configured\n' +
+        'hint: run `habits auth login` (or set HABITS_API_KEY) to use your account, or add --local (or set HABITS_LOCAL=1) to use the offline store on this machine\n',
+    });
+    expect(fx.svc.requests.length).toBe(before);
+    const json = await runCli(['journal', '--json'], { env: { ...fx.home.env, HABITS_BASE_URL: fx.svc.url } });
+    expect(JSON.parse(json.stderr)).toEqual({ error: {
+      code: 'auth', message: 'no API key is configured', status: null,
+      hint: 'run `habits auth login` (or set HABITS_API_KEY) to use your account, or add --local (or set HABITS_LOCAL=1) to use the offline store on this machine',
+    } });
   });
 });

@@ -65,6 +65,8 @@ describe('bash script', () => {
     expect(bashComplete(script.file, ['habits', '--json', 'log', 'done', '--date', 'y'])).toEqual(['yesterday']);
     expect(bashComplete(script.file, ['habits', 'log', 'done', '--date', '=', 'y'])).toEqual(['yesterday']);
     expect(bashComplete(script.file, ['habits', 'note', 'add', 'Walk', '--mood', 'very'])).toEqual(['veryLow', 'veryHigh']);
+    expect(bashComplete(script.file, ['habits', 'habit', 'add', 'Nap', '--time-of-day', ''])).toEqual(['morning', 'afternoon', 'evening']);
+    expect(bashComplete(script.file, ['habits', 'habit', 'edit', 'Nap', '--time-of-day', 'AF'])).toEqual(['afternoon']);
     const areas = `habits() { [[ $1 == __complete && $2 == areas ]] && printf '%s\\n' Health Home; }`;
     expect(bashComplete(script.file, ['habits', 'habit', 'ls', '--area', 'H'], areas)).toEqual(['Health', 'Home']);
     expect(bashComplete(script.file, ['habits', 'area', 'show', 'He'], areas)).toEqual(['Health']);

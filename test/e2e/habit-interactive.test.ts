@@ -45,8 +45,8 @@ async function answer(s: TmuxSession, question: string, ...keys: string[]): Prom
 const writesSince = (fx: ServiceFixture, n: number) => fx.svc.requests.slice(n).filter((r) => r.method === 'POST' || r.method === 'PUT');
 
 withTools('tmux').describe('habit add on a terminal', () => {
-  // Its own service: the time-of-day prompt below is the text input of an account where no habit
-  // has a time of day yet, whatever other tests add. The spawned CLI reads the real clock; so does it.
+  // Its own service: the time-of-day prompt below is that of an account where no habit has a time
+  // of day yet, whatever other tests add. The spawned CLI reads the real clock; so does it.
   const fx = useService({ start: 'real' });
   let health: Area;
   beforeAll(async () => {
@@ -81,7 +81,10 @@ withTools('tmux').describe('habit add on a terminal', () => {
     await answer(s, 'Habit stacks: none', 'Enter');
     await answer(s, 'Does the habit end?', 'Enter');
     await answer(s, 'Areas', 'Space', 'Enter');
-    await answer(s, 'Time-of-day ids', '=morning', 'Enter');
+    // All three periods of the day are offered, though no habit uses one yet.
+    const periods = await s.waitFor(/◯ Morning\n\s*◯ Afternoon\n\s*◯ Evening\n/);
+    expect(periods).toContain('? Time of day (tick none for any time)');
+    await answer(s, 'Time of day', 'Down', 'Space', 'Enter');
     await answer(s, 'Start date', 'Enter');
     await answer(s, 'Icon', 'Enter');
     await answer(s, 'Colour', 'Enter');
@@ -104,7 +107,7 @@ withTools('tmux').describe('habit add on a terminal', () => {
       occurrence: { type: 'weekDays', days: [1, 3, 5] },
       goal: { value: 30, unit: 'min', periodicity: 'daily' },
       areas: [expect.objectContaining({ id: health.id })],
-      timeOfDays: [expect.objectContaining({ id: 'morning' })],
+      timeOfDays: [expect.objectContaining({ id: 'afternoon', name: 'Afternoon' })],
       reminders: {
         timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true, showLiveActivity: false }],
         habitStacks: [],
@@ -152,7 +155,7 @@ withTools('tmux').describe('habit edit -i on a terminal', () => {
     expect(days).toMatch(/◯ Monday\n\s*◉ Tuesday\n\s*◯ Wednesday\n\s*◉ Thursday/);
     expect(await answer(s, 'Track a goal', 'Enter')).toContain('(Y/n)');
     expect(await answer(s, 'Goal value', 'Enter')).toContain('(5)');
-    expect(await answer(s, 'Unit', 'Enter')).toContain('❯ kM (kilometres)');
+    expect(await answer(s, 'Unit', 'Enter')).toContain('❯ km (kilometres)');
     expect(await answer(s, 'Per', 'Enter')).toContain('❯ weekly');
     expect(await answer(s, 'Unit name shown in the app', 'Enter')).toContain('(rounds)');
     expect(await answer(s, 'Reminders: 06:45 every day (alarm)', 'Enter')).toContain('Remove 06:45 every day (alarm)');

@@ -260,3 +260,59 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
   }
   throw new Error('expected the promise to reject');
 }
+
+/** Names with control characters, and how a terminal, an error or completion shows each. */
+export const UNSAFE_NAMES: readonly { name: string; shown: string }[] = [
+  { name: 'Alpha', shown: 'Alpha' },
+  { name: 'Bell\u0007', shown: 'Bell\\x07' },
+  { name: 'Clear\u001b[2J\u001b[Hme', shown: 'Clear\\x1b[2J\\x1b[Hme' },
+  { name: 'Csi\u009b2J', shown: 'Csi\\x9b2J' },
+  { name: 'Del\u007f', shown: 'Del\\x7f' },
+  { name: 'Line\u2028sep', shown: 'Line\\u2028sep' },
+  { name: 'New\nline', shown: 'New\\nline' },
+  { name: 'Tab\there', shown: 'Tab\\there' },
+];
+
+/** A habit as a server other than ours might send it, with the few fields the CLI reads. */
+function unsafeHabit(name: string, i: number): Record<string, unknown> {
+  return {
+    id: `h${i}`, name, icon: null, colorHex: '#112233', type: 'good',
+    description: i === 2 ? 'Line one\nLine \u001b]0;pwned\u0007two' : null,
+    occurrence: { type: 'daily' }, startDate: '2026-11-01', createdAt: '2026-11-01T08:00:00.000Z',
+    isArchived: false, logMethod: 'manual', endCondition: null,
+    areas: i === 2 ? [{ id: 'a1', name: 'Area\u001b[31mred', colorHex: '#112233', icon: '', createdAt: '2026-11-01T08:00:00.000Z' }] : [],
+    timeOfDays: [],
+  };
+}
+
+/**
+ * A loopback server that speaks enough of API v2 for listings, a habit, the journal, areas,
+ * archive and marks, and whose names (UNSAFE_NAMES) and messages hold control characters; an
+ * unknown path is a 404 whose message holds an escape sequence.
+ */
+export async function startUnsafeNamesServer(): Promise<TestServer> {
+  const habits = UNSAFE_NAMES.map((n, i) => unsafeHabit(n.name, i));
+  const json = (res: http.ServerResponse, status: number, body?: unknown): void => {
+    res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
+    res.end(body === undefined ? undefined : JSON.stringify(body));
+  };
+  return startServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname.replace(/^\/v2/, '');
+    const habit = habits.find((h) => path.startsWith(`/habits/${String(h.id)}`));
+    if (req.method === 'GET' && path === '/habits') {
+      const list = url.searchParams.get('archived') === 'true' ? [] : habits;
+      return json(res, 200, { data: list, pagination: { total: list.length, limit: 100, offset: 0 } });
+    }
+    if (req.method === 'GET' && path === '/habits/journal') {
+      return json(res, 200, { data: habits.map((h) => ({ id: h.id, name: h.name, status: 'inprogress', colorHex: '#112233', icon: null, timeOfDayIds: [], type: 'good' })) });
+    }
+    if (req.method === 'GET' && path === '/areas') {
+      return json(res, 200, { data: [{ id: 'a1', name: 'Area\u001b[31mred', colorHex: '#112233', icon: '', createdAt: '2026-11-01T08:00:00.000Z' }] });
+    }
+    if (habit && req.method === 'GET' && path === `/habits/${String(habit.id)}`) return json(res, 200, { data: habit });
+    if (habit && req.method === 'POST' && path.endsWith('/archive')) return json(res, 204);
+    if (habit && req.method === 'POST' && path.endsWith('/logs/complete')) return json(res, 201, { message: 'Habit marked as completed' });
+    return json(res, 404, { error: 'Not Found', message: 'nothing \u001b[2Jhere' });
+  });
+}

@@ -1,6 +1,7 @@
 // The three output modes and colour, decided in one place, seen through a real command.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { Output } from '../../src/output/output.js';
+import { bufferIO, runCli, tempHome } from '../helpers/cli.js';
 import { startLocalService, type LocalService } from '../helpers/local-service.js';
 import { addHabit, cliEnv, mark } from '../helpers/service.js';
 
@@ -76,5 +77,35 @@ describe('where confirmations go', () => {
     expect(tty).toMatchObject({ code: 0, stdout: '"Read" was already completed for 2026-11-20\n', stderr: '' });
     const quiet = await logDone(['-q'], false);
     expect(quiet).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+});
+
+describe('control characters on the way out', () => {
+  const output = (mode: { json?: boolean; tty?: boolean } = {}) => {
+    const b = bufferIO({ tty: { stdout: !!mode.tty } });
+    return { ...b, out: new Output(b.io, { json: !!mode.json, quiet: false, colorLevel: mode.tty ? 1 : 0, errColorLevel: 0 }) };
+  };
+
+  it('a confirmation or an item is one line: every control character escaped', () => {
+    const o = output();
+    o.out.info('Deleted "New\nline\u001b[2J"');
+    o.out.item('error: "Bell\u0007": gone', true);
+    expect(o.stderr()).toBe('Deleted "New\\nline\\x1b[2J"\nerror: "Bell\\x07": gone\n');
+  });
+
+  it('text of several lines keeps its line breaks, tabs and our colours, and nothing else', () => {
+    const o = output({ tty: true });
+    o.out.print(`${o.out.c.bold('Walk')}\n\tx\u001b[2J\u009b2J\r`);
+    o.out.warn('one\ntwo\u001b]0;title\u0007');
+    expect(o.stdout()).toBe('\u001b[1mWalk\u001b[22m\n\tx\\x1b[2J\\x9b2J\\r\n');
+    expect(o.stderr()).toBe('one\ntwo\\x1b]0;title\\x07\n');
+  });
+
+  it('--json: the same data, with DEL, C1 and U+2028 written as \\u escapes too', () => {
+    const o = output({ json: true });
+    const data = { name: 'a\u001b[2J\u007f\u009b\u2028\n' };
+    o.out.printJson(data);
+    expect(o.stdout()).toBe('{\n  "name": "a\\u001b[2J\\u007f\\u009b\\u2028\\n"\n}\n');
+    expect(JSON.parse(o.stdout())).toEqual(data);
   });
 });

@@ -32,6 +32,14 @@ describe('statLines', () => {
     expect(text).toContain('Longest streak   1 week\n');
   });
 
+  it('shows a name and a unit with control characters escaped, on their lines', () => {
+    const lines = statLines({ ...base, name: 'New\nline\u001b[2J', unit: 'mi\u0007n' }, range);
+    const text = renderStatLines(lines, makeChalk(0));
+    expect(text.split('\n')[0]).toBe('New\\nline\\x1b[2J');
+    expect(text).toContain('Total logged  540 mi\\x07n\n');
+    expect(statLinesTsv(lines)).toContain('name\tNew\\nline\\x1b[2J\n');
+  });
+
   it('leaves the unit out for a habit without a goal', () => {
     const lines = statLines({ ...base, unit: null, totalLogs: 4 }, range);
     expect(renderStatLines(lines, makeChalk(0))).toContain('Total logged  4\n');

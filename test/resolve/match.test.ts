@@ -34,6 +34,14 @@ describe('matchRef', () => {
     expect(matchRef(dup, 'walk').kind).toBe('many');
   });
 
+  it('matches a name with control characters as it is shown: escaped, as typed from a table or completion', () => {
+    const odd = [...habits, { id: 'n1', name: 'New\nline' }, { id: 'c1', name: 'Clear\u001b[2J' }];
+    expect(matchRef(odd, 'New\\nline')).toEqual({ kind: 'one', item: odd[5] });
+    expect(matchRef(odd, 'new\\n')).toEqual({ kind: 'one', item: odd[5] });
+    expect(matchRef(odd, 'clear\\x1b[2j')).toEqual({ kind: 'one', item: odd[6] });
+    expect(matchRef(odd, 'New\nline')).toEqual({ kind: 'one', item: odd[5] });
+  });
+
   it('matches nothing for an unknown or empty reference', () => {
     expect(matchRef(habits, 'swim')).toEqual({ kind: 'none' });
     expect(matchRef(habits, '')).toEqual({ kind: 'none' });

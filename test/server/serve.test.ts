@@ -1,12 +1,15 @@
 // runServe in-process, and the real `habits serve` command in a child process.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Area, JournalEntry } from '../../src/api/types.js';
-import { openStore, runServe } from '../../src/server/index.js';
+import { bindPort } from '../../src/server/http/server.js';
+import { createServer, openStore, runServe } from '../../src/server/index.js';
+import { spawnCli } from '../helpers/cli.js';
 import { type Data, client, rejectionOf } from './fixtures.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -64,19 +67,56 @@ describe('runServe', () => {
     store.close();
   });
 
-  test('a port in use is an EADDRINUSE error and the database is released', async () => {
+  test('a port in use is an EADDRINUSE error raised before the data file is created or a key printed', async () => {
     const file = join(dir, 'habits.db');
     const first = await runServe({ port: 0, dataFile: file, apiKey: 'k', stderr: sink().stream, signals: false });
     const port = Number(new URL(first.url).port);
-    const err = await rejectionOf(runServe({ port, dataFile: join(dir, 'other.db'), apiKey: 'k', stderr: sink().stream, signals: false }));
+    const err2 = sink();
+    const other = join(dir, 'new', 'other.db');
+    const err = await rejectionOf(runServe({ port, dataFile: other, stderr: err2.stream, signals: false }));
     expect(err.code).toBe('EADDRINUSE');
     expect(err.message).toBe(`habits serve: port ${port} on 127.0.0.1 is already in use; pick another with --port`);
-    expect(existsSync(join(dir, 'other.db-wal'))).toBe(false);
+    expect(err2.text()).toBe('');
+    expect(existsSync(join(dir, 'new'))).toBe(false);
     await first.close();
+  });
+
+  test('a request that arrives while the store opens gets a 503, then the service answers', async () => {
+    const bound = await bindPort(0, '127.0.0.1');
+    const url = `http://127.0.0.1:${(bound.address() as AddressInfo).port}/v2`;
+    const early = await client({ url, apiKey: 'k' })('GET', '/areas');
+    expect(early.status).toBe(503);
+    expect(early.body).toEqual({ error: 'Service Unavailable', message: 'the service is starting' });
+    const store = await openStore(join(dir, 'habits.db'));
+    const listening = await createServer({ db: store, apiKey: 'k' }).listen({ bound, host: '127.0.0.1' });
+    expect(listening.url).toBe(url);
+    expect((await client({ url, apiKey: 'k' })('GET', '/areas')).status).toBe(200);
+    await listening.close();
+    store.close();
   });
 });
 
 describe('habits serve (the built command)', () => {
+  test('a busy --port fails with exit 2 and one line naming it, leaving no data file behind', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((res) => blocker.listen(0, '127.0.0.1', res));
+    const { port } = blocker.address() as AddressInfo;
+    const file = join(dir, 'data', 'habits', 'habits.db');
+    const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), XDG_CACHE_HOME: join(dir, 'cache') };
+    try {
+      const r = await spawnCli(['serve', '--port', String(port)], { env });
+      expect(r).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: port ${port} on 127.0.0.1 is in use\nhint: pick another with --port, or --port 0 for any free one\n`,
+      });
+      expect(existsSync(file)).toBe(false);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    } finally {
+      await new Promise<void>((res) => blocker.close(() => res()));
+    }
+  });
+
   test('serves, answers with the printed key, and stops on SIGINT', async () => {
     const file = join(dir, 'cli.db');
     const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), XDG_CACHE_HOME: join(dir, 'cache'), NO_COLOR: '1' };

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { AreaBody } from '../../api/types.js';
 import { examples, type App } from '../shared/app.js';
-import { parseAreaName, parseColor } from './shared.js';
+import { parseAreaIcon, parseAreaName, parseColor } from './shared.js';
 import type { Deps } from '../shared/deps.js';
 import { requireUniqueName } from '../shared/unique-name.js';
 
@@ -39,7 +39,7 @@ export function register(parent: Command, app: App): void {
 export function parse(name: string, opts: { color?: string; icon?: string }): AreaAddBody {
   const body: AreaAddBody = { name: parseAreaName(name) };
   if (opts.color !== undefined) body.colorHex = parseColor(opts.color);
-  if (opts.icon !== undefined) body.icon = opts.icon.trim();
+  if (opts.icon !== undefined) body.icon = parseAreaIcon(opts.icon);
   return body;
 }
 

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Area, AreaBody } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
-import { parseAreaName, parseColor } from './shared.js';
+import { parseAreaIcon, parseAreaName, parseColor } from './shared.js';
 import type { Deps } from '../shared/deps.js';
 import { requireUniqueName } from '../shared/unique-name.js';
 
@@ -41,7 +41,7 @@ export function parse(ref: string, opts: { name?: string; color?: string; icon?:
   const changes: AreaBody = {};
   if (opts.name !== undefined) changes.name = parseAreaName(opts.name, '--name');
   if (opts.color !== undefined) changes.colorHex = parseColor(opts.color);
-  if (opts.icon !== undefined) changes.icon = opts.icon.trim();
+  if (opts.icon !== undefined) changes.icon = parseAreaIcon(opts.icon);
   if (Object.keys(changes).length === 0) throw new UsageError('nothing to change', 'pass --name, --color or --icon');
   return { ref, changes, allowDuplicate: !!opts.allowDuplicate };
 }

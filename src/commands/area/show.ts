@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { listAll } from '../../api/paging.js';
 import type { Area, Habit } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
+import { escapeControls } from '../../model/text.js';
 import { formatTimestamp } from '../../output/time.js';
 import { examples, type App } from '../shared/app.js';
 import { colorCell } from './shared.js';
@@ -43,14 +44,15 @@ export async function run(ref: string, deps: Pick<Deps, 'api' | 'out' | 'resolve
   await deps.out.render({ json: details, plain, tty: () => {
     const zone = deps.settings.timezone.value;
     const color = colorCell(area.colorHex, deps.out.c);
+    // The server's text shows its control characters escaped (`New\nline`).
     const lines = [
-      deps.out.c.bold(`${area.icon ? `${area.icon} ` : ''}${area.name}`),
-      `  Color    ${typeof color === 'object' && color ? color.styled : color || '-'}`,
-      `  Id       ${area.id}`,
+      deps.out.c.bold(escapeControls(`${area.icon ? `${area.icon} ` : ''}${area.name}`)),
+      `  Color    ${typeof color === 'object' && color ? color.styled : escapeControls(area.colorHex ?? '') || '-'}`,
+      `  Id       ${escapeControls(area.id)}`,
       `  Created  ${formatTimestamp(area.createdAt, zone) || '-'}`,
       '',
       habits.length ? deps.out.c.bold(`Habits (${habits.length})`) : 'No habits in this area.',
-      ...habits.map((h) => `  ${h.name}${h.isArchived ? deps.out.c.dim(' (archived)') : ''}  ${deps.out.c.dim(`id:${h.id}`)}`),
+      ...habits.map((h) => `  ${escapeControls(h.name)}${h.isArchived ? deps.out.c.dim(' (archived)') : ''}  ${deps.out.c.dim(`id:${escapeControls(h.id)}`)}`),
     ];
     return lines.join('\n') + '\n';
   } });

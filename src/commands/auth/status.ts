@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.js';
 import { maskKey } from '../../config/settings.js';
-import { AuthError } from '../../errors.js';
+import { AuthError, noApiKey } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { checkKey } from './check.js';
 import type { Deps } from '../shared/deps.js';
@@ -35,7 +35,7 @@ export async function run(deps: Pick<Deps, 'api' | 'isLocal' | 'out' | 'paths' |
   if (!key) {
     const status: AuthStatus = { mode: 'remote', baseUrl, key: null, source: null, valid: false, error: 'no API key is configured' };
     await deps.out.result(status, () => '');
-    throw new AuthError('no API key is configured');
+    throw noApiKey();
   }
   const source = key.source === 'env' ? 'environment (HABITS_API_KEY)' : `config file ${deps.paths.configFile}`;
   const status: AuthStatus = { mode: 'remote', baseUrl, key: maskKey(key.value), source, valid: false };

@@ -5,6 +5,7 @@ import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { confirmDraft, promptHabit } from '../../prompts/habit.js';
 import { applyFlags, createBody, defaultDraft, draftProblem } from '../../model/draft.js';
+import { controlProblem } from '../../model/text.js';
 import { declareFieldOptions } from './flags.js';
 import { parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
@@ -52,6 +53,8 @@ ${GOAL_UNITS.map((u) => (u.includes(' ') ? `"${u}"` : u)).join(' ')}
 /** Validates the name and every flag; `today` resolves relative dates. */
 export function parse(name: string | undefined, raw: RawFieldOptions, today: string): AddOptions {
   if (name !== undefined && !name.trim()) throw new UsageError('the habit name must not be empty');
+  const problem = name === undefined ? undefined : controlProblem(name.trim(), 'the habit name');
+  if (problem) throw new UsageError(problem);
   return { name: name?.trim(), interactive: !!raw.interactive, allowDuplicate: !!raw.allowDuplicate, flags: parseFieldFlags(raw, today, 'add') };
 }
 

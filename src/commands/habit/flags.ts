@@ -30,7 +30,7 @@ export function declareFieldOptions(cmd: Command, mode: 'add' | 'edit'): Command
   cmd
     .option('--goal <goal>', '"<value> <unit> [daily|weekly|monthly|yearly]", e.g. "30 min daily", "8000 steps", "5 km weekly"')
     .option('--area <area>', `area by name, id prefix or id:<id>; repeat for several${mode === 'edit' ? ' (replaces the areas)' : ''}`, collect)
-    .option('--time-of-day <id>', `time-of-day id (or a known name, e.g. morning); repeatable${mode === 'edit' ? ' (replaces them)' : ''}`, collect);
+    .option('--time-of-day <id>', `morning, afternoon or evening (any case), or a period's id; repeatable${mode === 'edit' ? ' (replaces them)' : ''}`, collect);
   cmd.optionsGroup('Reminders, stacks, end:');
   cmd
     .option('--remind <spec>', `HH:MM[@days][!alarm][!live], e.g. 07:30@mon-fri!alarm; repeatable${mode === 'edit' ? ' (replaces the time reminders)' : ''}`, collect)

@@ -44,10 +44,12 @@ export interface ServerOptions {
   onRequest?: (rec: RecordedRequest) => void;
 }
 
-/** Where listen() binds: port 0 (any free one) and 127.0.0.1 by default. */
+/** Where listen() binds: port 0 (any free one) and 127.0.0.1 by default, or a server bindPort() bound. */
 export interface ListenOptions {
   port?: number;
   host?: string;
+  /** A server bindPort() already bound: the service takes it over (`port` is ignored; `host` names it in the URL). */
+  bound?: Server;
 }
 
 /** A bound server. */
@@ -81,6 +83,23 @@ function recordHeaders(req: IncomingMessage): Record<string, string> {
     out[name] = name === 'x-api-key' ? 'REDACTED' : Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
+}
+
+/**
+ * An HTTP server listening on `host`:`port` that answers 503 until listen() takes it over: a busy
+ * or forbidden port fails here (EADDRINUSE, EACCES) before `habits serve` opens or creates its
+ * database file.
+ */
+export async function bindPort(port: number, host: string): Promise<Server> {
+  const server = createHttpServer((_req, res) => sendJson(res, 503, { error: 'Service Unavailable', message: 'the service is starting' }));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
 }
 
 /** Builds the service around an open store. */
@@ -186,17 +205,13 @@ export function createServer(options: ServerOptions): LocalServer {
   };
   const handler = (req: IncomingMessage, res: ServerResponse): void => serve(req, res, () => false);
 
-  async function listen({ port = 0, host = '127.0.0.1' }: ListenOptions = {}): Promise<Listening> {
+  async function listen({ port = 0, host = '127.0.0.1', bound }: ListenOptions = {}): Promise<Listening> {
     let closing = false;
     const isClosing = (): boolean => closing;
-    const server: Server = createHttpServer((req, res) => serve(req, res, isClosing));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    const server: Server = bound ?? (await bindPort(port, host));
+    // The placeholder of bindPort() gives way to the service.
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => serve(req, res, isClosing));
     const address = server.address() as AddressInfo;
     const shownHost = host.includes(':') ? `[${host}]` : host;
     let closed: Promise<void> | undefined;

@@ -10,8 +10,7 @@ import {
 } from '../../api/types.js';
 import { endConditionView } from '../domain/end-condition.js';
 import { activeGoalOf } from '../domain/goals.js';
-import { areaIcon } from '../validate/area.js';
-import { array, boolean, date, oneOf, recordId, required, text, trimmedName } from '../validate/fields.js';
+import { array, boolean, date, oneOf, recordId, required, text } from '../validate/fields.js';
 import { endCondition, goal as goalInput, occurrence } from '../validate/habit.js';
 import { Issues, type Obj, at, isObject } from '../validate/issues.js';
 import { LIMITS } from '../validate/limits.js';
@@ -52,6 +51,15 @@ function timestamp(value: unknown, path: string, issues: Issues): string | undef
   return value;
 }
 
+/**
+ * A name as the API checks it, but for control characters: the API refuses them in what it is
+ * sent, while an export from another server may hold them, and imports (the CLI shows them
+ * escaped), as a colour in another notation does.
+ */
+function importedName(value: unknown, path: string, issues: Issues, max: number): string | undefined {
+  return required(value, path, issues, { max, nonEmpty: true, trim: true });
+}
+
 function optionalText(value: unknown, path: string, issues: Issues, max: number): string | null | undefined {
   return value === undefined || value === null ? null : text(value, path, issues, { max });
 }
@@ -68,9 +76,9 @@ function area(value: unknown, path: string, issues: Issues): Area | undefined {
   const o = object(value, path, issues);
   if (!o) return undefined;
   const id = recordId(o.id, at(path, 'id'), issues);
-  const name = trimmedName(o.name, at(path, 'name'), issues, LIMITS.areaName);
+  const name = importedName(o.name, at(path, 'name'), issues, LIMITS.areaName);
   const color = required(o.colorHex, at(path, 'colorHex'), issues, COLOR);
-  const icon = o.icon === null || o.icon === undefined ? '' : areaIcon(o.icon, at(path, 'icon'), issues);
+  const icon = o.icon === null || o.icon === undefined ? '' : text(o.icon, at(path, 'icon'), issues, { max: LIMITS.icon });
   const createdAt = timestamp(o.createdAt, at(path, 'createdAt'), issues);
   if (id === undefined || name === undefined || color === undefined || icon === undefined || createdAt === undefined) return undefined;
   return { id, name, colorHex: color, icon, createdAt };
@@ -178,7 +186,7 @@ function habit(value: unknown, path: string, issues: Issues, ids: IdRegistry): E
   const f = (key: string): string => at(path, key);
   const id = recordId(o.id, f('id'), issues);
   ids.claim('habit', id, f('id'), issues);
-  const name = trimmedName(o.name, f('name'), issues, LIMITS.habitName);
+  const name = importedName(o.name, f('name'), issues, LIMITS.habitName);
   const type = oneOf(o.type, f('type'), issues, HABIT_TYPES);
   const description = optionalText(o.description, f('description'), issues, LIMITS.description);
   const icon = optionalText(o.icon, f('icon'), issues, LIMITS.icon);

@@ -1,12 +1,12 @@
-// Area bodies; the importer checks an area's icon the same way.
+// Area bodies.
 import type { AreaBody } from '../../api/types.js';
 import { colorHex, text, trimmedName } from './fields.js';
 import { Issues, bodyObject } from './issues.js';
 import { LIMITS } from './limits.js';
 
-/** An area's icon. */
-export function areaIcon(value: unknown, field: string, issues: Issues): string | undefined {
-  return text(value, field, issues, { max: LIMITS.icon });
+/** An area's icon: one line of printable text. */
+function areaIcon(value: unknown, field: string, issues: Issues): string | undefined {
+  return text(value, field, issues, { max: LIMITS.icon, printable: 'line' });
 }
 
 /** An area body; `name` is required on create. */

@@ -5,23 +5,49 @@ import { timeOfDayById } from '../domain/time-of-day.js';
 import type { Issues } from './issues.js';
 import { LIMITS } from './limits.js';
 
-/** A string of at most `max` characters; with `trim` the trimmed string is checked and returned. */
-export function text(value: unknown, field: string, issues: Issues, opts: { max: number; nonEmpty?: boolean; trim?: boolean }): string | undefined {
+/** What a string may hold besides printable characters: nothing (`line`), or line breaks and tabs (`text`). */
+export type Printable = 'line' | 'text';
+
+/** Control characters: C0 (tab and line breaks among them), DEL, C1, and U+2028/U+2029. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** `\n`, `\x1b`, `\u2028`: a control character named in a message. */
+function shown(ch: string): string {
+  const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  const code = ch.charCodeAt(0);
+  return named[ch] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * A string of at most `max` characters; with `trim` the trimmed string is checked and returned.
+ * `printable` refuses control characters, which would break tables and drive terminals.
+ */
+export function text(
+  value: unknown, field: string, issues: Issues,
+  opts: { max: number; nonEmpty?: boolean; trim?: boolean; printable?: Printable },
+): string | undefined {
   if (typeof value !== 'string') return issues.add(field, 'must be a string');
   const s = opts.trim ? value.trim() : value;
   if (opts.nonEmpty && s.trim() === '') return issues.add(field, 'must not be empty');
   if (s.length > opts.max) return issues.add(field, `must be at most ${opts.max} characters`);
+  const control = opts.printable === 'line' ? CONTROL.exec(s) : opts.printable === 'text' ? TEXT_CONTROL.exec(s) : null;
+  if (control) {
+    return issues.add(field, opts.printable === 'line'
+      ? `must be one line of printable text, without control characters (found ${shown(control[0])})`
+      : `must not contain control characters other than line breaks and tabs (found ${shown(control[0])})`);
+  }
   return s;
 }
 
 /** A required string: a missing one says so rather than "must be a string". */
-export function required(value: unknown, field: string, issues: Issues, opts: { max: number; nonEmpty?: boolean; trim?: boolean }): string | undefined {
+export function required(value: unknown, field: string, issues: Issues, opts: { max: number; nonEmpty?: boolean; trim?: boolean; printable?: Printable }): string | undefined {
   return value === undefined ? issues.add(field, 'is required') : text(value, field, issues, opts);
 }
 
-/** A required name: trimmed, then 1 to `max` characters. */
+/** A required name: trimmed, then 1 to `max` characters on one line, without control characters. */
 export function trimmedName(value: unknown, field: string, issues: Issues, max: number): string | undefined {
-  return required(value, field, issues, { max, nonEmpty: true, trim: true });
+  return required(value, field, issues, { max, nonEmpty: true, trim: true, printable: 'line' });
 }
 
 /** A record id as sent or stored (non-empty, at most LIMITS.id characters). */

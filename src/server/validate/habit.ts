@@ -89,14 +89,14 @@ function common(body: Obj, issues: Issues, create: boolean): UpdateHabitBody & {
     else issues.add('type', 'is required (good or bad)');
   } else if (present('type')) issues.add('type', 'cannot be changed after a habit is created');
   if (cleared('description')) out.description = null;
-  else if (present('description')) out.description = text(body.description, 'description', issues, { max: LIMITS.description });
+  else if (present('description')) out.description = text(body.description, 'description', issues, { max: LIMITS.description, printable: 'text' });
   if (present('occurrence')) out.occurrence = occurrence(body.occurrence, 'occurrence', issues);
   if (present('startDate')) out.startDate = date(body.startDate, 'startDate', issues);
   if (cleared('icon')) out.icon = null;
-  else if (present('icon')) out.icon = text(body.icon, 'icon', issues, { max: LIMITS.icon });
+  else if (present('icon')) out.icon = text(body.icon, 'icon', issues, { max: LIMITS.icon, printable: 'line' });
   if (present('colorHex')) out.colorHex = colorHex(body.colorHex, 'colorHex', issues);
   if (cleared('customUnitName')) out.customUnitName = null;
-  else if (present('customUnitName')) out.customUnitName = text(body.customUnitName, 'customUnitName', issues, { max: LIMITS.customUnitName });
+  else if (present('customUnitName')) out.customUnitName = text(body.customUnitName, 'customUnitName', issues, { max: LIMITS.customUnitName, printable: 'line' });
   if (present('areaIds')) out.areaIds = uniqueIds(body.areaIds, 'areaIds', issues, LIMITS.areaIds);
   if (present('timeOfDayIds')) out.timeOfDayIds = timeOfDayIds(body.timeOfDayIds, issues);
   if (cleared('goal')) out.goal = null;

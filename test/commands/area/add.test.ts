@@ -25,6 +25,14 @@ describe('area add', () => {
     expect(fx.svc.requests).toEqual([]);
   });
 
+  it('a name or icon with a control character is a usage error before any request', async () => {
+    const r = await fx.cli(['area', 'add', 'Work\nLife']);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'error: the area name contains a line break (\\n); it must be one line of printable text\n' });
+    const icon = await fx.cli(['area', 'add', 'Work', '--icon', '💼\u001b[2J']);
+    expect(icon).toMatchObject({ code: 2, stdout: '', stderr: 'error: --icon: the icon contains an escape character (\\x1b); it must be one line of printable text\n' });
+    expect(fx.svc.requests).toEqual([]);
+  });
+
   it('--json prints the created area; completion offers it at once', async () => {
     await addArea(fx.svc, { name: 'Health' });
     expect((await fx.cli(['area', 'ls'])).code).toBe(0); // warms the cache, which add must drop

@@ -31,6 +31,16 @@ describe('area edit', () => {
   });
 });
 
+describe('area edit refusals', () => {
+  it('a new name with a control character is a usage error before any request', async () => {
+    await addArea(fx.svc, { name: 'Health' });
+    fx.reset();
+    const r = await fx.cli(['area', 'edit', 'Health', '--name', 'Well\u0085being']);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'error: --name: the area name contains a control character (\\x85); it must be one line of printable text\n' });
+    expect(fx.svc.requests).toEqual([]);
+  });
+});
+
 describe('diffArea', () => {
   it('diffArea keeps only changes', () => {
     const area = { name: 'A', colorHex: '#AABBCC', icon: 'x' };

@@ -214,8 +214,51 @@ describe('habits habit add: validation before any request', () => {
     expect([...i.requests, ...blank.requests]).toEqual([]);
   });
 
+  it('--time-of-day takes each period of the day by id or name in any case, before any habit uses it', async () => {
+    // A cold name cache, and no habit of this service uses the afternoon.
+    const home = tempHome();
+    try {
+      const r = await cli(['habit', 'add', 'Nap', '--time-of-day', 'Afternoon', '--time-of-day', 'MORNING', '--time-of-day', 'evening', '--json'], { env: home.env });
+      expect(r.stderr).toMatch(/^Created habit "Nap"/);
+      expect(r.code).toBe(0);
+      const created = JSON.parse(r.stdout) as Habit;
+      expect((await stored(created.id)).timeOfDays?.map((t) => t.id).sort()).toEqual(['afternoon', 'evening', 'morning']);
+      expect(writes(r.requests).map((q) => q.body)).toEqual([expect.objectContaining({ timeOfDayIds: ['afternoon', 'morning', 'evening'] })]);
+      const shown = await cli(['habit', 'add', 'Siesta', '--time-of-day', 'aFtErNoOn'], { env: home.env });
+      expect(shown.code).toBe(0);
+      expect(shown.stdout).toContain('time_of_day\tAfternoon\n');
+    } finally {
+      home.cleanup();
+    }
+  });
+
+  it('a name, icon or unit name with a control character exits 2 before any request, in one line', async () => {
+    const cases: [string[], string][] = [
+      [['New\nline'], 'error: the habit name contains a line break (\\n); it must be one line of printable text\n'],
+      [['Tab\there'], 'error: the habit name contains a tab (\\t); it must be one line of printable text\n'],
+      [['Clear\u001b[2J'], 'error: the habit name contains an escape character (\\x1b); it must be one line of printable text\n'],
+      [['Del\u007f'], 'error: the habit name contains a control character (\\x7f); it must be one line of printable text\n'],
+      [['Csi\u009b2J'], 'error: the habit name contains a control character (\\x9b); it must be one line of printable text\n'],
+      [['Line\u2028sep'], 'error: the habit name contains a line break (\\u2028); it must be one line of printable text\n'],
+      [['Walk', '--icon', '🚶\u0007'], 'error: --icon: the icon contains a control character (\\x07); it must be one line of printable text\n'],
+      [['Walk', '--unit-name', 'la\rps'], 'error: --unit-name: the unit name contains a line break (\\r); it must be one line of printable text\n'],
+      [['Walk', '--description', 'Around\n\tthe \u001b[2Jpark'], 'error: --description: the description contains an escape character (\\x1b); line breaks and tabs are its only control characters\n'],
+    ];
+    for (const [args, stderr] of cases) {
+      const r = await cli(['habit', 'add', ...args]);
+      expect(r).toMatchObject({ code: 2, stdout: '', stderr });
+      expect(r.requests).toEqual([]);
+    }
+  });
+
+  it('a description keeps its line breaks and tabs', async () => {
+    const r = await cli(['habit', 'add', 'Stroll', '--description', 'Around the park\n\tthen home', '--json']);
+    expect(r.code).toBe(0);
+    expect((await stored((JSON.parse(r.stdout) as Habit).id)).description).toBe('Around the park\n\tthen home');
+  });
+
   it('a value only the server can judge comes back as exit 2 with its message', async () => {
-    const r = await cli(['habit', 'add', 'Nap', '--time-of-day', 'siesta']);
+    const r = await cli(['habit', 'add', 'Afternoon nap', '--time-of-day', 'siesta']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: the server rejected the request: .*timeOfDayIds\[0\]:? is not a time of day; use morning, afternoon or evening/);
     // Named once, though the service lists it both in its message and in its details.

@@ -149,6 +149,12 @@ describe('habits habit edit: errors', () => {
     }
   });
 
+  it('a new name with a control character exits 2 before any request', async () => {
+    const r = await cli(['habit', 'edit', walk.name, '--name', 'Evening\twalk']);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'error: --name: the name contains a tab (\\t); it must be one line of printable text\n' });
+    expect(r.requests).toEqual([]);
+  });
+
   it('--time-of-day with --no-time-of-day is refused in either order, like the other pairs', async () => {
     for (const flags of [['--time-of-day', 'evening', '--no-time-of-day'], ['--no-time-of-day', '--time-of-day', 'evening']]) {
       const r = await cli(['habit', 'edit', walk.name, ...flags]);

@@ -294,6 +294,15 @@ describe('parseExportDocument', () => {
     expect(problem(mutate)).toBe(message);
   });
 
+  it('keeps names with control characters, which the API would refuse, so that a foreign export imports', () => {
+    const d = valid();
+    d.habits[0]!.name = 'New\nline';
+    d.areas = [{ id: 'a', name: 'Area\u001b[31mred', colorHex: '#112233', icon: '\u0007', createdAt: '2026-01-01T00:00:00Z' }];
+    const parsed = parseExportDocument(d);
+    expect(parsed.habits[0]!.name).toBe('New\nline');
+    expect(parsed.areas[0]).toMatchObject({ name: 'Area\u001b[31mred', icon: '\u0007' });
+  });
+
   it('keeps a colour in another notation, which the API would refuse, so that a foreign export imports', () => {
     const d = valid();
     d.habits[0]!.colorHex = '#FF7B61FF';

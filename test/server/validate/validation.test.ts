@@ -164,6 +164,33 @@ describe('habit body', () => {
     expect(await fields({ description: null })).toEqual(['description']);
   });
 
+  test('control characters: none in a name, icon or unit name; a description keeps line breaks and tabs', async () => {
+    const oneLine = (found: string) => `must be one line of printable text, without control characters (found ${found})`;
+    const res = await call<Invalid>('POST', '/habits', { name: 'New\nline', type: 'good' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'Validation Error',
+      message: expect.stringContaining('name must be one line of printable text'),
+      details: [{ field: 'name', message: oneLine('\\n') }],
+    });
+    expect(await createDetails({ name: 'Tab\there' })).toEqual([{ field: 'name', message: oneLine('\\t') }]);
+    expect(await createDetails({ name: 'Clear\u001b[2J' })).toEqual([{ field: 'name', message: oneLine('\\x1b') }]);
+    expect(await createDetails({ name: 'Del\u007f' })).toEqual([{ field: 'name', message: oneLine('\\x7f') }]);
+    expect(await createDetails({ name: 'Csi\u009b2J' })).toEqual([{ field: 'name', message: oneLine('\\x9b') }]);
+    expect(await createDetails({ name: 'Line\u2028sep' })).toEqual([{ field: 'name', message: oneLine('\\u2028') }]);
+    expect(await createDetails({ icon: '🚶\u0007', customUnitName: 'laps\r' })).toEqual([
+      { field: 'icon', message: oneLine('\\x07') },
+      { field: 'customUnitName', message: oneLine('\\r') },
+    ]);
+    expect(await createDetails({ description: 'ok\n\tthen \u001b[2J' })).toEqual([
+      { field: 'description', message: 'must not contain control characters other than line breaks and tabs (found \\x1b)' },
+    ]);
+    const multi = await call<ServedHabit>('POST', '/habits', { name: 'Fine', type: 'good', description: 'Line one\r\n\tLine two' });
+    expect([multi.status, multi.body.description]).toEqual([201, 'Line one\r\n\tLine two']);
+    const renamed = await call<Invalid>('PUT', `/habits/${habitId}`, { name: 'Base\u001b]0;x\u0007' });
+    expect([renamed.status, renamed.body.details]).toEqual([400, [{ field: 'name', message: oneLine('\\x1b') }]]);
+  });
+
   test('every problem is reported at once', async () => {
     expect(await fields({ type: 'x', startDate: 'today', colorHex: 'blue', goal: { periodicity: 'daily', value: -1, unit: 'kM' } })).toEqual([
       'type', 'startDate', 'colorHex', 'goal.value',
@@ -220,6 +247,17 @@ describe('other bodies and queries', () => {
     expect((await call<Invalid>('POST', '/areas', { name: 'x', colorHex: 'x', icon: 3 })).body.details.map((d) => d.field)).toEqual(['colorHex', 'icon']);
     expect((await call<Invalid>('POST', '/areas', { name: 'a'.repeat(101) })).body.details).toEqual([{ field: 'name', message: 'must be at most 100 characters' }]);
     expect((await call<Data<Area>>('POST', '/areas', { name: ` ${'a'.repeat(100)} ` })).body.data.name).toBe('a'.repeat(100));
+  });
+
+  test('area names and icons hold no control characters', async () => {
+    const created = await call<Invalid>('POST', '/areas', { name: 'Work\nLife', icon: '💼\u001b[2J' });
+    expect([created.status, created.body.error, created.body.details]).toEqual([400, 'Validation Error', [
+      { field: 'name', message: 'must be one line of printable text, without control characters (found \\n)' },
+      { field: 'icon', message: 'must be one line of printable text, without control characters (found \\x1b)' },
+    ]]);
+    const area = (await call<Data<Area>>('POST', '/areas', { name: 'Home' })).body.data;
+    const renamed = await call<Invalid>('PUT', `/areas/${area.id}`, { name: 'Home\u0085' });
+    expect([renamed.status, renamed.body.details]).toEqual([400, [{ field: 'name', message: 'must be one line of printable text, without control characters (found \\x85)' }]]);
   });
 
   test('journal and statistics dates, and pagination of notes', async () => {

@@ -1,0 +1,65 @@
+// The command line as program.ts reads it: options written after `--` are refused before anything
+// runs, with the command line that works; ids that begin with "-" work as id:<id>.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Habit, Note } from '../src/api/types.js';
+import { addHabit, addNote, notesOf, useService, writes } from './helpers/service.js';
+
+const fx = useService({ per: 'test' });
+let walk: Habit;
+let note: Note;
+beforeEach(async () => {
+  walk = await addHabit(fx.svc, { name: 'Walk' });
+  note = await addNote(fx.svc, walk.id, { content: 'brisk', moodLevel: 'low' });
+  fx.reset();
+});
+
+describe('options after --', () => {
+  it('note edit with an option after the id: exit 2, no request, and the line that works', async () => {
+    expect(note.id.startsWith('-')).toBe(true);
+    const r = await fx.cli(['note', 'edit', 'Walk', '--', note.id, '--mood', 'veryHigh']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'error: --mood after `--` is read as an argument, not an option\n' +
+        `hint: write ids that begin with "-" as id:<id> and leave out \`--\`: habits note edit Walk id:${note.id} --mood veryHigh (or put every option before \`--\`)\n`,
+    );
+    expect(r.requests).toEqual([]);
+
+    // The advice, followed, works.
+    const fixed = await fx.cli(['note', 'edit', 'Walk', `id:${note.id}`, '--mood', 'veryHigh']);
+    expect(fixed).toMatchObject({ code: 0, stderr: `Updated note ${note.id} of "Walk"\n` });
+    expect((await notesOf(fx.svc, walk.id))[0]).toMatchObject({ moodLevel: 'veryHigh' });
+  });
+
+  it('log done with --date after the ids marks nothing (it would have marked today)', async () => {
+    const r = await fx.cli(['log', 'done', '--', walk.id, 'my walk', '--date=yesterday', '-y']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'error: --date=yesterday, -y after `--` are read as arguments, not options\n' +
+        `hint: write ids that begin with "-" as id:<id> and leave out \`--\`: habits log done id:${walk.id} 'my walk' --date=yesterday -y (or put every option before \`--\`)\n`,
+    );
+    expect(writes(fx.svc)).toEqual([]);
+  });
+
+  it('with --json the refusal is a JSON error', async () => {
+    const r = await fx.cli(['--json', 'habit', 'show', '--', walk.id, '-q']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr)).toMatchObject({ error: { code: 'usage', message: '-q after `--` is read as an argument, not an option', status: null } });
+  });
+
+  it('ids after -- with the options before it still work', async () => {
+    const r = await fx.cli(['note', 'edit', 'Walk', '--text', 'slow', '--', note.id]);
+    expect(r).toMatchObject({ code: 0, stderr: `Updated note ${note.id} of "Walk"\n` });
+    expect((await notesOf(fx.svc, walk.id))[0]).toMatchObject({ content: 'slow' });
+  });
+
+  it('an id before any -- is an unknown option whose hint says id:<id> first', async () => {
+    const r = await fx.cli(['note', 'edit', 'Walk', note.id, '--mood', 'veryHigh']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `error: unknown option '${note.id}'\n` +
+        `hint: write an id that begins with "-" as id:${note.id} (or last, after \`--\` and every option)\n`,
+    );
+    expect(r.requests).toEqual([]);
+  });
+});
