@@ -6,6 +6,7 @@ import { formatDay, parseDate } from '../domain/dates.js';
 import { streakUnit } from '../domain/periods.js';
 import { dayStatus, periodAmount, streakAt } from '../domain/queries.js';
 import { rangeStats, round } from '../domain/stats.js';
+import { unitType } from '../domain/units.js';
 import { validationError } from '../http/errors.js';
 import { requireHabit } from '../lookup.js';
 import { timelineFor } from '../store/derived.js';
@@ -76,7 +77,8 @@ export const statistics: Handler = (ctx) => {
       skips: stats.skips,
       fails: stats.fails,
       completions: stats.completions,
-      unit: tl.rules.goal?.unit ?? null,
+      // Production answers `{symbol, type}` (api-facts.md); null without a goal.
+      unit: tl.rules.goal ? { symbol: tl.rules.goal.unit, type: unitType(tl.rules.goal.unit) } : null,
       periodicity: tl.periodicity,
       avg: stats.avg,
       dailyProgress: stats.dailyProgress,

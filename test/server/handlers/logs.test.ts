@@ -197,7 +197,7 @@ describe('statistics', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
-        id: h.id, name: 'Water', type: 'good', totalLogs: 100, skips: 1, fails: 0, completions: 2, unit: 'min', periodicity: 'daily',
+        id: h.id, name: 'Water', type: 'good', totalLogs: 100, skips: 1, fails: 0, completions: 2, unit: { symbol: 'min', type: 'duration' }, periodicity: 'daily',
         avg: 20,
         dailyProgress: [
           { date: '2026-03-06', totalLog: 0, status: 'inprogress' },

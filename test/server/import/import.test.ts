@@ -214,7 +214,7 @@ describe('importDocument', () => {
     const svc = await serve(store);
     try {
       expect(await svc.get<Area[]>('/areas')).toEqual([]);
-      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).unit).toBe('min');
+      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).unit).toEqual({ symbol: 'min', type: 'duration' });
       const area = { id: 'a1', name: 'Health', colorHex: '#00FF00', icon: '', createdAt: '2026-10-01T08:00:00.000Z' };
       // h2 takes goal g1: ids are unique, so h1 is left without a goal.
       importDocument(store, doc([habit({ id: 'h2', goals: goal('daily', 30, 'min') }, days('2026-11-22', 'i0'))], [area]));
