@@ -107,6 +107,24 @@ describe('habits habit stats', () => {
     expect(r.stdout).toContain('· nothing   ▒ logged   █ done');
   });
 
+  it('leaves days that are not due blank, and shades one that is not due but has a log', async () => {
+    // Mondays, Wednesdays and Fridays: the service lists no day that is not due unless something is logged on it.
+    const gym = await addHabit(fx.svc, { name: 'Gym', startDate: '2026-11-16', occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    await mark(fx.svc, gym.id, 'complete', '2026-11-16');
+    await logValue(fx.svc, gym.id, 5, 'min', '2026-11-17');
+    const json = await stats(['Gym', '--json', '--from', '2026-11-16']);
+    expect((JSON.parse(json.stdout) as Statistics).dailyProgress).toEqual([
+      { date: '2026-11-16', totalLog: 30, status: 'completed' },
+      { date: '2026-11-17', totalLog: 5, status: 'inprogress' },
+      { date: '2026-11-18', totalLog: 0, status: 'inprogress' },
+      { date: '2026-11-20', totalLog: 0, status: 'inprogress' },
+    ]);
+    const r = await stats(['Gym', '--from', '2026-11-16'], { tty: { stdout: true }, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    const rows = r.stdout.split('\n').filter((l) => /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/.test(l));
+    expect(rows).toEqual(['Mon █', 'Tue ░', 'Wed ·', 'Thu', 'Fri ·', 'Sat', 'Sun']);
+  });
+
   it('colours the heatmap on a colour terminal', async () => {
     const r = await stats(['Walk', '--from', '2026-11-09'], { tty: { stdout: true }, env: { COLORTERM: 'truecolor' } });
     expect(r.code).toBe(0);

@@ -222,11 +222,13 @@ describe('statistics', () => {
       ['2026-03-06', 0.25, 'hr'], ['2026-03-07', 'completed'], ['2026-03-08', 3],
     ] });
     const s = rangeStats(tl, d('2026-02-28'), d('2026-03-09'));
+    // 02-28, before the start, is not due and holds nothing: it is left out.
     expect(s.dailyProgress.map((p) => p.status)).toEqual([
-      'none', 'completed', 'completed', 'skipped', 'inprogress', 'failed', 'completed', 'completed', 'inprogress', 'inprogress',
+      'completed', 'completed', 'skipped', 'inprogress', 'failed', 'completed', 'completed', 'inprogress', 'inprogress',
     ]);
-    expect(s.dailyProgress[6]).toEqual({ date: '2026-03-06', totalLog: 15, status: 'completed' });
-    expect(s.dailyProgress[7]?.totalLog).toBe(0); // this mark carries no amount here (the handler sets one)
+    expect(s.dailyProgress[0]?.date).toBe('2026-03-01');
+    expect(s.dailyProgress[5]).toEqual({ date: '2026-03-06', totalLog: 15, status: 'completed' });
+    expect(s.dailyProgress[6]?.totalLog).toBe(0); // this mark carries no amount here (the handler sets one)
     expect(s.completions).toBe(4);
     expect(s.skips).toBe(1);
     expect(s.fails).toBe(1);
@@ -243,9 +245,23 @@ describe('statistics', () => {
     const tl = timeline({ start: '2026-03-01', today: '2026-03-08' });
     expect(rangeStats(tl, d('2026-03-05'), d('2026-03-04')).dailyProgress).toEqual([]);
     const before = rangeStats(tl, d('2026-02-01'), d('2026-02-03'));
-    expect(before.dailyProgress.map((p) => p.status)).toEqual(['none', 'none', 'none']);
+    expect(before.dailyProgress).toEqual([]);
     expect(before.completionRate).toBe(0);
     expect(before.avg).toBe(0);
+  });
+
+  test('days that are not due are left out, unless something is logged on them: then they are inprogress', () => {
+    // Mondays and Wednesdays from Monday 2026-03-02; a weekly goal, so Saturday's run counts in its week.
+    const tl = timeline({ start: '2026-03-02', today: '2026-03-08', occurrence: { type: 'weekDays', days: [1, 3] }, goal: { periodicity: 'weekly', value: 3, unit: 'rep' },
+      logs: [['2026-03-02', 1], ['2026-03-04', 1], ['2026-03-07', 1]] });
+    const s = rangeStats(tl, d('2026-03-01'), d('2026-03-08'));
+    expect(s.dailyProgress).toEqual([
+      { date: '2026-03-02', totalLog: 1, status: 'completed' },
+      { date: '2026-03-04', totalLog: 1, status: 'completed' },
+      { date: '2026-03-07', totalLog: 1, status: 'inprogress' },
+    ]);
+    expect(s.dailyProgress.map((p) => p.status)).not.toContain('none');
+    expect(s).toMatchObject({ totalLogs: 3, completions: 2, avg: 1 });
   });
 
   test('the longest streak within the range may have begun before it', () => {
