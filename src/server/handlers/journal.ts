@@ -3,8 +3,7 @@
 import type { JournalEntry, Statistics } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
 import { formatDay, parseDate } from '../domain/dates.js';
-import { streakUnit } from '../domain/periods.js';
-import { dayStatus, periodAmount, streakAt } from '../domain/queries.js';
+import { dayStatus, periodAmount, streakDaysAt } from '../domain/queries.js';
 import { rangeStats, round } from '../domain/stats.js';
 import { unitType } from '../domain/units.js';
 import { validationError } from '../http/errors.js';
@@ -38,7 +37,8 @@ export const journal: Handler = ({ app, query }) => {
         icon: row.icon,
         timeOfDayIds: timeOfDays.get(row.id) ?? [],
         type: row.type,
-        currentStreak: { length: streakAt(tl, day), unit: streakUnit(tl.periodicity) },
+        // In days, whatever the goal period: clients know only the unit `day` (docs/local-service.md).
+        currentStreak: { length: streakDaysAt(tl, day), unit: 'day' },
         ...(goal ? { progress: { current: round(periodAmount(tl, day)), target: goal.value, unit: goal.unit, periodicity: goal.periodicity } } : {}),
         logInfo: { type: 'manual' },
       });

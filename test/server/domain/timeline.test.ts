@@ -5,7 +5,7 @@ import { formatDay, parseDate } from '../../../src/server/domain/dates.js';
 import { endConditionMet } from '../../../src/server/domain/end-condition.js';
 import { completionAmount, planMark } from '../../../src/server/domain/marks.js';
 import { rangeStats } from '../../../src/server/domain/stats.js';
-import { dayStatus, periodAmount, streakAt } from '../../../src/server/domain/queries.js';
+import { dayStatus, periodAmount, streakAt, streakDaysAt } from '../../../src/server/domain/queries.js';
 import { type GoalRule, type HabitRules, type LogKind, type Timeline, aggregateLogs, buildTimeline } from '../../../src/server/domain/timeline.js';
 
 const d = (s: string): number => {
@@ -169,12 +169,46 @@ describe('streaks', () => {
     expect(streakAt(tl, d('2026-03-12'))).toBe(0); // Wednesday has passed unmet by then
   });
 
+  test('in days: a daily goal counts its completed due days, as streakAt does', () => {
+    const tl = timeline({ start: '2026-03-02', today: '2026-03-10', occurrence: { type: 'weekDays', days: [1, 3, 5] }, logs: logs(['2026-03-02', '2026-03-04', '2026-03-06', '2026-03-09']) });
+    for (const day of ['2026-03-01', '2026-03-04', '2026-03-08', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-20']) {
+      expect(streakDaysAt(tl, d(day)), day).toBe(streakAt(tl, d(day)));
+    }
+  });
+
+  test('in days: longer periods add their due days, the period holding the date up to the date once completed', () => {
+    // Mon/Wed/Fri, a weekly goal of 2 from Monday 2026-03-02: three due days a week.
+    const tl = timeline({ start: '2026-03-02', today: '2026-03-18', occurrence: { type: 'weekDays', days: [1, 3, 5] },
+      goal: { periodicity: 'weekly', value: 2, unit: 'rep' }, logs: [['2026-03-02', 2], ['2026-03-11', 'skipped'], ['2026-03-16', 1], ['2026-03-17', 1]] });
+    expect(streakAt(tl, d('2026-03-03'))).toBe(1);
+    expect(streakDaysAt(tl, d('2026-03-02'))).toBe(1); // Monday, completed that day: one due day so far
+    expect(streakDaysAt(tl, d('2026-03-03'))).toBe(1); // Tuesday is not due
+    expect(streakDaysAt(tl, d('2026-03-08'))).toBe(3); // the whole week
+    // The week of 03-09 is missed (one skip of three due days does not skip it). Seen from within
+    // it, it was open and did not break the streak yet; the next week starts a new one.
+    expect(streakDaysAt(tl, d('2026-03-15'))).toBe(3);
+    expect(streakDaysAt(tl, d('2026-03-16'))).toBe(1); // that week is completed (on Tuesday): Monday counts
+    expect(streakDaysAt(tl, d('2026-03-17'))).toBe(1); // Tuesday is not due
+    expect(streakDaysAt(tl, d('2026-03-18'))).toBe(2);
+    expect(streakAt(tl, d('2026-03-18'))).toBe(1);
+  });
+
+  test('in days: a skipped period neither breaks nor extends; a failed one breaks', () => {
+    const goal: GoalRule = { periodicity: 'weekly', value: 1, unit: 'rep' };
+    const skippedWeek = ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15'].map((date): L => [date, 'skipped']);
+    const tl = timeline({ start: '2026-03-02', today: '2026-03-25', goal, logs: [['2026-03-02', 1], ...skippedWeek, ['2026-03-16', 1], ['2026-03-23', 'failed']] });
+    expect(streakDaysAt(tl, d('2026-03-12'))).toBe(7);
+    expect(streakDaysAt(tl, d('2026-03-22'))).toBe(14);
+    expect(streakDaysAt(tl, d('2026-03-25'))).toBe(0);
+  });
+
   test('dates far after the last log', () => {
     const tl = timeline({ start: '2026-03-01', today: '2026-03-02', logs: logs(['2026-03-01', '2026-03-02']) });
     expect(streakAt(tl, d('2026-03-03'))).toBe(2);
     expect(streakAt(tl, d('2026-03-04'))).toBe(0);
     expect(dayStatus(tl, d('2027-06-01'))).toBe('inprogress');
     expect(streakAt(tl, d('2026-02-20'))).toBe(0);
+    expect([streakDaysAt(tl, d('2026-03-03')), streakDaysAt(tl, d('2026-03-04')), streakDaysAt(tl, d('2026-02-20'))]).toEqual([2, 0, 0]);
   });
 });
 

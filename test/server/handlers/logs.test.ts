@@ -156,15 +156,29 @@ describe('journal', () => {
     expect(past.find((e) => e.name === 'Smoke')!.status).toBe('completed'); // a clean, closed day
   });
 
-  test('weekly goals report week streaks and the week total', async () => {
+  test('weekly goals report the week total, and the streak in days: the due days of its completed weeks so far', async () => {
     const h = await habit({ goal: { periodicity: 'weekly', value: 3, unit: 'rep' } });
     await call('POST', `/habits/${h.id}/logs`, { value: 3, unitSymbol: 'rep', targetDate: '2026-03-04' });
     await call('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'rep', targetDate: '2026-03-09' });
     const [entry] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data;
-    expect(entry).toMatchObject({ status: 'inprogress', currentStreak: { length: 1, unit: 'week' }, progress: { current: 2, target: 3, periodicity: 'weekly' } });
+    // The week of 03-02 is completed (7 days); this week is open, so it neither adds nor breaks.
+    expect(entry).toMatchObject({ status: 'inprogress', currentStreak: { length: 7, unit: 'day' }, progress: { current: 2, target: 3, periodicity: 'weekly' } });
     await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'rep' });
     const [after] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data;
-    expect(after).toMatchObject({ status: 'completed', currentStreak: { length: 2, unit: 'week' }, progress: { current: 3 } });
+    // Completed on Tuesday: Monday and Tuesday of this week join the streak.
+    expect(after).toMatchObject({ status: 'completed', currentStreak: { length: 9, unit: 'day' }, progress: { current: 3 } });
+  });
+
+  test('every streak unit is day, whatever the goal period', async () => {
+    for (const periodicity of ['daily', 'weekly', 'monthly', 'yearly']) {
+      const h = await habit({ name: periodicity, goal: { periodicity, value: 1, unit: 'rep' } });
+      await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-10' });
+    }
+    const entries = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data;
+    // From 03-01: daily 1 day; weekly Monday-Tuesday; monthly and yearly 03-01..03-10.
+    expect(entries.map((e) => [e.name, e.currentStreak])).toEqual([
+      ['daily', { length: 1, unit: 'day' }], ['weekly', { length: 2, unit: 'day' }], ['monthly', { length: 10, unit: 'day' }], ['yearly', { length: 10, unit: 'day' }],
+    ]);
   });
 
   test("a new day closes a bad habit's clean day: cached timelines are rebuilt after midnight", async () => {
