@@ -13,11 +13,12 @@ import { activeHabitsStartedBy } from '../store/repo/habits.js';
 import { activeTimeOfDayIds } from '../store/repo/links.js';
 import { Issues } from '../validate/issues.js';
 import { LIMITS } from '../validate/limits.js';
-import { queryDate } from '../validate/query.js';
+import { onlyKnown, queryDate } from '../validate/query.js';
 
 /** GET /habits/journal: active habits due on `date` (default today), with status, streak and progress. */
 export const journal: Handler = ({ app, query }) => {
   const issues = new Issues();
+  onlyKnown(query, ['date'], issues);
   const requested = queryDate(query, 'date', issues);
   issues.done();
   const today = app.today();
@@ -52,6 +53,7 @@ export const journal: Handler = ({ app, query }) => {
 export const statistics: Handler = (ctx) => {
   const { app } = ctx;
   const issues = new Issues();
+  onlyKnown(ctx.query, ['startDate', 'endDate'], issues);
   const from = queryDate(ctx.query, 'startDate', issues);
   const to = queryDate(ctx.query, 'endDate', issues);
   issues.done();

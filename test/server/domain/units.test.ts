@@ -1,7 +1,7 @@
-// Unit conversion and the unit type statistics report with each symbol.
+// The unit type statistics report with each symbol (conversion is tested with the calendar rules).
 import { describe, expect, test } from 'vitest';
 import { GOAL_UNITS } from '../../../src/api/types.js';
-import { convertUnit, unitType } from '../../../src/server/domain/units.js';
+import { unitType } from '../../../src/server/domain/units.js';
 
 describe('unitType', () => {
   test('gives each of the 26 symbols the type of its dimension; counts are scalar', () => {
@@ -16,12 +16,5 @@ describe('unitType', () => {
       energy: ['J', 'kJ', 'kCal', 'cal'],
     });
     expect(unitType('parsec')).toBe('scalar');
-  });
-
-  test('units of one type convert into each other, and only they do', () => {
-    expect(convertUnit(90, 'min', 'hr')).toBe(1.5);
-    expect(convertUnit(1, 'kM', 'm')).toBe(1000);
-    expect(convertUnit(1, 'rep', 'step')).toBeNull();
-    expect(convertUnit(1, null, 'rep')).toBeNull();
   });
 });
