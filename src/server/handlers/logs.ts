@@ -21,18 +21,21 @@ function requireLoggable(ctx: RequestContext, date: string): HabitRow {
   return row;
 }
 
-/** POST /habits/{id}/logs: adds an amount to a day. */
+/** POST /habits/{id}/logs: adds an amount to a day (without a unit, on a habit without a goal). */
 export const logValue: Handler = (ctx) => {
   const { app } = ctx;
   const input = parseLogValue(ctx.body, app.today());
   const date = formatDay(input.day);
   const logId = app.store.write(() => {
     const row = requireLoggable(ctx, date);
+    const goal = input.unitSymbol === null ? activeGoal(app.store, row.id) : null;
+    if (goal) throw validationError([{ field: 'unitSymbol', message: `must be a unit symbol: this habit's goal is in ${goal.unit} (an empty symbol means no unit, for a habit without a goal)` }]);
     const id = app.newId();
     insertLog(app.store, { id, habitId: row.id, date, kind: 'value', value: input.value, unit: input.unitSymbol, createdAt: app.now().toISOString() });
     return id;
   });
-  return { status: 201, body: { message: `Logged ${input.value} ${input.unitSymbol} for ${date}`, logId } };
+  const amount = input.unitSymbol === null ? `${input.value}` : `${input.value} ${input.unitSymbol}`;
+  return { status: 201, body: { message: `Logged ${amount} for ${date}`, logId } };
 };
 
 function mark(kind: MarkKind): Handler {

@@ -28,6 +28,24 @@ describe('logs', () => {
     expect((await call('POST', '/habits/-Nope/logs', { value: 1, unitSymbol: 'L' })).status).toBe(404);
   });
 
+  test('an empty unitSymbol is "no unit": taken on a habit without a goal, refused on one with a goal', async () => {
+    const plain = await habit({ name: 'plain' });
+    const res = await call<Logged>('POST', `/habits/${plain.id}/logs`, { value: 2, unitSymbol: '', targetDate: '2026-03-09' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: 'Logged 2 for 2026-03-09', logId: expect.any(String) });
+    expect(storedLogs(plain.id)).toEqual([{ id: res.body.logId, date: '2026-03-09', kind: 'value', value: 2, unit: null }]);
+    // It counts: without a goal any amount completes the day.
+    const stats = (await call<Data<Statistics>>('GET', `/habits/${plain.id}/statistics?startDate=2026-03-09&endDate=2026-03-09`)).body.data;
+    expect(stats.dailyProgress).toEqual([{ date: '2026-03-09', totalLog: 2, status: 'completed' }]);
+    const goal = await habit({ name: 'goal', goal: { periodicity: 'daily', value: 2, unit: 'L' } });
+    const refused = await call<Invalid>('POST', `/habits/${goal.id}/logs`, { value: 2, unitSymbol: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([{ field: 'unitSymbol', message: "must be a unit symbol: this habit's goal is in L (an empty symbol means no unit, for a habit without a goal)" }]);
+    expect(storedLogs(goal.id)).toEqual([]);
+    // Any other symbol outside the 26 is still refused, on either habit.
+    expect((await call<Invalid>('POST', `/habits/${plain.id}/logs`, { value: 2, unitSymbol: 'km' })).body.details[0]!.field).toBe('unitSymbol');
+  });
+
   test('complete records the rest of the goal; the same mark again is 409', async () => {
     const h = await habit({ goal: { periodicity: 'weekly', value: 20, unit: 'kM' } });
     await call('POST', `/habits/${h.id}/logs`, { value: 5000, unitSymbol: 'm', targetDate: '2026-03-09' });
