@@ -1,7 +1,9 @@
-// Log endpoints: a measured value, the complete/failed/skipped marks, undo of a date, delete by id.
+// Log endpoints: a measured value, the complete/failed/skipped marks, undo of a date, delete by id,
+// and the list of a habit's logs (a local-service extension).
 // Writes dated before the habit's start date are refused: nothing is due then, so they would never
 // count, and `habits export` (which covers the habit's life from its start) would silently lose them.
 // Undo and delete stay allowed, so such logs written earlier can still be removed.
+import type { LogEntry } from '../../api/types.js';
 import { type Handler, type RequestContext, param } from '../context.js';
 import { type Day, formatDay } from '../domain/dates.js';
 import { type MarkKind, completionAmount, planMark } from '../domain/marks.js';
@@ -11,8 +13,41 @@ import { requireHabit } from '../lookup.js';
 import { timelineFor } from '../store/derived.js';
 import { activeGoal } from '../store/repo/goals.js';
 import type { HabitRow } from '../store/repo/habits.js';
-import { deleteLogs, deleteLogsOn, insertLog, logsOn } from '../store/repo/logs.js';
+import { deleteLogs, deleteLogsOn, insertLog, logsBetween, logsOn } from '../store/repo/logs.js';
+import { Issues } from '../validate/issues.js';
 import { parseLogValue, parseMark } from '../validate/log.js';
+import { onlyKnown, queryDate } from '../validate/query.js';
+
+/** The query parameters of GET /habits/{id}/logs. */
+const LOG_LIST_PARAMS = ['date', 'from', 'to'] as const;
+
+/**
+ * GET /habits/{id}/logs[?date=D | ?from=&to=]: a local-service extension (production lists no
+ * logs): the habit's logs of one date, of a range of dates (both included; either end may be left
+ * out), or all of them, ordered by date, then creation.
+ */
+export const listLogsHandler: Handler = (ctx) => {
+  const { app, query } = ctx;
+  const issues = new Issues();
+  onlyKnown(query, LOG_LIST_PARAMS, issues);
+  const on = queryDate(query, 'date', issues);
+  let from = queryDate(query, 'from', issues);
+  let to = queryDate(query, 'to', issues);
+  if (query.date !== undefined && (query.from !== undefined || query.to !== undefined)) issues.add('date', 'cannot be sent with from or to');
+  else if (from !== undefined && to !== undefined && from > to) issues.add('from', `must be on or before to (${query.to})`);
+  issues.done();
+  if (on !== undefined) from = to = on;
+  const data = app.store.read(() => {
+    const habit = requireHabit(app, param(ctx, 'habitId'));
+    return logsBetween(app.store, habit.id, from === undefined ? '' : formatDay(from), to === undefined ? '~' : formatDay(to)).map(
+      (log): LogEntry => ({
+        id: log.id, type: log.kind, date: log.date, value: log.value, unitSymbol: log.unit, createdAt: log.createdAt,
+        localLastModifiedDate: Date.parse(log.createdAt),
+      }),
+    );
+  });
+  return { status: 200, body: { data } };
+};
 
 /** The habit, unless `date` is before its start date (a 400 on targetDate). */
 function requireLoggable(ctx: RequestContext, date: string): HabitRow {

@@ -1,6 +1,7 @@
 // Logs, journal and statistics over real HTTP, checked against what is stored.
 import { describe, expect, test } from 'vitest';
-import type { JournalEntry, Statistics } from '../../../src/api/types.js';
+import type { JournalEntry, LogEntry, Statistics } from '../../../src/api/types.js';
+import { LOGS_BETWEEN } from '../../../src/server/store/repo/logs.js';
 import { type Data, type Failure, type Invalid, type Logged, type ServedHabit, createHabit, useService, SERVICE_START } from '../fixtures.js';
 
 const { call, clock, service } = useService({ start: SERVICE_START, per: 'test' });
@@ -104,6 +105,66 @@ describe('logs', () => {
     const again = await call('DELETE', `/habits/${h.id}/logs/${logId}`);
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ error: 'Not Found', message: `Log ${logId} not found for habit ${h.id}` });
+  });
+});
+
+describe('GET /habits/{id}/logs (a local-service extension)', () => {
+  test('lists the logs of a date, of a range, or all, by date then creation, each with its type and unit', async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 2, unit: 'L' } });
+    const log = async (path: string, body: Record<string, unknown>, at: string): Promise<string> => {
+      clock.set(at);
+      return (await call<Logged>('POST', `/habits/${h.id}/${path}`, body)).body.logId;
+    };
+    // Written out of date order; two on 03-09 in the same millisecond keep their insertion order.
+    const late = await log('logs', { value: 500, unitSymbol: 'mL', targetDate: '2026-03-09' }, '2026-03-10T09:00:00.000Z');
+    const early = await log('logs', { value: 1, unitSymbol: 'L', targetDate: '2026-03-08' }, '2026-03-10T09:00:01.000Z');
+    const same = await log('logs', { value: 250, unitSymbol: 'mL', targetDate: '2026-03-09' }, '2026-03-10T09:00:01.000Z');
+    const done = await log('logs/complete', { targetDate: '2026-03-09' }, '2026-03-10T09:00:01.000Z');
+    const skip = await log('logs/skipped', { targetDate: '2026-03-10' }, '2026-03-10T09:00:02.000Z');
+    const entry = (id: string, type: string, date: string, value: number, unitSymbol: string, createdAt: string) =>
+      ({ id, type, date, value, unitSymbol, createdAt, localLastModifiedDate: Date.parse(createdAt) });
+    const on9 = await call('GET', `/habits/${h.id}/logs?date=2026-03-09`);
+    expect(on9.status).toBe(200);
+    expect(on9.body).toEqual({
+      data: [
+        entry(late, 'value', '2026-03-09', 500, 'mL', '2026-03-10T09:00:00.000Z'),
+        entry(same, 'value', '2026-03-09', 250, 'mL', '2026-03-10T09:00:01.000Z'),
+        entry(done, 'completed', '2026-03-09', 1.25, 'L', '2026-03-10T09:00:01.000Z'),
+      ],
+    });
+    const ids = async (q: string) => (await call<Data<LogEntry[]>>('GET', `/habits/${h.id}/logs${q}`)).body.data.map((l) => l.id);
+    expect(await ids('')).toEqual([early, late, same, done, skip]);
+    expect(await ids('?from=2026-03-09')).toEqual([late, same, done, skip]);
+    expect(await ids('?to=2026-03-08')).toEqual([early]);
+    expect(await ids('?from=2026-03-08&to=2026-03-09')).toEqual([early, late, same, done]);
+    expect(await ids('?date=2026-03-07')).toEqual([]);
+    expect((await call<Data<LogEntry[]>>('GET', `/habits/${h.id}/logs?date=2026-03-10`)).body.data).toEqual([
+      entry(skip, 'skipped', '2026-03-10', 0, 'L', '2026-03-10T09:00:02.000Z'),
+    ]);
+    // A mark on a habit without a goal has no unit.
+    const plain = await habit({ name: 'plain' });
+    await call('POST', `/habits/${plain.id}/logs/complete`, { targetDate: '2026-03-10' });
+    expect((await call<Data<LogEntry[]>>('GET', `/habits/${plain.id}/logs?date=2026-03-10`)).body.data).toMatchObject([{ type: 'completed', value: 1, unitSymbol: null }]);
+  });
+
+  test('checks its query and the habit', async () => {
+    const h = await habit();
+    const details = async (q: string) => (await call<Invalid>('GET', `/habits/${h.id}/logs?${q}`)).body.details;
+    expect(await details('date=2026-02-30')).toEqual([{ field: 'date', message: 'is not a valid calendar date' }]);
+    expect(await details('date=2026-03-01&from=2026-03-01')).toEqual([{ field: 'date', message: 'cannot be sent with from or to' }]);
+    expect(await details('from=2026-03-02&to=2026-03-01')).toEqual([{ field: 'from', message: 'must be on or before to (2026-03-01)' }]);
+    expect(await details('day=2026-03-01')).toEqual([{ field: 'day', message: 'is not a query parameter of this endpoint (it takes date, from, to)' }]);
+    const missing = await call<Failure>('GET', '/habits/-Nope/logs?date=2026-03-01');
+    expect(missing).toMatchObject({ status: 404, body: { error: 'Not Found' } });
+  });
+
+  test('reads the range through an index, never the whole table', () => {
+    const plan = service().store.db
+      .prepare(`EXPLAIN QUERY PLAN ${LOGS_BETWEEN}`)
+      .all('h', '2026-03-01', '2026-03-31') as { detail: string }[];
+    const details = plan.map((p) => p.detail);
+    expect(details.some((d) => /^SEARCH logs USING (COVERING )?INDEX logs_habit_cover \(habit_id=\? AND date>\? AND date<\?\)$/.test(d))).toBe(true);
+    expect(details.some((d) => /^SCAN logs\b/.test(d))).toBe(false);
   });
 });
 
