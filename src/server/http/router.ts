@@ -35,6 +35,9 @@ const TABLE: [method: string, pattern: string, handler: Handler][] = [
   ['DELETE', '/areas/:areaId', deleteAreaHandler],
 ];
 
+/** Every route as `METHOD /path/{param}`, in the table's order (the contract test covers each). */
+export const ROUTES: readonly string[] = TABLE.map(([method, path]) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+
 interface Pattern {
   segments: string[];
   literals: number;
