@@ -16,7 +16,7 @@ function toNote(r: RawNote): Note {
 
 /** The day before or after an instant as `YYYY-MM-DD`: a bound every stamp of that instant sorts inside. */
 function dayAround(ms: number, days: number): string {
-  return new Date(Math.min(Math.max(ms + days * 86_400_000, -62_135_596_800_000), 253_402_300_799_000)).toISOString().slice(0, 10);
+  return new Date(ms + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
