@@ -141,6 +141,8 @@ console.log(`GET /habits/journal (${HABITS} habits, ${journal.bytes} bytes): p50
 const start = day(-364);
 const stats = await latency(pool, (i) => `${base}/habits/${seeded.ids[(i * 7) % seeded.ids.length]}/statistics?startDate=${start}&endDate=${today}`);
 console.log(`GET /habits/{id}/statistics, one year (${stats.bytes} bytes): p50 ${fmt(stats.p50)} ms, p95 ${fmt(stats.p95)} ms`);
+const logs = await latency(pool, (i) => `${base}/habits/${seeded.ids[(i * 7) % seeded.ids.length]}/logs?from=${day(-30)}&to=${today}`);
+console.log(`GET /habits/{id}/logs, one month of ${DAYS} days (${logs.bytes} bytes): p50 ${fmt(logs.p50)} ms, p95 ${fmt(logs.p95)} ms`);
 await pool.close();
 
 // Throughput of GET /areas against a bare node:http server answering the same bytes.

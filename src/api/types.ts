@@ -260,6 +260,26 @@ export interface LogValueBody {
   targetDate?: DateString;
 }
 
+/** What a log records, in GET /habits/{id}/logs (a local-service extension): an amount, or a mark. */
+export const LOG_TYPES = ['value', 'completed', 'failed', 'skipped'] as const;
+export type LogType = (typeof LOG_TYPES)[number];
+
+/**
+ * One log as GET /habits/{id}/logs lists it (a local-service extension; production lists no logs).
+ * `value` is the amount (for a complete mark, what it recorded); `unitSymbol` is null for a mark
+ * on a habit without a goal and for a value logged without a unit.
+ */
+export interface LogEntry {
+  id: string;
+  type: LogType;
+  date: DateString;
+  value: number;
+  unitSymbol: GoalUnit | string | null;
+  createdAt: DateTimeString;
+  /** createdAt in ms since the epoch: one client sorts logs by this name. */
+  localLastModifiedDate: number;
+}
+
 /** Body of POST .../logs/complete|failed|skipped|undo. */
 export interface MarkBody {
   targetDate?: DateString;

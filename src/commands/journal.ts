@@ -55,7 +55,9 @@ export function parse(opts: { date?: string }, today: string): JournalOptions {
 async function unitNames(list: readonly JournalEntry[], deps: Pick<Deps, 'resolver'>): Promise<Map<string, string>> {
   let facts = await deps.resolver.cachedFacts();
   if (list.some((e) => e.progress && !facts.has(e.id))) {
-    facts = new Map((await deps.resolver.fetchHabits(false)).map((h) => [h.id, factsOf(h)]));
+    // Only a label depends on it: a listing that fails leaves the symbols, and the journal stands.
+    const habits = await deps.resolver.fetchHabits(false).catch(() => []);
+    facts = new Map([...facts, ...habits.map((h) => [h.id, factsOf(h)] as const)]);
   }
   return new Map([...facts].flatMap(([id, f]) => (f.customUnitName ? [[id, f.customUnitName] as const] : [])));
 }

@@ -9,6 +9,8 @@ export interface App {
   now(): Date;
   /** Today in the service's time zone. */
   today(): Day;
+  /** The instant (ms since the epoch) a day begins in the service's time zone. */
+  startOfDay(day: Day): number;
   /** A new record id. */
   newId(): string;
   /** The JSON text of `build()`, kept while the store's data is unchanged (see Store.version). */

@@ -221,6 +221,26 @@ describe('envelopes', () => {
     expect(m.seen[0]?.query).toEqual({ startDate: '2026-11-01', endDate: '2026-11-22' });
   });
 
+  it('statistics: a bare object, and units as a string, {symbol, type} or {id, name, symbol}, come through as sent', async () => {
+    m = mockClient();
+    const units = ['kM', { symbol: 'kM', type: 'length' }, { id: 'u1', name: 'Kilometer', symbol: 'kM' }, null];
+    for (const unit of units) m.on('GET', '/v2/habits/h1/statistics', { status: 200, body: { id: 'h1', name: 'Run', totalLogs: 3, unit, dailyProgress: [] } });
+    for (const unit of units) {
+      expect(await m.client.request('GET /habits/{habitId}/statistics', { params: { habitId: 'h1' } })).toEqual({ id: 'h1', name: 'Run', totalLogs: 3, unit, dailyProgress: [] });
+    }
+  });
+
+  it('notes and areas written: a bare record and {data: record} both give the record', async () => {
+    m = mockClient();
+    const note = { id: 'n1', createdAt: '2026-11-22T08:00:00Z', content: 'x', moodLevel: null, photos: [] };
+    m.on('POST', '/v2/habits/h1/notes', { status: 201, body: note });
+    m.on('POST', '/v2/habits/h1/notes', { status: 201, body: { data: note } });
+    m.on('POST', '/v2/areas', { status: 201, body: { data: area } });
+    m.on('POST', '/v2/areas', { status: 201, body: area });
+    for (let i = 0; i < 2; i++) expect(await m.client.request('POST /habits/{habitId}/notes', { params: { habitId: 'h1' }, body: { content: 'x' } })).toEqual(note);
+    for (let i = 0; i < 2; i++) expect(await m.client.request('POST /areas', { body: { name: 'Health' } })).toEqual(area);
+  });
+
   it('parses JSON sent with a wrong content type, and a JSON body with a BOM', async () => {
     m = mockClient();
     m.on('GET', '/v2/habits/h1', { status: 200, body: JSON.stringify({ data: habit }), headers: { 'content-type': 'text/plain' } });

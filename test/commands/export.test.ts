@@ -39,12 +39,16 @@ describe('the export document', () => {
     expect(old).toMatchObject({ isArchived: true, endCondition: { type: 'streak', isMet: true } });
     // A habit that starts after today: its life begins on its creation date.
     const future = fx.original.habits.find((h) => h.name === 'Future')!;
-    expect(future.statistics.dailyProgress).toEqual([{ date: '2026-11-22', totalLog: 7, status: 'none' }]);
+    // Not due (before its start date), but something is logged: listed as inprogress, never `none`.
+    expect(future.statistics.dailyProgress).toEqual([{ date: '2026-11-22', totalLog: 7, status: 'inprogress' }]);
     const run = fx.original.habits.find((h) => h.name === 'Run')!;
     const week = (from: string, to: string) => run.statistics.dailyProgress.filter((d) => d.date >= from && d.date <= to && d.status !== 'none').map((d) => d.status);
     expect(week('2026-10-26', '2026-11-01')).toEqual(['completed', 'completed', 'completed']);
     expect(week('2026-11-02', '2026-11-08')).toEqual(['skipped', 'skipped', 'skipped']);
-    expect(week('2026-11-09', '2026-11-15')).toEqual(['completed', 'completed', 'completed']);
+    // Tuesday 11-10 is not due but carries a run (it counts in the week): listed, as inprogress.
+    expect(week('2026-11-09', '2026-11-15')).toEqual(['completed', 'inprogress', 'completed', 'completed']);
+    expect(run.statistics.dailyProgress.find((d) => d.date === '2026-11-10')).toEqual({ date: '2026-11-10', totalLog: 1.609344, status: 'inprogress' });
+    expect(run.statistics.dailyProgress.find((d) => d.date === '2026-11-12')).toBeUndefined(); // Thursday: not due, nothing logged
     expect(week('2026-11-16', '2026-11-22')).toEqual(['failed', 'failed', 'failed']);
     const smoke = fx.original.habits.find((h) => h.name === 'Smoking')!;
     expect(smoke.statistics.dailyProgress.slice(1, 6).map((d) => d.status)).toEqual(['completed', 'failed', 'failed', 'skipped', 'completed']);

@@ -167,3 +167,34 @@ describe('habits journal', () => {
     } });
   });
 });
+
+describe('habits journal against the shapes other servers answer (MockAgent)', () => {
+  it('reads streaks in any unit or none, entries without progress, a bare array or {data}', async () => {
+    const entries = [
+      { id: 'a', name: 'Run', status: 'completed', colorHex: '#111111', icon: null, timeOfDayIds: [], type: 'good',
+        currentStreak: { length: 3, unit: 'week' }, progress: { current: 12, target: 10, unit: 'kM', periodicity: 'weekly' }, logInfo: { type: 'manual' } },
+      { id: 'b', name: 'Read', status: 'inprogress', colorHex: '#222222', icon: 'book', timeOfDayIds: ['tod_1'], type: 'good', currentStreak: { length: 12, unit: 'day' } },
+      { id: 'c', name: 'Floss', status: 'skipped', colorHex: '#333333', icon: null, timeOfDayIds: [], type: 'good' },
+    ];
+    for (const body of [{ data: entries }, entries]) {
+      const { MockAgent } = await import('undici');
+      const agent = new MockAgent();
+      agent.disableNetConnect();
+      agent.get('https://api.test').intercept({ path: (p) => p.startsWith('/v2/habits/journal?'), method: 'GET' }).reply(200, body).times(2);
+      try {
+        const r = await runCli(['journal', '--date', TODAY], {
+          env: { ...fx.home.env, HABITS_BASE_URL: 'https://api.test/v2', HABITS_API_KEY: 'hb_test' }, dispatcher: agent,
+        });
+        expect(r.stderr).toBe('');
+        expect(r.stdout).toBe('b\tRead\tinprogress\t\t\t\t12\ttod_1\na\tRun\tcompleted\t12\t10\tkM\t3\t\nc\tFloss\tskipped\t\t\t\t\t\n');
+        const tty = await runCli(['journal', '--date', TODAY], {
+          env: { ...fx.home.env, HABITS_BASE_URL: 'https://api.test/v2', HABITS_API_KEY: 'hb_test', NO_COLOR: '1' }, dispatcher: agent, tty: { stdout: true }, columns: 100,
+        });
+        expect(tty.stdout).toMatch(/Run +✓ done +█+ 12\/10 km +3 weeks/);
+        expect(tty.stdout).toMatch(/Floss +» skipped +– +– /);
+      } finally {
+        await agent.close();
+      }
+    }
+  });
+});

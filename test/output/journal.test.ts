@@ -113,6 +113,9 @@ describe('pieces', () => {
     expect(streakText({ currentStreak: { length: 12, unit: 'day' } })).toBe('12 days');
     expect(streakText({ currentStreak: { length: 1, unit: 'days' } })).toBe('1 day');
     expect(streakText({ currentStreak: { length: 3, unit: 'weekly' } })).toBe('3 weeks');
+    // Older local services (and maybe other servers) count a weekly or monthly goal's streak in its periods.
+    expect(streakText({ currentStreak: { length: 2, unit: 'week' } })).toBe('2 weeks');
+    expect(streakText({ currentStreak: { length: 1, unit: 'month' } })).toBe('1 month');
     expect(streakText({})).toBeUndefined();
   });
 

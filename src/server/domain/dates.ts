@@ -87,3 +87,32 @@ export function dayInZone(instant: Date, timeZone: string): Day {
   }
   return fromYmd(year, month, day);
 }
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the wall clock of `timeZone` is ahead of UTC at `instant` (ms since the epoch), in ms. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  let fmt = clockFormatters.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    clockFormatters.set(timeZone, fmt);
+  }
+  const f: Record<string, number> = {};
+  for (const part of fmt.formatToParts(instant)) if (part.type !== 'literal') f[part.type] = Number(part.value);
+  const wall = Date.UTC(f.year ?? 1970, (f.month ?? 1) - 1, f.day ?? 1, f.hour ?? 0, f.minute ?? 0, f.second ?? 0);
+  return wall - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant (ms since the epoch) a calendar day begins in an IANA time zone: its midnight, or
+ * the first moment after it where a clock change skips midnight.
+ */
+export function startOfDayInZone(day: Day, timeZone: string): number {
+  const midnight = day * MS_PER_DAY;
+  // Two passes: the offset at the first guess may differ from the offset at the answer (a clock change).
+  const guess = midnight - zoneOffsetMs(midnight, timeZone);
+  const instant = midnight - zoneOffsetMs(guess, timeZone);
+  return dayInZone(new Date(instant), timeZone) === day ? instant : guess;
+}

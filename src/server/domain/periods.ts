@@ -35,8 +35,3 @@ export function periodEnd(periodicity: Periodicity, day: Day): Day {
       return fromYmd(toYmd(day).year, 12, 31);
   }
 }
-
-/** The streak unit the journal reports for a periodicity. */
-export function streakUnit(periodicity: Periodicity): 'day' | 'week' | 'month' | 'year' {
-  return periodicity === 'daily' ? 'day' : periodicity === 'weekly' ? 'week' : periodicity === 'monthly' ? 'month' : 'year';
-}

@@ -55,7 +55,7 @@ export function periodAmount(tl: Timeline, day: Day): number {
   return sum;
 }
 
-/** The streak as seen on `day`: consecutive completed due periods up to it. */
+/** The streak as seen on `day`: consecutive completed due periods up to it (see streakDaysAt for days). */
 export function streakAt(tl: Timeline, day: Day): number {
   if (day < tl.rules.startDate) return 0;
   const lastRun = tl.count > 0 ? (tl.run[tl.count - 1] ?? 0) : tl.runBefore;
@@ -70,4 +70,40 @@ export function streakAt(tl: Timeline, day: Day): number {
   if (i < 0) return tl.runBefore;
   if (day <= (tl.pEnd[i] ?? 0) && tl.pStatus[i] === INPROGRESS) return i > 0 ? (tl.run[i - 1] ?? 0) : tl.runBefore;
   return tl.run[i] ?? 0;
+}
+
+/** How many days from `from` to `to` (inclusive) are due. */
+function dueDaysBetween(tl: Timeline, from: Day, to: Day): number {
+  let n = 0;
+  for (let d = from; d <= to; d++) if (tl.due(d)) n++;
+  return n;
+}
+
+/**
+ * The streak as seen on `day`, in days: the due days of the consecutive completed periods up to it,
+ * those of the period holding `day` counted up to `day` once that period is completed. For a daily
+ * goal this is streakAt; for a weekly goal kept for three weeks (every day due) it is 21.
+ */
+export function streakDaysAt(tl: Timeline, day: Day): number {
+  if (day < tl.rules.startDate) return 0;
+  const lastRun = tl.count > 0 ? (tl.runDays[tl.count - 1] ?? 0) : tl.runDaysBefore;
+  if (day > tl.end) {
+    // As in streakAt: past `end` only the first due period may be the open one holding the date.
+    const first = firstDueBetween(tl.due, tl.end + 1, day);
+    if (first === null) return lastRun;
+    return day <= periodEnd(tl.periodicity, first) ? lastRun : 0;
+  }
+  const i = periodIndexAtOrBefore(tl, day);
+  if (i < 0) return tl.runDaysBefore;
+  if (day > (tl.pEnd[i] ?? 0)) return tl.runDays[i] ?? 0;
+  const before = i > 0 ? (tl.runDays[i - 1] ?? 0) : tl.runDaysBefore;
+  switch (tl.pStatus[i]) {
+    case COMPLETED:
+      return before + dueDaysBetween(tl, tl.pStart[i] ?? 0, day);
+    case FAILED:
+      return 0;
+    default:
+      // Skipped neither breaks nor extends; an open period does not break the streak yet.
+      return before;
+  }
 }

@@ -1,7 +1,8 @@
 // Statistics over a date range, from a timeline. Definitions (also in docs/local-service.md):
-// - dailyProgress: every day of the range with its logged amount (totalLog, in the goal unit) and
-//   its status (`none` for days that are not due).
-// - totalLogs: the sum of totalLog over the range.
+// - dailyProgress: the days of the range the habit is due, with their logged amount (totalLog, in
+//   the goal unit) and status; a day that is not due is listed only when something is logged on it,
+//   as `inprogress` (it settles nothing). Clients know four statuses, so `none` is never sent.
+// - totalLogs: the sum of totalLog over the range (every logged day is listed).
 // - completions / skips / fails: the number of days in the range with that status.
 // - avg: mean totalLog over the due days of the range up to today.
 // - currentStreak: the streak as seen on min(endDate, today); longestStreak: the longest streak
@@ -11,7 +12,7 @@
 import type { DailyProgress } from '../../api/types.js';
 import { type Day, formatDay } from './dates.js';
 import { dayStatus, periodIndexAtOrBefore, streakAt } from './queries.js';
-import { COMPLETED, FAILED, INPROGRESS, SKIPPED, type Timeline } from './timeline.js';
+import { COMPLETED, FAILED, INPROGRESS, NONE, SKIPPED, type Timeline } from './timeline.js';
 
 /** The statistics fields computed from a timeline. */
 export interface RangeStats {
@@ -43,7 +44,8 @@ export function rangeStats(tl: Timeline, from: Day, to: Day): RangeStats {
   for (let day = from; day <= to; day++) {
     const totalLog = tl.days.get(day)?.amount ?? 0;
     const status = dayStatus(tl, day);
-    dailyProgress.push({ date: formatDay(day), totalLog: round(totalLog), status });
+    if (status !== NONE) dailyProgress.push({ date: formatDay(day), totalLog: round(totalLog), status });
+    else if (totalLog !== 0) dailyProgress.push({ date: formatDay(day), totalLog: round(totalLog), status: 'inprogress' });
     totalLogs += totalLog;
     if (status === 'completed') completions++;
     else if (status === 'skipped') skips++;

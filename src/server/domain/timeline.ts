@@ -14,6 +14,8 @@
 //   completed once the period has ended; while it is open it is inprogress.
 // - Streaks count consecutive completed due periods. Skipped periods neither break nor extend them;
 //   the period that contains the date asked about does not break a streak while it is inprogress.
+//   A streak is also measured in days: the due days of its completed periods (for a daily goal,
+//   the same number).
 import type { Occurrence, Periodicity } from '../../api/types.js';
 import type { Day } from './dates.js';
 import { periodEnd, periodStart } from './periods.js';
@@ -119,8 +121,12 @@ export interface Timeline {
   readonly pStatus: Uint8Array;
   /** Streak length ending with period i. */
   readonly run: Int32Array;
+  /** The same streak in days: the due days of its completed periods, through period i's end. */
+  readonly runDays: Int32Array;
   /** Streak length before the first period (0 unless the timeline is a window). */
   readonly runBefore: number;
+  /** The same in days. */
+  readonly runDaysBefore: number;
   readonly maxRun: number;
   readonly completedCount: number;
   /** Sum of every logged amount, before the start date included. */
@@ -171,6 +177,8 @@ function periodStatus(type: 'good' | 'bad', target: number | null, p: PeriodFact
 export interface TimelineWindow {
   start: Day;
   run: number;
+  /** The streak before `start` in days (see Timeline.runDays). */
+  runDays: number;
   until: Day;
 }
 
@@ -199,7 +207,9 @@ export function buildTimeline(rules: HabitRules, days: ReadonlyMap<Day, DayData>
   const pSum = new Float64Array(cap);
   const pStatus = new Uint8Array(cap);
   const run = new Int32Array(cap);
+  const runDays = new Int32Array(cap);
   const runBefore = window?.run ?? 0;
+  const runDaysBefore = window?.runDays ?? 0;
   let count = 0;
   let maxRun = 0;
   let completedCount = 0;
@@ -211,6 +221,8 @@ export function buildTimeline(rules: HabitRules, days: ReadonlyMap<Day, DayData>
     const status = periodStatus(rules.type, target, facts, today);
     const prev = count > 0 ? (run[count - 1] ?? 0) : runBefore;
     const r = status === COMPLETED ? prev + 1 : status === SKIPPED ? prev : 0;
+    const prevDays = count > 0 ? (runDays[count - 1] ?? 0) : runDaysBefore;
+    runDays[count] = status === COMPLETED ? prevDays + facts.dueDays : status === SKIPPED ? prevDays : 0;
     pStart[count] = curStart;
     pEnd[count] = facts.end;
     pSum[count] = facts.sum;
@@ -244,6 +256,7 @@ export function buildTimeline(rules: HabitRules, days: ReadonlyMap<Day, DayData>
   return {
     rules, periodicity, target, today, end, days, due, count,
     pStart: pStart.slice(0, count), pEnd: pEnd.slice(0, count), pSum: pSum.slice(0, count),
-    pStatus: pStatus.slice(0, count), run: run.slice(0, count), runBefore, maxRun, completedCount, totalAmount,
+    pStatus: pStatus.slice(0, count), run: run.slice(0, count), runDays: runDays.slice(0, count), runBefore, runDaysBefore,
+    maxRun, completedCount, totalAmount,
   };
 }

@@ -46,3 +46,18 @@ export function convertUnit(value: number, from: string | null, to: string): num
   if (!a || !b || a.dim !== b.dim) return null;
   return (value * a.factor) / b.factor;
 }
+
+/** The `type` of a unit as statistics report it (`{symbol, type}`), by dimension. */
+export type UnitType = 'duration' | 'length' | 'volume' | 'mass' | 'energy' | 'scalar';
+
+const TYPE_OF_DIMENSION: Record<string, UnitType> = { time: 'duration', distance: 'length', volume: 'volume', mass: 'mass', energy: 'energy' };
+
+/**
+ * The unit type of a symbol: its dimension in the words production uses (`duration`, `mass`,
+ * `energy` and `scalar` are seen in clients' fixtures; `length` and `volume` are ours for the other
+ * two). Counts (`floor`, `rep`, `step`) and unknown symbols are `scalar`.
+ */
+export function unitType(symbol: string): UnitType {
+  const dim = FACTORS[symbol]?.dim;
+  return (dim !== undefined ? TYPE_OF_DIMENSION[dim] : undefined) ?? 'scalar';
+}

@@ -4,10 +4,26 @@ import { type Handler, param } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { deleteArea, getArea, insertArea, listAreas, patchArea } from '../store/repo/areas.js';
 import { parseArea } from '../validate/area.js';
+import { Issues } from '../validate/issues.js';
 import { DEFAULT_AREA_COLOR, DEFAULT_AREA_ICON } from '../validate/limits.js';
+import { onlyKnown, pageQuery } from '../validate/query.js';
 
-/** GET /areas: the answer is kept until the data changes (clients poll it to name areas). */
-export const listAreasHandler: Handler = ({ app }) => ({ status: 200, body: app.cachedJson('areas', () => ({ data: listAreas(app.store) })) });
+/**
+ * GET /areas: every area, as production answers (`{data}`), kept until the data changes (clients
+ * poll it to name areas). With `limit` or `offset` (the CLI pages every list), one page with its
+ * `pagination`, as GET /habits answers.
+ */
+export const listAreasHandler: Handler = ({ app, query }) => {
+  const issues = new Issues();
+  onlyKnown(query, ['limit', 'offset'], issues);
+  const page = pageQuery(query, issues);
+  issues.done();
+  if (query.limit === undefined && query.offset === undefined) {
+    return { status: 200, body: app.cachedJson('areas', () => ({ data: listAreas(app.store) })) };
+  }
+  const areas = app.store.read(() => listAreas(app.store));
+  return { status: 200, body: { data: areas.slice(page.offset, page.offset + page.limit), pagination: { total: areas.length, ...page } } };
+};
 
 /** POST /areas. */
 export const createArea: Handler = ({ app, body }) => {

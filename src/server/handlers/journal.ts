@@ -3,9 +3,9 @@
 import type { JournalEntry, Statistics } from '../../api/types.js';
 import { type Handler, param } from '../context.js';
 import { formatDay, parseDate } from '../domain/dates.js';
-import { streakUnit } from '../domain/periods.js';
-import { dayStatus, periodAmount, streakAt } from '../domain/queries.js';
+import { dayStatus, periodAmount, streakDaysAt } from '../domain/queries.js';
 import { rangeStats, round } from '../domain/stats.js';
+import { unitType } from '../domain/units.js';
 import { validationError } from '../http/errors.js';
 import { requireHabit } from '../lookup.js';
 import { timelineFor } from '../store/derived.js';
@@ -13,11 +13,12 @@ import { activeHabitsStartedBy } from '../store/repo/habits.js';
 import { activeTimeOfDayIds } from '../store/repo/links.js';
 import { Issues } from '../validate/issues.js';
 import { LIMITS } from '../validate/limits.js';
-import { queryDate } from '../validate/query.js';
+import { onlyKnown, queryDate } from '../validate/query.js';
 
 /** GET /habits/journal: active habits due on `date` (default today), with status, streak and progress. */
 export const journal: Handler = ({ app, query }) => {
   const issues = new Issues();
+  onlyKnown(query, ['date'], issues);
   const requested = queryDate(query, 'date', issues);
   issues.done();
   const today = app.today();
@@ -37,7 +38,8 @@ export const journal: Handler = ({ app, query }) => {
         icon: row.icon,
         timeOfDayIds: timeOfDays.get(row.id) ?? [],
         type: row.type,
-        currentStreak: { length: streakAt(tl, day), unit: streakUnit(tl.periodicity) },
+        // In days, whatever the goal period: clients know only the unit `day` (docs/local-service.md).
+        currentStreak: { length: streakDaysAt(tl, day), unit: 'day' },
         ...(goal ? { progress: { current: round(periodAmount(tl, day)), target: goal.value, unit: goal.unit, periodicity: goal.periodicity } } : {}),
         logInfo: { type: 'manual' },
       });
@@ -51,6 +53,7 @@ export const journal: Handler = ({ app, query }) => {
 export const statistics: Handler = (ctx) => {
   const { app } = ctx;
   const issues = new Issues();
+  onlyKnown(ctx.query, ['startDate', 'endDate'], issues);
   const from = queryDate(ctx.query, 'startDate', issues);
   const to = queryDate(ctx.query, 'endDate', issues);
   issues.done();
@@ -76,7 +79,8 @@ export const statistics: Handler = (ctx) => {
       skips: stats.skips,
       fails: stats.fails,
       completions: stats.completions,
-      unit: tl.rules.goal?.unit ?? null,
+      // Production answers `{symbol, type}` (api-facts.md); null without a goal.
+      unit: tl.rules.goal ? { symbol: tl.rules.goal.unit, type: unitType(tl.rules.goal.unit) } : null,
       periodicity: tl.periodicity,
       avg: stats.avg,
       dailyProgress: stats.dailyProgress,

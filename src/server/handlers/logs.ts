@@ -1,7 +1,9 @@
-// Log endpoints: a measured value, the complete/failed/skipped marks, undo of a date, delete by id.
+// Log endpoints: a measured value, the complete/failed/skipped marks, undo of a date, delete by id,
+// and the list of a habit's logs (a local-service extension).
 // Writes dated before the habit's start date are refused: nothing is due then, so they would never
 // count, and `habits export` (which covers the habit's life from its start) would silently lose them.
 // Undo and delete stay allowed, so such logs written earlier can still be removed.
+import type { LogEntry } from '../../api/types.js';
 import { type Handler, type RequestContext, param } from '../context.js';
 import { type Day, formatDay } from '../domain/dates.js';
 import { type MarkKind, completionAmount, planMark } from '../domain/marks.js';
@@ -13,8 +15,41 @@ import { requireHabit } from '../lookup.js';
 import { timelineFor } from '../store/derived.js';
 import { activeGoal } from '../store/repo/goals.js';
 import type { HabitRow } from '../store/repo/habits.js';
-import { deleteLogs, deleteLogsOn, insertLog, logsOn } from '../store/repo/logs.js';
+import { deleteLogs, deleteLogsOn, insertLog, logsBetween, logsOn } from '../store/repo/logs.js';
+import { Issues } from '../validate/issues.js';
 import { parseLogValue, parseMark, undoDays, writeDays } from '../validate/log.js';
+import { onlyKnown, queryDate } from '../validate/query.js';
+
+/** The query parameters of GET /habits/{id}/logs. */
+const LOG_LIST_PARAMS = ['date', 'from', 'to'] as const;
+
+/**
+ * GET /habits/{id}/logs[?date=D | ?from=&to=]: a local-service extension (production lists no
+ * logs): the habit's logs of one date, of a range of dates (both included; either end may be left
+ * out), or all of them, ordered by date, then creation.
+ */
+export const listLogsHandler: Handler = (ctx) => {
+  const { app, query } = ctx;
+  const issues = new Issues();
+  onlyKnown(query, LOG_LIST_PARAMS, issues);
+  const on = queryDate(query, 'date', issues);
+  let from = queryDate(query, 'from', issues);
+  let to = queryDate(query, 'to', issues);
+  if (query.date !== undefined && (query.from !== undefined || query.to !== undefined)) issues.add('date', 'cannot be sent with from or to');
+  else if (from !== undefined && to !== undefined && from > to) issues.add('from', `must be on or before to (${query.to})`);
+  issues.done();
+  if (on !== undefined) from = to = on;
+  const data = app.store.read(() => {
+    const habit = requireHabit(app, param(ctx, 'habitId'));
+    return logsBetween(app.store, habit.id, from === undefined ? '' : formatDay(from), to === undefined ? '~' : formatDay(to)).map(
+      (log): LogEntry => ({
+        id: log.id, type: log.kind, date: log.date, value: log.value, unitSymbol: log.unit, createdAt: log.createdAt,
+        localLastModifiedDate: Date.parse(log.createdAt),
+      }),
+    );
+  });
+  return { status: 200, body: { data } };
+};
 
 /** The habit, unless `date` is before its start date (a 400 on targetDate). */
 function requireLoggable(ctx: RequestContext, date: string): HabitRow {
@@ -23,18 +58,21 @@ function requireLoggable(ctx: RequestContext, date: string): HabitRow {
   return row;
 }
 
-/** POST /habits/{id}/logs: adds an amount to a day. */
+/** POST /habits/{id}/logs: adds an amount to a day (without a unit, on a habit without a goal). */
 export const logValue: Handler = (ctx) => {
   const { app } = ctx;
   const input = parseLogValue(ctx.body, writeDays(app.today(), app.now()));
   const date = formatDay(input.day);
   const logId = app.store.write(() => {
     const row = requireLoggable(ctx, date);
+    const goal = input.unitSymbol === null ? activeGoal(app.store, row.id) : null;
+    if (goal) throw validationError([{ field: 'unitSymbol', message: `must be a unit symbol: this habit's goal is in ${goal.unit} (an empty symbol means no unit, for a habit without a goal)` }]);
     const id = app.newId();
     insertLog(app.store, { id, habitId: row.id, date, kind: 'value', value: input.value, unit: input.unitSymbol, createdAt: app.now().toISOString() });
     return id;
   });
-  return { status: 201, body: { message: `Logged ${input.value} ${input.unitSymbol} for ${date}`, logId } };
+  const amount = input.unitSymbol === null ? `${input.value}` : `${input.value} ${input.unitSymbol}`;
+  return { status: 201, body: { message: `Logged ${amount} for ${date}`, logId } };
 };
 
 function mark(kind: MarkKind): Handler {

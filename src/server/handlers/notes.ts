@@ -6,17 +6,22 @@ import { requireHabit } from '../lookup.js';
 import { deleteNote, getNote, insertNote, listNotes, saveNote } from '../store/repo/notes.js';
 import { Issues } from '../validate/issues.js';
 import { parseNote } from '../validate/note.js';
-import { pageQuery } from '../validate/query.js';
+import { instantRange, onlyKnown, pageQuery } from '../validate/query.js';
 
-/** GET /habits/{id}/notes. */
+/** Query parameters of GET /habits/{id}/notes: the page, and `from`/`to` on the creation time. */
+const NOTE_LIST_PARAMS = ['limit', 'offset', 'from', 'to'] as const;
+
+/** GET /habits/{id}/notes[?from&to]: `from` and `to` are dates (whole days in the service's zone) or date-times. */
 export const listNotesHandler: Handler = (ctx) => {
   const { app } = ctx;
   const issues = new Issues();
+  onlyKnown(ctx.query, NOTE_LIST_PARAMS, issues);
   const page = pageQuery(ctx.query, issues);
+  const range = instantRange(ctx.query, app.startOfDay, issues);
   issues.done();
   return app.store.read(() => {
     const habit = requireHabit(app, param(ctx, 'habitId'));
-    const { notes, total } = listNotes(app.store, habit.id, page.limit, page.offset);
+    const { notes, total } = listNotes(app.store, habit.id, page.limit, page.offset, range);
     return { status: 200, body: { data: notes, pagination: { total, ...page } } };
   });
 };

@@ -4,7 +4,7 @@ import type { Handler } from '../context.js';
 import { createArea, deleteAreaHandler, getAreaHandler, listAreasHandler, updateArea } from '../handlers/areas.js';
 import { archiveHabit, createHabit, deleteHabitHandler, getHabitHandler, listHabitsHandler, updateHabit } from '../handlers/habits.js';
 import { journal, statistics } from '../handlers/journal.js';
-import { deleteLog, logValue, markCompleted, markFailed, markSkipped, undoLogs } from '../handlers/logs.js';
+import { deleteLog, listLogsHandler, logValue, markCompleted, markFailed, markSkipped, undoLogs } from '../handlers/logs.js';
 import { createNote, deleteNoteHandler, listNotesHandler, updateNote } from '../handlers/notes.js';
 import { HttpError, notFound } from './errors.js';
 
@@ -17,6 +17,7 @@ const TABLE: [method: string, pattern: string, handler: Handler][] = [
   ['DELETE', '/habits/:habitId', deleteHabitHandler],
   ['POST', '/habits/:habitId/archive', archiveHabit],
   ['GET', '/habits/:habitId/statistics', statistics],
+  ['GET', '/habits/:habitId/logs', listLogsHandler],
   ['POST', '/habits/:habitId/logs', logValue],
   ['POST', '/habits/:habitId/logs/complete', markCompleted],
   ['POST', '/habits/:habitId/logs/failed', markFailed],
@@ -33,6 +34,9 @@ const TABLE: [method: string, pattern: string, handler: Handler][] = [
   ['PUT', '/areas/:areaId', updateArea],
   ['DELETE', '/areas/:areaId', deleteAreaHandler],
 ];
+
+/** Every route as `METHOD /path/{param}`, in the table's order (the contract test covers each). */
+export const ROUTES: readonly string[] = TABLE.map(([method, path]) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
 
 interface Pattern {
   segments: string[];

@@ -4,7 +4,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type App, JsonText, type Reply } from '../context.js';
-import { dayInZone, isValidTimeZone } from '../domain/dates.js';
+import { dayInZone, isValidTimeZone, startOfDayInZone } from '../domain/dates.js';
 import { pushId } from '../ids.js';
 import type { Store } from '../store/store.js';
 import { InvalidInput } from '../validate/issues.js';
@@ -118,6 +118,7 @@ export function createServer(options: ServerOptions): LocalServer {
     store,
     now: () => clock.now(),
     today: () => dayInZone(clock.now(), timezone),
+    startOfDay: (day) => startOfDayInZone(day, timezone),
     newId: () => pushId(clock.now().getTime()),
     cachedJson(key, build) {
       const version = store.version();

@@ -83,7 +83,11 @@ export function rebuildHistory(habit: ExportedHabit): RebuiltHistory {
   let inexact = differences(tl, range, progress, targets);
 
   // Amounts moved within their rounding, kept only when they make the result closer to the document.
-  const amounts = progress.map((p) => ({ day: parseDate(p.date) ?? 0, amount: p.totalLog, none: p.status === 'none' }));
+  // Days that are not due count in totalLogs but not in avg (older documents mark them `none`).
+  const amounts = progress.map((p) => {
+    const day = parseDate(p.date) ?? 0;
+    return { day, amount: p.totalLog, none: p.status === 'none' || !before.due(day) };
+  });
   const moved = inexact.includes('totalLogs') || inexact.includes('avg') ? compensateRounding(amounts, targets, tl) : amounts;
   if (moved.some((d, i) => d.amount !== amounts[i]?.amount)) {
     const trial = new Map([...plan].map(([day, p]) => [day, { ...p }]));
@@ -118,7 +122,11 @@ function differences(tl: Timeline, range: { from: Day; to: Day }, progress: read
   const out: string[] = [];
   for (const p of progress) {
     const got = byDate.get(p.date);
-    if (!got || got.totalLog !== round(p.totalLog) || got.status !== p.status) out.push(p.date);
+    // A day that is not due is listed only with an amount, as `inprogress`; documents of older
+    // versions list every day, those not due as `none`, and other servers may list them as
+    // `inprogress` with nothing logged. All of these say the same.
+    const want = p.status === 'none' ? 'inprogress' : p.status;
+    if (!got ? p.totalLog !== 0 || want !== 'inprogress' : got.totalLog !== round(p.totalLog) || got.status !== want) out.push(p.date);
   }
   if (targets.totalLogs !== undefined && stats.totalLogs !== targets.totalLogs) out.push('totalLogs');
   if (targets.avg !== undefined && stats.avg !== targets.avg) out.push('avg');

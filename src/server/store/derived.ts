@@ -13,7 +13,7 @@ import type { LifetimeFigures } from '../domain/end-condition.js';
 import { periodEnd } from '../domain/periods.js';
 import { DayAccumulator, ENDED, type HabitRules, type StatusCode, type Timeline, buildTimeline } from '../domain/timeline.js';
 import {
-  WHOLE_HABIT, clearDirty, dayAmounts, dayTotals, deleteDerived, deletePeriod, dirtyEntries, lastLoggedDay, logRowsOn,
+  type PeriodRow, WHOLE_HABIT, clearDirty, dayAmounts, dayTotals, deleteDerived, deletePeriod, dirtyEntries, lastLoggedDay, logRowsOn,
   periodBefore, periodFactsThrough, periodsFrom, putDayTotal, putPeriod, replaceDayTotals,
 } from './repo/derived.js';
 import { activeGoal } from './repo/goals.js';
@@ -87,12 +87,17 @@ function storePeriods(store: Store, habitId: string, rules: HabitRules, from: Da
   const until = periodEnd(periodicity, Math.max(rules.startDate, lastLoggedDay(store, habitId) ?? rules.startDate));
   const stored = new Map(periodsFrom(store, habitId, seed ? start : -ENDED).map((p) => [p.first, p]));
   if (start <= until) {
-    const tl = buildTimeline(rules, dayTotals(store, habitId, start, until), ENDED, { start, run: seed?.run ?? 0, until });
+    const tl = buildTimeline(rules, dayTotals(store, habitId, start, until), ENDED, { start, run: seed?.run ?? 0, runDays: seed?.runDays ?? 0, until });
     for (let i = 0; i < tl.count; i++) {
-      const p = { first: tl.pStart[i] ?? 0, last: tl.pEnd[i] ?? 0, sum: tl.pSum[i] ?? 0, status: (tl.pStatus[i] ?? 0) as StatusCode, run: tl.run[i] ?? 0 };
+      const p: PeriodRow = {
+        first: tl.pStart[i] ?? 0, last: tl.pEnd[i] ?? 0, sum: tl.pSum[i] ?? 0, status: (tl.pStatus[i] ?? 0) as StatusCode,
+        run: tl.run[i] ?? 0, runDays: tl.runDays[i] ?? 0,
+      };
       const old = stored.get(p.first);
       stored.delete(p.first);
-      if (!old || old.last !== p.last || old.sum !== p.sum || old.status !== p.status || old.run !== p.run) putPeriod(store, habitId, p);
+      if (!old || old.last !== p.last || old.sum !== p.sum || old.status !== p.status || old.run !== p.run || old.runDays !== p.runDays) {
+        putPeriod(store, habitId, p);
+      }
     }
   }
   for (const first of stored.keys()) deletePeriod(store, habitId, first);
@@ -109,7 +114,7 @@ export function timelineFor(store: Store, habit: HabitRow, today: Day, from: Day
   const seed = periodBefore(store, habit.id, Math.min(from, today));
   const start = seed ? seed.last + 1 : rules.startDate;
   const until = periodEnd(periodicity, Math.max(to, start));
-  return buildTimeline(rules, dayTotals(store, habit.id, Math.min(from, start), until), today, { start, run: seed?.run ?? 0, until });
+  return buildTimeline(rules, dayTotals(store, habit.id, Math.min(from, start), until), today, { start, run: seed?.run ?? 0, runDays: seed?.runDays ?? 0, until });
 }
 
 /** The lifetime figures of `habit` as of `today`, each computed when read; read them inside the store transaction. */
@@ -124,7 +129,7 @@ export function lifetimeFacts(store: Store, habit: HabitRow, today: Day): Lifeti
     const seed = periodBefore(store, habit.id, today);
     const start = seed ? seed.last + 1 : rules.startDate;
     const until = periodEnd(periodicity, Math.max(today, rules.startDate, lastLoggedDay(store, habit.id) ?? rules.startDate));
-    const tl = buildTimeline(rules, dayTotals(store, habit.id, start, until), today, { start, run: seed?.run ?? 0, until });
+    const tl = buildTimeline(rules, dayTotals(store, habit.id, start, until), today, { start, run: seed?.run ?? 0, runDays: seed?.runDays ?? 0, until });
     const before = seed ? periodFactsThrough(store, habit.id, seed.first) : { maxRun: 0, completed: 0 };
     periods = { maxRun: Math.max(before.maxRun, tl.maxRun), completedCount: before.completed + tl.completedCount };
     return periods;

@@ -182,6 +182,14 @@ export const MIGRATIONS: readonly string[] = [
 
   INSERT INTO derived_dirty (habit_id, date) SELECT id, '*' FROM habits;
   `,
+  // 4: each period also keeps its streak in days (the journal reports streaks in days). A daily
+  // period has one due day, so there it equals run; habits with a longer goal period are rebuilt.
+  `
+  ALTER TABLE periods ADD COLUMN run_days INTEGER NOT NULL DEFAULT 0;
+  UPDATE periods SET run_days = run;
+  INSERT OR IGNORE INTO derived_dirty (habit_id, date)
+    SELECT DISTINCT habit_id, '*' FROM goals WHERE is_active = 1 AND periodicity <> 'daily';
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -34,16 +34,21 @@ function targetDate(value: unknown, days: LogDays, issues: Issues): Day | undefi
   return day;
 }
 
-/** POST .../logs: a positive value, its unit, and the day (default today). */
-export function parseLogValue(body: unknown, days: LogDays): { value: number; unitSymbol: GoalUnit; day: Day } {
+/**
+ * POST .../logs: a positive value, its unit, and the day (default today). An empty `unitSymbol`
+ * is null, "no unit": the handler allows it only on a habit without a goal (a client that shows
+ * a goal-less habit has no symbol to send).
+ */
+export function parseLogValue(body: unknown, days: LogDays): { value: number; unitSymbol: GoalUnit | null; day: Day } {
   const issues = new Issues();
   const obj = bodyObject(body, issues);
   if (!obj) return issues.done() as never;
   const value = obj.value === undefined ? issues.add('value', 'is required') : positive(obj.value, 'value', issues, LIMITS.amount);
-  const unitSymbol = obj.unitSymbol === undefined ? issues.add('unitSymbol', 'is required') : oneOf(obj.unitSymbol, 'unitSymbol', issues, GOAL_UNITS);
+  const unitSymbol =
+    obj.unitSymbol === undefined ? issues.add('unitSymbol', 'is required') : obj.unitSymbol === '' ? null : oneOf(obj.unitSymbol, 'unitSymbol', issues, GOAL_UNITS);
   const day = targetDate(obj.targetDate, days, issues);
   issues.done();
-  return { value: value ?? 0, unitSymbol: unitSymbol ?? 'rep', day: day ?? days.today };
+  return { value: value ?? 0, unitSymbol: unitSymbol === undefined ? 'rep' : unitSymbol, day: day ?? days.today };
 }
 
 /** POST .../logs/complete|failed|skipped|undo: an optional body with an optional targetDate; the day. */

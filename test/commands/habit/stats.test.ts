@@ -107,6 +107,24 @@ describe('habits habit stats', () => {
     expect(r.stdout).toContain('· nothing   ▒ logged   █ done');
   });
 
+  it('leaves days that are not due blank, and shades one that is not due but has a log', async () => {
+    // Mondays, Wednesdays and Fridays: the service lists no day that is not due unless something is logged on it.
+    const gym = await addHabit(fx.svc, { name: 'Gym', startDate: '2026-11-16', occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    await mark(fx.svc, gym.id, 'complete', '2026-11-16');
+    await logValue(fx.svc, gym.id, 5, 'min', '2026-11-17');
+    const json = await stats(['Gym', '--json', '--from', '2026-11-16']);
+    expect((JSON.parse(json.stdout) as Statistics).dailyProgress).toEqual([
+      { date: '2026-11-16', totalLog: 30, status: 'completed' },
+      { date: '2026-11-17', totalLog: 5, status: 'inprogress' },
+      { date: '2026-11-18', totalLog: 0, status: 'inprogress' },
+      { date: '2026-11-20', totalLog: 0, status: 'inprogress' },
+    ]);
+    const r = await stats(['Gym', '--from', '2026-11-16'], { tty: { stdout: true }, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    const rows = r.stdout.split('\n').filter((l) => /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/.test(l));
+    expect(rows).toEqual(['Mon █', 'Tue ░', 'Wed ·', 'Thu', 'Fri ·', 'Sat', 'Sun']);
+  });
+
   it('colours the heatmap on a colour terminal', async () => {
     const r = await stats(['Walk', '--from', '2026-11-09'], { tty: { stdout: true }, env: { COLORTERM: 'truecolor' } });
     expect(r.code).toBe(0);
@@ -133,5 +151,51 @@ describe('habits habit stats', () => {
     const r = await stats(['Nope']);
     expect(r.code).toBe(3);
     expect(r.requests.some((q) => q.path.endsWith('/statistics'))).toBe(false);
+  });
+});
+
+describe('habits habit stats against the shapes production answers (MockAgent)', () => {
+  const habit = {
+    id: 'h1', name: 'Run', icon: null, colorHex: '#7B61FF', type: 'good', description: null, occurrence: { type: 'daily' },
+    startDate: '2026-11-01', createdAt: '2026-11-01T08:00:00Z', isArchived: false, logMethod: 'manual', endCondition: null,
+    goals: [{ id: 'g1', createdAt: '2026-11-01T08:00:00Z', periodicity: 'daily', value: 5, unit: 'kM', isActive: true }],
+  };
+  const days = [['2026-11-16', 5, 'completed'], ['2026-11-17', 2.5, 'inprogress'], ['2026-11-18', 0, 'skipped'], ['2026-11-19', 0, 'failed']] as const;
+  const stats = (unit: unknown) => ({
+    id: 'h1', name: 'Run', type: 'good', totalLogs: 7.5, skips: 1, fails: 1, completions: 1, unit, periodicity: 'daily', avg: 1.875,
+    dailyProgress: days.map(([date, totalLog, status]) => ({ date, totalLog, status })),
+  });
+  const variants: [name: string, list: unknown, statistics: unknown, one: unknown][] = [
+    ['unit {symbol, type}, every answer in {data}, the list with pagination', { data: [habit], pagination: { total: 1, limit: 100, offset: 0 } }, { data: stats({ symbol: 'kM', type: 'length' }) }, { data: habit }],
+    ['unit as a symbol string, bare answers, the list without pagination', { data: [habit] }, stats('kM'), habit],
+    ['unit {id, name, symbol} (the spec), the list a bare array', [habit], { data: stats({ id: 'u1', name: 'Kilometer', symbol: 'kM' }) }, { data: habit }],
+  ];
+
+  async function run(list: unknown, statistics: unknown, one: unknown, opts: RunOptions): Promise<{ code: number; stdout: string; stderr: string }> {
+    const { MockAgent } = await import('undici');
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const origin = agent.get('https://api.test');
+    origin.intercept({ path: (p) => p.startsWith('/v2/habits?'), method: 'GET' }).reply(200, list as object).persist();
+    origin.intercept({ path: (p) => p.startsWith('/v2/habits/h1/statistics?'), method: 'GET' }).reply(200, statistics as object).persist();
+    origin.intercept({ path: '/v2/habits/h1', method: 'GET' }).reply(200, one as object).persist();
+    try {
+      return await runCli(['habit', 'stats', 'Run', '--from', '2026-11-16', '--to', '2026-11-22'], {
+        ...opts, env: { ...fx.home.env, HABITS_BASE_URL: 'https://api.test/v2', HABITS_API_KEY: 'hb_test', ...opts.env }, dispatcher: agent,
+      });
+    } finally {
+      await agent.close();
+    }
+  }
+
+  it.each(variants)('%s: the same lines and heatmap', async (_name, list, statistics, one) => {
+    const piped = await run(list, statistics, one, {});
+    expect(piped.stderr).toBe('');
+    expect(piped.stdout).toBe('name\tRun\nfrom\t2026-11-16\nto\t2026-11-22\ntotalLogs\t7.5\nunit\tkM\naverage\t1.875\ncompletions\t1\nskips\t1\nfails\t1\n');
+    const tty = await run(list, statistics, one, { tty: { stdout: true }, columns: 80, env: { NO_COLOR: '1' } });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toContain('Total logged  7.5 km\n');
+    // Days the server left out read blank, as days that are not due.
+    expect(tty.stdout.split('\n').filter((l) => /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/.test(l))).toEqual(['Mon █', 'Tue ▒', 'Wed s', 'Thu x', 'Fri', 'Sat', 'Sun']);
   });
 });

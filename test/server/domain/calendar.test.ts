@@ -1,6 +1,6 @@
 // Calendar rules: dates, goal periods, schedules and units.
 import { describe, expect, test } from 'vitest';
-import { dayInZone, formatDay, parseDate, weekday } from '../../../src/server/domain/dates.js';
+import { dayInZone, formatDay, parseDate, startOfDayInZone, weekday } from '../../../src/server/domain/dates.js';
 import { periodEnd, periodStart } from '../../../src/server/domain/periods.js';
 import { dueChecker } from '../../../src/server/domain/schedule.js';
 import { convertUnit } from '../../../src/server/domain/units.js';
@@ -46,6 +46,18 @@ describe('dates', () => {
     expect(formatDay(dayInZone(instant, 'UTC'))).toBe('2026-01-01');
     expect(formatDay(dayInZone(instant, 'America/New_York'))).toBe('2025-12-31');
     expect(formatDay(dayInZone(instant, 'Asia/Tokyo'))).toBe('2026-01-01');
+  });
+
+  test('the instant a day begins in a zone, across clock changes', () => {
+    const start = (date: string, zone: string) => new Date(startOfDayInZone(d(date), zone)).toISOString();
+    expect(start('2026-03-10', 'UTC')).toBe('2026-03-10T00:00:00.000Z');
+    expect(start('2026-03-10', 'Asia/Tokyo')).toBe('2026-03-09T15:00:00.000Z');
+    expect(start('2026-03-10', 'America/Los_Angeles')).toBe('2026-03-10T07:00:00.000Z');
+    expect(start('2026-03-29', 'Europe/Berlin')).toBe('2026-03-28T23:00:00.000Z'); // the clocks go forward at 02:00 that day
+    expect(start('2026-03-30', 'Europe/Berlin')).toBe('2026-03-29T22:00:00.000Z');
+    // Santiago moves its clocks at midnight: on 2026-09-06 the day begins at 01:00 local time.
+    expect(start('2026-09-06', 'America/Santiago')).toBe('2026-09-06T04:00:00.000Z');
+    expect(start('2026-04-05', 'America/Santiago')).toBe('2026-04-05T04:00:00.000Z');
   });
 });
 

@@ -5,7 +5,7 @@ import { formatDay, parseDate } from '../../../src/server/domain/dates.js';
 import { endConditionMet } from '../../../src/server/domain/end-condition.js';
 import { completionAmount, planMark } from '../../../src/server/domain/marks.js';
 import { rangeStats } from '../../../src/server/domain/stats.js';
-import { dayStatus, periodAmount, streakAt } from '../../../src/server/domain/queries.js';
+import { dayStatus, periodAmount, streakAt, streakDaysAt } from '../../../src/server/domain/queries.js';
 import { type GoalRule, type HabitRules, type LogKind, type Timeline, aggregateLogs, buildTimeline } from '../../../src/server/domain/timeline.js';
 
 const d = (s: string): number => {
@@ -169,12 +169,46 @@ describe('streaks', () => {
     expect(streakAt(tl, d('2026-03-12'))).toBe(0); // Wednesday has passed unmet by then
   });
 
+  test('in days: a daily goal counts its completed due days, as streakAt does', () => {
+    const tl = timeline({ start: '2026-03-02', today: '2026-03-10', occurrence: { type: 'weekDays', days: [1, 3, 5] }, logs: logs(['2026-03-02', '2026-03-04', '2026-03-06', '2026-03-09']) });
+    for (const day of ['2026-03-01', '2026-03-04', '2026-03-08', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-20']) {
+      expect(streakDaysAt(tl, d(day)), day).toBe(streakAt(tl, d(day)));
+    }
+  });
+
+  test('in days: longer periods add their due days, the period holding the date up to the date once completed', () => {
+    // Mon/Wed/Fri, a weekly goal of 2 from Monday 2026-03-02: three due days a week.
+    const tl = timeline({ start: '2026-03-02', today: '2026-03-18', occurrence: { type: 'weekDays', days: [1, 3, 5] },
+      goal: { periodicity: 'weekly', value: 2, unit: 'rep' }, logs: [['2026-03-02', 2], ['2026-03-11', 'skipped'], ['2026-03-16', 1], ['2026-03-17', 1]] });
+    expect(streakAt(tl, d('2026-03-03'))).toBe(1);
+    expect(streakDaysAt(tl, d('2026-03-02'))).toBe(1); // Monday, completed that day: one due day so far
+    expect(streakDaysAt(tl, d('2026-03-03'))).toBe(1); // Tuesday is not due
+    expect(streakDaysAt(tl, d('2026-03-08'))).toBe(3); // the whole week
+    // The week of 03-09 is missed (one skip of three due days does not skip it). Seen from within
+    // it, it was open and did not break the streak yet; the next week starts a new one.
+    expect(streakDaysAt(tl, d('2026-03-15'))).toBe(3);
+    expect(streakDaysAt(tl, d('2026-03-16'))).toBe(1); // that week is completed (on Tuesday): Monday counts
+    expect(streakDaysAt(tl, d('2026-03-17'))).toBe(1); // Tuesday is not due
+    expect(streakDaysAt(tl, d('2026-03-18'))).toBe(2);
+    expect(streakAt(tl, d('2026-03-18'))).toBe(1);
+  });
+
+  test('in days: a skipped period neither breaks nor extends; a failed one breaks', () => {
+    const goal: GoalRule = { periodicity: 'weekly', value: 1, unit: 'rep' };
+    const skippedWeek = ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15'].map((date): L => [date, 'skipped']);
+    const tl = timeline({ start: '2026-03-02', today: '2026-03-25', goal, logs: [['2026-03-02', 1], ...skippedWeek, ['2026-03-16', 1], ['2026-03-23', 'failed']] });
+    expect(streakDaysAt(tl, d('2026-03-12'))).toBe(7);
+    expect(streakDaysAt(tl, d('2026-03-22'))).toBe(14);
+    expect(streakDaysAt(tl, d('2026-03-25'))).toBe(0);
+  });
+
   test('dates far after the last log', () => {
     const tl = timeline({ start: '2026-03-01', today: '2026-03-02', logs: logs(['2026-03-01', '2026-03-02']) });
     expect(streakAt(tl, d('2026-03-03'))).toBe(2);
     expect(streakAt(tl, d('2026-03-04'))).toBe(0);
     expect(dayStatus(tl, d('2027-06-01'))).toBe('inprogress');
     expect(streakAt(tl, d('2026-02-20'))).toBe(0);
+    expect([streakDaysAt(tl, d('2026-03-03')), streakDaysAt(tl, d('2026-03-04')), streakDaysAt(tl, d('2026-02-20'))]).toEqual([2, 0, 0]);
   });
 });
 
@@ -222,11 +256,13 @@ describe('statistics', () => {
       ['2026-03-06', 0.25, 'hr'], ['2026-03-07', 'completed'], ['2026-03-08', 3],
     ] });
     const s = rangeStats(tl, d('2026-02-28'), d('2026-03-09'));
+    // 02-28, before the start, is not due and holds nothing: it is left out.
     expect(s.dailyProgress.map((p) => p.status)).toEqual([
-      'none', 'completed', 'completed', 'skipped', 'inprogress', 'failed', 'completed', 'completed', 'inprogress', 'inprogress',
+      'completed', 'completed', 'skipped', 'inprogress', 'failed', 'completed', 'completed', 'inprogress', 'inprogress',
     ]);
-    expect(s.dailyProgress[6]).toEqual({ date: '2026-03-06', totalLog: 15, status: 'completed' });
-    expect(s.dailyProgress[7]?.totalLog).toBe(0); // this mark carries no amount here (the handler sets one)
+    expect(s.dailyProgress[0]?.date).toBe('2026-03-01');
+    expect(s.dailyProgress[5]).toEqual({ date: '2026-03-06', totalLog: 15, status: 'completed' });
+    expect(s.dailyProgress[6]?.totalLog).toBe(0); // this mark carries no amount here (the handler sets one)
     expect(s.completions).toBe(4);
     expect(s.skips).toBe(1);
     expect(s.fails).toBe(1);
@@ -243,9 +279,23 @@ describe('statistics', () => {
     const tl = timeline({ start: '2026-03-01', today: '2026-03-08' });
     expect(rangeStats(tl, d('2026-03-05'), d('2026-03-04')).dailyProgress).toEqual([]);
     const before = rangeStats(tl, d('2026-02-01'), d('2026-02-03'));
-    expect(before.dailyProgress.map((p) => p.status)).toEqual(['none', 'none', 'none']);
+    expect(before.dailyProgress).toEqual([]);
     expect(before.completionRate).toBe(0);
     expect(before.avg).toBe(0);
+  });
+
+  test('days that are not due are left out, unless something is logged on them: then they are inprogress', () => {
+    // Mondays and Wednesdays from Monday 2026-03-02; a weekly goal, so Saturday's run counts in its week.
+    const tl = timeline({ start: '2026-03-02', today: '2026-03-08', occurrence: { type: 'weekDays', days: [1, 3] }, goal: { periodicity: 'weekly', value: 3, unit: 'rep' },
+      logs: [['2026-03-02', 1], ['2026-03-04', 1], ['2026-03-07', 1]] });
+    const s = rangeStats(tl, d('2026-03-01'), d('2026-03-08'));
+    expect(s.dailyProgress).toEqual([
+      { date: '2026-03-02', totalLog: 1, status: 'completed' },
+      { date: '2026-03-04', totalLog: 1, status: 'completed' },
+      { date: '2026-03-07', totalLog: 1, status: 'inprogress' },
+    ]);
+    expect(s.dailyProgress.map((p) => p.status)).not.toContain('none');
+    expect(s).toMatchObject({ totalLogs: 3, completions: 2, avg: 1 });
   });
 
   test('the longest streak within the range may have begun before it', () => {

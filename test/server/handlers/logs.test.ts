@@ -1,6 +1,7 @@
 // Logs, journal and statistics over real HTTP, checked against what is stored.
 import { describe, expect, test } from 'vitest';
-import type { JournalEntry, Statistics } from '../../../src/api/types.js';
+import type { JournalEntry, LogEntry, Statistics } from '../../../src/api/types.js';
+import { LOGS_BETWEEN } from '../../../src/server/store/repo/logs.js';
 import { type Data, type Failure, type Invalid, type Logged, type ServedHabit, createHabit, useService, SERVICE_START } from '../fixtures.js';
 
 const { call, clock, service } = useService({ start: SERVICE_START, per: 'test' });
@@ -26,6 +27,24 @@ describe('logs', () => {
     expect(entry!.progress).toEqual({ current: 1.5, target: 2, unit: 'L', periodicity: 'daily' });
     expect(entry!.status).toBe('inprogress');
     expect((await call('POST', '/habits/-Nope/logs', { value: 1, unitSymbol: 'L' })).status).toBe(404);
+  });
+
+  test('an empty unitSymbol is "no unit": taken on a habit without a goal, refused on one with a goal', async () => {
+    const plain = await habit({ name: 'plain' });
+    const res = await call<Logged>('POST', `/habits/${plain.id}/logs`, { value: 2, unitSymbol: '', targetDate: '2026-03-09' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: 'Logged 2 for 2026-03-09', logId: expect.any(String) });
+    expect(storedLogs(plain.id)).toEqual([{ id: res.body.logId, date: '2026-03-09', kind: 'value', value: 2, unit: null }]);
+    // It counts: without a goal any amount completes the day.
+    const stats = (await call<Data<Statistics>>('GET', `/habits/${plain.id}/statistics?startDate=2026-03-09&endDate=2026-03-09`)).body.data;
+    expect(stats.dailyProgress).toEqual([{ date: '2026-03-09', totalLog: 2, status: 'completed' }]);
+    const goal = await habit({ name: 'goal', goal: { periodicity: 'daily', value: 2, unit: 'L' } });
+    const refused = await call<Invalid>('POST', `/habits/${goal.id}/logs`, { value: 2, unitSymbol: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([{ field: 'unitSymbol', message: "must be a unit symbol: this habit's goal is in L (an empty symbol means no unit, for a habit without a goal)" }]);
+    expect(storedLogs(goal.id)).toEqual([]);
+    // Any other symbol outside the 26 is still refused, on either habit.
+    expect((await call<Invalid>('POST', `/habits/${plain.id}/logs`, { value: 2, unitSymbol: 'km' })).body.details[0]!.field).toBe('unitSymbol');
   });
 
   test('complete records the rest of the goal; the same mark again is 409', async () => {
@@ -119,6 +138,66 @@ describe('a bad habit over its limit', () => {
   });
 });
 
+describe('GET /habits/{id}/logs (a local-service extension)', () => {
+  test('lists the logs of a date, of a range, or all, by date then creation, each with its type and unit', async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 2, unit: 'L' } });
+    const log = async (path: string, body: Record<string, unknown>, at: string): Promise<string> => {
+      clock.set(at);
+      return (await call<Logged>('POST', `/habits/${h.id}/${path}`, body)).body.logId;
+    };
+    // Written out of date order; two on 03-09 in the same millisecond keep their insertion order.
+    const late = await log('logs', { value: 500, unitSymbol: 'mL', targetDate: '2026-03-09' }, '2026-03-10T09:00:00.000Z');
+    const early = await log('logs', { value: 1, unitSymbol: 'L', targetDate: '2026-03-08' }, '2026-03-10T09:00:01.000Z');
+    const same = await log('logs', { value: 250, unitSymbol: 'mL', targetDate: '2026-03-09' }, '2026-03-10T09:00:01.000Z');
+    const done = await log('logs/complete', { targetDate: '2026-03-09' }, '2026-03-10T09:00:01.000Z');
+    const skip = await log('logs/skipped', { targetDate: '2026-03-10' }, '2026-03-10T09:00:02.000Z');
+    const entry = (id: string, type: string, date: string, value: number, unitSymbol: string, createdAt: string) =>
+      ({ id, type, date, value, unitSymbol, createdAt, localLastModifiedDate: Date.parse(createdAt) });
+    const on9 = await call('GET', `/habits/${h.id}/logs?date=2026-03-09`);
+    expect(on9.status).toBe(200);
+    expect(on9.body).toEqual({
+      data: [
+        entry(late, 'value', '2026-03-09', 500, 'mL', '2026-03-10T09:00:00.000Z'),
+        entry(same, 'value', '2026-03-09', 250, 'mL', '2026-03-10T09:00:01.000Z'),
+        entry(done, 'completed', '2026-03-09', 1.25, 'L', '2026-03-10T09:00:01.000Z'),
+      ],
+    });
+    const ids = async (q: string) => (await call<Data<LogEntry[]>>('GET', `/habits/${h.id}/logs${q}`)).body.data.map((l) => l.id);
+    expect(await ids('')).toEqual([early, late, same, done, skip]);
+    expect(await ids('?from=2026-03-09')).toEqual([late, same, done, skip]);
+    expect(await ids('?to=2026-03-08')).toEqual([early]);
+    expect(await ids('?from=2026-03-08&to=2026-03-09')).toEqual([early, late, same, done]);
+    expect(await ids('?date=2026-03-07')).toEqual([]);
+    expect((await call<Data<LogEntry[]>>('GET', `/habits/${h.id}/logs?date=2026-03-10`)).body.data).toEqual([
+      entry(skip, 'skipped', '2026-03-10', 0, 'L', '2026-03-10T09:00:02.000Z'),
+    ]);
+    // A mark on a habit without a goal has no unit.
+    const plain = await habit({ name: 'plain' });
+    await call('POST', `/habits/${plain.id}/logs/complete`, { targetDate: '2026-03-10' });
+    expect((await call<Data<LogEntry[]>>('GET', `/habits/${plain.id}/logs?date=2026-03-10`)).body.data).toMatchObject([{ type: 'completed', value: 1, unitSymbol: null }]);
+  });
+
+  test('checks its query and the habit', async () => {
+    const h = await habit();
+    const details = async (q: string) => (await call<Invalid>('GET', `/habits/${h.id}/logs?${q}`)).body.details;
+    expect(await details('date=2026-02-30')).toEqual([{ field: 'date', message: 'is not a valid calendar date' }]);
+    expect(await details('date=2026-03-01&from=2026-03-01')).toEqual([{ field: 'date', message: 'cannot be sent with from or to' }]);
+    expect(await details('from=2026-03-02&to=2026-03-01')).toEqual([{ field: 'from', message: 'must be on or before to (2026-03-01)' }]);
+    expect(await details('day=2026-03-01')).toEqual([{ field: 'day', message: 'is not a query parameter of this endpoint (it takes date, from, to)' }]);
+    const missing = await call<Failure>('GET', '/habits/-Nope/logs?date=2026-03-01');
+    expect(missing).toMatchObject({ status: 404, body: { error: 'Not Found' } });
+  });
+
+  test('reads the range through an index, never the whole table', () => {
+    const plan = service().store.db
+      .prepare(`EXPLAIN QUERY PLAN ${LOGS_BETWEEN}`)
+      .all('h', '2026-03-01', '2026-03-31') as { detail: string }[];
+    const details = plan.map((p) => p.detail);
+    expect(details.some((d) => /^SEARCH logs USING (COVERING )?INDEX logs_habit_cover \(habit_id=\? AND date>\? AND date<\?\)$/.test(d))).toBe(true);
+    expect(details.some((d) => /^SCAN logs\b/.test(d))).toBe(false);
+  });
+});
+
 describe('the start date', () => {
   test('log writes dated before it are refused with a targetDate detail; undo and delete are not', async () => {
     const h = await habit({ startDate: '2026-03-05', goal: { periodicity: 'daily', value: 1, unit: 'rep' } });
@@ -186,15 +265,29 @@ describe('journal', () => {
     expect(past.find((e) => e.name === 'Smoke')!.status).toBe('completed'); // a clean, closed day
   });
 
-  test('weekly goals report week streaks and the week total', async () => {
+  test('weekly goals report the week total, and the streak in days: the due days of its completed weeks so far', async () => {
     const h = await habit({ goal: { periodicity: 'weekly', value: 3, unit: 'rep' } });
     await call('POST', `/habits/${h.id}/logs`, { value: 3, unitSymbol: 'rep', targetDate: '2026-03-04' });
     await call('POST', `/habits/${h.id}/logs`, { value: 2, unitSymbol: 'rep', targetDate: '2026-03-09' });
     const [entry] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data;
-    expect(entry).toMatchObject({ status: 'inprogress', currentStreak: { length: 1, unit: 'week' }, progress: { current: 2, target: 3, periodicity: 'weekly' } });
+    // The week of 03-02 is completed (7 days); this week is open, so it neither adds nor breaks.
+    expect(entry).toMatchObject({ status: 'inprogress', currentStreak: { length: 7, unit: 'day' }, progress: { current: 2, target: 3, periodicity: 'weekly' } });
     await call('POST', `/habits/${h.id}/logs`, { value: 1, unitSymbol: 'rep' });
     const [after] = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data;
-    expect(after).toMatchObject({ status: 'completed', currentStreak: { length: 2, unit: 'week' }, progress: { current: 3 } });
+    // Completed on Tuesday: Monday and Tuesday of this week join the streak.
+    expect(after).toMatchObject({ status: 'completed', currentStreak: { length: 9, unit: 'day' }, progress: { current: 3 } });
+  });
+
+  test('every streak unit is day, whatever the goal period', async () => {
+    for (const periodicity of ['daily', 'weekly', 'monthly', 'yearly']) {
+      const h = await habit({ name: periodicity, goal: { periodicity, value: 1, unit: 'rep' } });
+      await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-10' });
+    }
+    const entries = (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-10')).body.data;
+    // From 03-01: daily 1 day; weekly Monday-Tuesday; monthly and yearly 03-01..03-10.
+    expect(entries.map((e) => [e.name, e.currentStreak])).toEqual([
+      ['daily', { length: 1, unit: 'day' }], ['weekly', { length: 2, unit: 'day' }], ['monthly', { length: 10, unit: 'day' }], ['yearly', { length: 10, unit: 'day' }],
+    ]);
   });
 
   test("a new day closes a bad habit's clean day: cached timelines are rebuilt after midnight", async () => {
@@ -227,7 +320,7 @@ describe('statistics', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
-        id: h.id, name: 'Water', type: 'good', totalLogs: 100, skips: 1, fails: 0, completions: 2, unit: 'min', periodicity: 'daily',
+        id: h.id, name: 'Water', type: 'good', totalLogs: 100, skips: 1, fails: 0, completions: 2, unit: { symbol: 'min', type: 'duration' }, periodicity: 'daily',
         avg: 20,
         dailyProgress: [
           { date: '2026-03-06', totalLog: 0, status: 'inprogress' },

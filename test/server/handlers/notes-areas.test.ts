@@ -1,9 +1,11 @@
 // Notes and areas over real HTTP.
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Area, Note } from '../../../src/api/types.js';
-import { type Data, type Invalid, type Listed, type ServedHabit, createHabit, useService, SERVICE_START } from '../fixtures.js';
+import { upsertNote } from '../../../src/server/store/repo/notes.js';
+import { createServer, openStore } from '../../../src/server/index.js';
+import { type Data, type Invalid, type Listed, type ServedHabit, client, createHabit, fakeClock, useService, SERVICE_START } from '../fixtures.js';
 
-const { call, clock } = useService({ start: SERVICE_START, per: 'test' });
+const { call, clock, service } = useService({ start: SERVICE_START, per: 'test' });
 let habitId: string;
 
 beforeEach(async () => {
@@ -26,6 +28,58 @@ describe('notes', () => {
     expect((await call('GET', `/habits/${habitId}/notes?limit=1&offset=1`)).body).toEqual({ data: [second], pagination: { total: 3, limit: 1, offset: 1 } });
     expect((await call('GET', '/habits/-Nope/notes')).status).toBe(404);
     expect((await call('POST', '/habits/-Nope/notes', { content: 'x' })).status).toBe(404);
+  });
+
+  test('from and to keep the notes created in that range: dates are whole days, date-times instants, both included', async () => {
+    const at = async (iso: string, content: string): Promise<Note> => {
+      clock.set(iso);
+      return (await call<Note>('POST', `/habits/${habitId}/notes`, { content })).body;
+    };
+    const a = await at('2026-03-08T23:59:59.999Z', 'a');
+    const b = await at('2026-03-09T00:00:00.000Z', 'b');
+    const c = await at('2026-03-09T12:00:00.000Z', 'c');
+    const d = await at('2026-03-10T00:00:00.000Z', 'd');
+    const list = async (q: string) => (await call<Listed<Note>>('GET', `/habits/${habitId}/notes?${q}`)).body;
+    const contents = async (q: string) => (await list(q)).data.map((n) => n.content);
+    expect(await contents('from=2026-03-09&to=2026-03-09')).toEqual(['b', 'c']);
+    expect(await contents('from=2026-03-09')).toEqual(['b', 'c', 'd']);
+    expect(await contents('to=2026-03-08')).toEqual(['a']);
+    expect(await contents('from=2026-03-09T12:00:00Z&to=2026-03-10T00:00:00.000Z')).toEqual(['c', 'd']);
+    expect(await contents('from=2026-03-09T13:00:00%2B01:00')).toEqual(['c', 'd']); // 12:00 UTC
+    // Pages and totals count the notes in the range.
+    expect(await list('from=2026-03-09&limit=1&offset=1')).toEqual({ data: [c], pagination: { total: 3, limit: 1, offset: 1 } });
+    expect((await list('')).data).toEqual([a, b, c, d]);
+  });
+
+  test('from and to read imported notes by their instant, whatever the zone they were written in', async () => {
+    const { store } = service();
+    // 2026-03-09T23:30:00-03:00 is 02:30 UTC on the 10th; 2026-03-10T01:00:00+02:00 is 23:00 UTC on the 9th.
+    store.write(() => {
+      upsertNote(store, habitId, { id: 'late', createdAt: '2026-03-09T23:30:00-03:00', content: 'late', moodLevel: null, photos: [] });
+      upsertNote(store, habitId, { id: 'early', createdAt: '2026-03-10T01:00:00+02:00', content: 'early', moodLevel: null, photos: [] });
+    });
+    const ids = async (q: string) => (await call<Listed<Note>>('GET', `/habits/${habitId}/notes?${q}`)).body.data.map((n) => n.id);
+    expect(await ids('from=2026-03-10&to=2026-03-10')).toEqual(['late']);
+    expect(await ids('from=2026-03-09&to=2026-03-09')).toEqual(['early']);
+  });
+
+  test("dates in from and to are days in the service's time zone", async () => {
+    const store = await openStore(':memory:');
+    const tokyoClock = fakeClock('2026-03-09T14:30:00Z'); // 23:30 on the 9th in Tokyo
+    const listening = await createServer({ db: store, apiKey: 'k', timezone: 'Asia/Tokyo', clock: tokyoClock, rateLimit: false }).listen();
+    try {
+      const tokyo = client({ url: listening.url, apiKey: 'k' });
+      const id = (await createHabit(tokyo, { name: 'x' })).id;
+      await tokyo('POST', `/habits/${id}/notes`, { content: 'ninth' });
+      tokyoClock.set('2026-03-09T15:30:00Z'); // 00:30 on the 10th in Tokyo
+      await tokyo('POST', `/habits/${id}/notes`, { content: 'tenth' });
+      const contents = async (q: string) => (await tokyo<Listed<Note>>('GET', `/habits/${id}/notes?${q}`)).body.data.map((n) => n.content);
+      expect(await contents('from=2026-03-10&to=2026-03-10')).toEqual(['tenth']);
+      expect(await contents('to=2026-03-09')).toEqual(['ninth']);
+    } finally {
+      await listening.close();
+      store.close();
+    }
   });
 
   test('update changes the fields sent and answers 200 with the bare note', async () => {
@@ -64,6 +118,15 @@ describe('areas', () => {
     expect((await call('GET', '/areas')).body).toEqual({ data: [health, work] });
     expect(await call('GET', `/areas/${health.id}`)).toMatchObject({ status: 200, body: { data: health } });
     expect((await call('GET', '/areas/-Nope')).status).toBe(404);
+  });
+
+  test('list pages with limit and offset, as GET /habits does; without them it is the whole list, as production answers', async () => {
+    const made: Area[] = [];
+    for (const name of ['A', 'B', 'C']) made.push((await call<Data<Area>>('POST', '/areas', { name })).body.data);
+    expect((await call('GET', '/areas')).body).toEqual({ data: made });
+    expect((await call('GET', '/areas?limit=2')).body).toEqual({ data: made.slice(0, 2), pagination: { total: 3, limit: 2, offset: 0 } });
+    expect((await call('GET', '/areas?offset=2')).body).toEqual({ data: made.slice(2), pagination: { total: 3, limit: 50, offset: 2 } });
+    expect((await call<Invalid>('GET', '/areas?limit=0')).body.details).toEqual([{ field: 'limit', message: 'must be an integer between 1 and 100' }]);
   });
 
   test('update changes the fields sent and answers {data}; the list shows the change', async () => {

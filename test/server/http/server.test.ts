@@ -207,7 +207,7 @@ describe('recording and logging', () => {
     const store = await openStore(':memory:');
     const lines: string[] = [];
     const listening = await createServer({ db: store, apiKey: 'secret-key', log: (l) => lines.push(l), logRequests: true, clock: fakeClock('2026-03-10T12:00:00Z') }).listen();
-    await fetch(`${listening.url}/areas?x=1`, { headers: { 'x-api-key': 'secret-key' } });
+    await fetch(`${listening.url}/areas?limit=5`, { headers: { 'x-api-key': 'secret-key' } });
     await fetch(`${listening.url}/areas`, { headers: { 'x-api-key': 'nope' } });
     expect(lines).toEqual([
       expect.stringMatching(/^2026-03-10T12:00:00.000Z GET \/v2\/areas 200 \d+\.\dms$/),

@@ -67,6 +67,20 @@ describe('rebuildHistory', () => {
     expect(rebuildHistory(h).inexact).toEqual([]);
   });
 
+  it('reads the same history whether days that are not due are left out, `none`, or inprogress with nothing logged', () => {
+    const week = { goals: goal('weekly', 10, 'kM'), occurrence: { type: 'weekDays' as const, days: [1, 3, 5] } };
+    // Ours: Tuesday's 2 kM is listed (inprogress), the other days that are not due are left out.
+    const ours = [{ date: '2026-11-02', totalLog: 4, status: 'completed' }, { date: '2026-11-03', totalLog: 2, status: 'inprogress' },
+      { date: '2026-11-04', totalLog: 4, status: 'completed' }, { date: '2026-11-06', totalLog: 0, status: 'completed' }];
+    const older = days('2026-11-02', 'c4 -2 c4 -0 c0');
+    const foreign = days('2026-11-02', 'c4 i2 c4 i0 c0');
+    for (const progress of [ours, older, foreign]) {
+      const h = habit({ ...week, startDate: '2026-11-02' }, progress);
+      expect(kinds(h)).toEqual(['11-02 value 4', '11-03 value 2', '11-04 value 4']);
+      expect(rebuildHistory(h).inexact).toEqual([]);
+    }
+  });
+
   it('a wholly skipped week is a skip mark on each due day; a marked day keeps its amount in a value log of its own', () => {
     const h = habit({ goals: goal('daily', 30, 'min') }, days('2026-11-16', 's0 s5 f10 i12 c30 c0 i0'));
     expect(kinds(h)).toEqual([
@@ -214,7 +228,7 @@ describe('importDocument', () => {
     const svc = await serve(store);
     try {
       expect(await svc.get<Area[]>('/areas')).toEqual([]);
-      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).unit).toBe('min');
+      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).unit).toEqual({ symbol: 'min', type: 'duration' });
       const area = { id: 'a1', name: 'Health', colorHex: '#00FF00', icon: '', createdAt: '2026-10-01T08:00:00.000Z' };
       // h2 takes goal g1: ids are unique, so h1 is left without a goal.
       importDocument(store, doc([habit({ id: 'h2', goals: goal('daily', 30, 'min') }, days('2026-11-22', 'i0'))], [area]));

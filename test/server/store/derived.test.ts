@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { GoalInput, Occurrence } from '../../../src/api/types.js';
 import { type Day, formatDay, parseDate } from '../../../src/server/domain/dates.js';
 import { periodEnd } from '../../../src/server/domain/periods.js';
-import { dayStatus, periodAmount, streakAt } from '../../../src/server/domain/queries.js';
+import { dayStatus, periodAmount, streakAt, streakDaysAt } from '../../../src/server/domain/queries.js';
 import { rangeStats } from '../../../src/server/domain/stats.js';
 import { DayAccumulator, ENDED, type Timeline, buildTimeline } from '../../../src/server/domain/timeline.js';
 import { lifetimeFacts, rulesOf, timelineFor } from '../../../src/server/store/derived.js';
@@ -135,7 +135,7 @@ function checkStored(habitId: string): void {
   const ended = buildTimeline(rules, days, last + 1);
   const expected = [];
   for (let i = 0; i < ended.count && (ended.pStart[i] ?? 0) <= last; i++) {
-    expected.push({ first: ended.pStart[i], last: ended.pEnd[i], sum: ended.pSum[i], status: ended.pStatus[i], run: ended.run[i] });
+    expected.push({ first: ended.pStart[i], last: ended.pEnd[i], sum: ended.pSum[i], status: ended.pStatus[i], run: ended.run[i], runDays: ended.runDays[i] });
   }
   expect(periodsFrom(store, habitId, -ENDED)).toEqual(expected);
   comparisons++;
@@ -155,7 +155,8 @@ function checkReads(habitId: string): void {
       const day = start + int(-5, SPAN + 60);
       const tl = timelineFor(store, row, today, day, day);
       const where = `habit ${habitId}, today ${date(today)}, day ${date(day)}`;
-      expect([dayStatus(tl, day), periodAmount(tl, day), streakAt(tl, day)], where).toEqual([dayStatus(full, day), periodAmount(full, day), streakAt(full, day)]);
+      expect([dayStatus(tl, day), periodAmount(tl, day), streakAt(tl, day), streakDaysAt(tl, day)], where)
+        .toEqual([dayStatus(full, day), periodAmount(full, day), streakAt(full, day), streakDaysAt(full, day)]);
     }
     const from = start + int(-10, SPAN);
     const to = from + int(0, 120);

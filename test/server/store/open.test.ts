@@ -180,7 +180,42 @@ describe('derived data', () => {
     listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
     call = client({ url: listening.url, apiKey: 'k' });
     expect(await answers()).toEqual(before);
-    expect(before.journal.data.map((e) => e.currentStreak!.length)).toEqual([3, 4, 0]);
+    // Streaks in days: Run's three weeks are 7 + 7 + the 5 days of this one so far.
+    expect(before.journal.data.map((e) => e.currentStreak!.length)).toEqual([19, 4, 0]);
+    await listening.close();
+    store.close();
+  });
+
+  test('a store of schema 3 (periods without streaks in days) opens migrated, with the same answers', async () => {
+    const file = join(dir, 'v3.db');
+    const clock = fakeClock('2026-03-20T12:00:00Z');
+    let store = await openStore(file);
+    let listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
+    let call = client({ url: listening.url, apiKey: 'k' });
+    const weekly = await createHabit(call, { name: 'Run', type: 'good', startDate: '2026-03-02', goal: { periodicity: 'weekly', value: 3, unit: 'rep' } });
+    const monthly = await createHabit(call, { name: 'Read', type: 'good', startDate: '2026-02-01', occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { periodicity: 'monthly', value: 2, unit: 'hr' } });
+    const daily = await createHabit(call, { name: 'Floss', type: 'good', startDate: '2026-03-15' });
+    for (const d of ['2026-03-03', '2026-03-10', '2026-03-17']) await call('POST', `/habits/${weekly.id}/logs`, { value: 3, unitSymbol: 'rep', targetDate: d });
+    await call('POST', `/habits/${monthly.id}/logs`, { value: 2, unitSymbol: 'hr', targetDate: '2026-02-10' });
+    await call('POST', `/habits/${monthly.id}/logs`, { value: 2, unitSymbol: 'hr', targetDate: '2026-03-04' });
+    for (const d of ['2026-03-18', '2026-03-19']) await call('POST', `/habits/${daily.id}/logs/complete`, { targetDate: d });
+    const journal = async () => (await call<Data<JournalEntry[]>>('GET', '/habits/journal?date=2026-03-20')).body.data.map((e) => [e.name, e.currentStreak]);
+    const before = await journal();
+    // Run: 7 + 7 + 5 days this week; Read: February's 12 due days and March's 9 so far; Floss: 2.
+    expect(before).toEqual([['Run', { length: 19, unit: 'day' }], ['Read', { length: 21, unit: 'day' }], ['Floss', { length: 2, unit: 'day' }]]);
+    await listening.close();
+    store.close();
+
+    const raw = new Database(file);
+    raw.exec('ALTER TABLE periods DROP COLUMN run_days');
+    raw.pragma('user_version = 3');
+    raw.close();
+
+    store = await openStore(file);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
+    call = client({ url: listening.url, apiKey: 'k' });
+    expect(await journal()).toEqual(before);
     await listening.close();
     store.close();
   });

@@ -270,4 +270,33 @@ describe('other bodies and queries', () => {
     expect((await call<Invalid>('GET', `/habits/${habitId}/statistics?endDate=x`)).body.details[0]!.field).toBe('endDate');
     expect((await call<Invalid>('GET', `/habits/${habitId}/notes?limit=500`)).body.details[0]!.field).toBe('limit');
   });
+
+  test('a list refuses query parameters it does not take, rather than ignore a filter', async () => {
+    const cases: [path: string, takes: string][] = [
+      ['/habits?archive=true', 'archived, areaId, type, timeOfDay, limit, offset'],
+      ['/habits/journal?archive=true', 'date'],
+      [`/habits/${habitId}/statistics?archive=true`, 'startDate, endDate'],
+      [`/habits/${habitId}/notes?archive=true`, 'limit, offset, from, to'],
+      ['/areas?archive=true', 'limit, offset'],
+    ];
+    for (const [path, takes] of cases) {
+      const res = await call<Invalid>('GET', path);
+      expect({ path, status: res.status, error: res.body.error, details: res.body.details })
+        .toEqual({ path, status: 400, error: 'Validation Error', details: [{ field: 'archive', message: `is not a query parameter of this endpoint (it takes ${takes})` }] });
+    }
+    // The parameters they take still work.
+    expect((await call('GET', '/habits?archived=false&limit=5&offset=0')).status).toBe(200);
+    expect((await call('GET', '/habits/journal?date=2026-03-10')).status).toBe(200);
+    expect((await call('GET', `/habits/${habitId}/notes?limit=5&offset=0&from=2026-03-01&to=2026-03-10`)).status).toBe(200);
+  });
+
+  test('notes from and to: dates or date-times with a zone, from before to', async () => {
+    const details = async (q: string): Promise<Detail[]> => (await call<Invalid>('GET', `/habits/${habitId}/notes?${q}`)).body.details;
+    const form = 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with a zone (2026-11-22T07:30:00Z)';
+    expect(await details('from=yesterday&to=2026-03-10T25:00:00Z')).toEqual([{ field: 'from', message: form }, { field: 'to', message: form }]);
+    expect(await details('from=2026-03-10T08:00:00')).toEqual([{ field: 'from', message: form }]); // no zone: ambiguous
+    expect(await details('to=2026-02-30')).toEqual([{ field: 'to', message: 'is not a valid calendar date' }]);
+    expect(await details('from=2026-03-10&to=2026-03-09')).toEqual([{ field: 'from', message: 'must be before to' }]);
+    expect(await details('from=2026-03-10T12:00:00Z&to=2026-03-10T11:59:59Z')).toEqual([{ field: 'from', message: 'must be before to' }]);
+  });
 });

@@ -78,13 +78,15 @@ export interface PeriodRow {
   sum: number;
   status: StatusCode;
   run: number;
+  /** The streak in days (Timeline.runDays). */
+  runDays: number;
 }
 
 /** The last stored period that ends before `day`, or undefined. */
 export function periodBefore(store: Store, habitId: string, day: Day): PeriodRow | undefined {
   // Periods do not overlap, so the one ending before `day` is among the two starting last before it.
   const rows = store
-    .prepare('SELECT first_day AS first, last_day AS last, sum, status, run FROM periods WHERE habit_id = ? AND first_day < ? ORDER BY first_day DESC LIMIT 2')
+    .prepare('SELECT first_day AS first, last_day AS last, sum, status, run, run_days AS runDays FROM periods WHERE habit_id = ? AND first_day < ? ORDER BY first_day DESC LIMIT 2')
     .all(habitId, day) as PeriodRow[];
   return rows.find((p) => p.last < day);
 }
@@ -92,15 +94,15 @@ export function periodBefore(store: Store, habitId: string, day: Day): PeriodRow
 /** The stored periods of a habit starting on or after `from`, in order. */
 export function periodsFrom(store: Store, habitId: string, from: Day): PeriodRow[] {
   return store
-    .prepare('SELECT first_day AS first, last_day AS last, sum, status, run FROM periods WHERE habit_id = ? AND first_day >= ? ORDER BY first_day')
+    .prepare('SELECT first_day AS first, last_day AS last, sum, status, run, run_days AS runDays FROM periods WHERE habit_id = ? AND first_day >= ? ORDER BY first_day')
     .all(habitId, from) as PeriodRow[];
 }
 
 /** Writes a period (replacing the one that starts on the same day). */
 export function putPeriod(store: Store, habitId: string, p: PeriodRow): void {
   store
-    .prepare('INSERT OR REPLACE INTO periods (habit_id, first_day, last_day, sum, status, run) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(habitId, p.first, p.last, p.sum, p.status, p.run);
+    .prepare('INSERT OR REPLACE INTO periods (habit_id, first_day, last_day, sum, status, run, run_days) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(habitId, p.first, p.last, p.sum, p.status, p.run, p.runDays);
 }
 
 /** Removes the stored period starting on `first`. */

@@ -53,6 +53,18 @@ export function habitLogRows(store: Store, habitId: string): [string, LogKind, n
   return store.prepare('SELECT date, kind, value, unit FROM logs WHERE habit_id = ? ORDER BY date, kind, value, unit').raw(true).all(habitId) as [string, LogKind, number, string | null][];
 }
 
+/**
+ * The logs of a habit dated `from` to `to` (inclusive `YYYY-MM-DD`), by date, then creation, then
+ * insertion. The index logs_habit_cover finds the range; only its rows are read and sorted.
+ */
+export function logsBetween(store: Store, habitId: string, from: string, to: string): LogRow[] {
+  return store.prepare(LOGS_BETWEEN).all(habitId, from, to) as LogRow[];
+}
+
+/** The statement of logsBetween (its query plan is tested). */
+export const LOGS_BETWEEN = `SELECT id, habit_id AS habitId, date, kind, value, unit, created_at AS createdAt FROM logs
+  WHERE habit_id = ? AND date BETWEEN ? AND ? ORDER BY date, created_at, seq`;
+
 /** Deletes logs by id. */
 export function deleteLogs(store: Store, habitId: string, ids: readonly string[]): number {
   const stmt = store.prepare('DELETE FROM logs WHERE habit_id = ? AND id = ?');

@@ -14,8 +14,29 @@ function toNote(r: RawNote): Note {
   return { id: r.id, createdAt: r.created_at, content: r.content, moodLevel: r.mood_level, photos: JSON.parse(r.photos) as string[] };
 }
 
-/** One page of a habit's notes, oldest first, and their total. */
-export function listNotes(store: Store, habitId: string, limit: number, offset: number): { notes: Note[]; total: number } {
+/** The day before or after an instant as `YYYY-MM-DD`: a bound every stamp of that instant sorts inside. */
+function dayAround(ms: number, days: number): string {
+  return new Date(ms + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * One page of a habit's notes, oldest first, and their total; with `range`, only the notes created
+ * from `range.from` (inclusive) to `range.until` (exclusive, both ms since the epoch).
+ */
+export function listNotes(store: Store, habitId: string, limit: number, offset: number, range?: { from: number; until: number }): { notes: Note[]; total: number } {
+  if (range) {
+    // created_at is ISO 8601 text, but imported notes keep the source's form (other zones, no
+    // milliseconds), so text order is only close to time order: the index narrows to the range
+    // widened by a day on each side (no zone is a day off UTC), and the instants decide.
+    const raws = (store
+      .prepare('SELECT id, created_at, content, mood_level, photos FROM notes WHERE habit_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, seq')
+      .all(habitId, dayAround(range.from, -1), dayAround(range.until, 2)) as RawNote[])
+      .filter((r) => {
+        const t = Date.parse(r.created_at);
+        return t >= range.from && t < range.until;
+      });
+    return { notes: raws.slice(offset, offset + limit).map(toNote), total: raws.length };
+  }
   const total = (store.prepare('SELECT COUNT(*) AS n FROM notes WHERE habit_id = ?').get(habitId) as { n: number }).n;
   const raws = store
     .prepare('SELECT id, created_at, content, mood_level, photos FROM notes WHERE habit_id = ? ORDER BY created_at, seq LIMIT ? OFFSET ?')
