@@ -11,8 +11,11 @@ const PERIOD_WORDS: Record<string, Periodicity> = {
 
 const GOAL_FORM = 'expected "<value> <unit> [daily|weekly|monthly|yearly]", e.g. "30 min daily"';
 
-/** `30 min daily`, `8000 steps`, `2.5km weekly`, `2 L per day`, `20 rep/week` → a goal (default daily). */
-export function parseGoal(value: string): GoalInput {
+/**
+ * `30 min daily`, `8000 steps`, `2.5km weekly`, `2 L per day`, `20 rep/week` → a goal (default
+ * daily). `ownUnit`, the unit name given with it (--unit-name pages), counts as rep: `20 pages`.
+ */
+export function parseGoal(value: string, ownUnit?: string): GoalInput {
   const m = /^\s*([+-]?[\d.]+(?:e[+-]?\d+)?)\s*(.*?)\s*$/i.exec(value);
   if (!m || !m[2]) return fail(`${GOAL_FORM}, got "${value}"`);
   const amount = parsePositive(m[1]!, 'the goal value');
@@ -28,6 +31,9 @@ export function parseGoal(value: string): GoalInput {
   const last = /^(.*?\S)\s+(?:(?:per|a|an|each|every)\s+)?([a-z]+)$/i.exec(rest);
   if (last && !PERIOD_WORDS[last[2]!.toLowerCase()] && check(() => parseUnit(last[1]!)) === true) {
     return fail(`unknown period "${last[2]}" in "${value.trim()}" (use daily, weekly, monthly or yearly)`);
+  }
+  if (ownUnit && rest.toLowerCase() === ownUnit.trim().toLowerCase() && check(() => parseUnit(rest)) !== true) {
+    return { value: amount, unit: 'rep', periodicity };
   }
   if (check(() => parseUnit(rest)) !== true) {
     const name = /^[\w-]+$/.test(rest) ? rest : `'${rest.replace(/'/g, `'\\''`)}'`;

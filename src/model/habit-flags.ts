@@ -120,7 +120,8 @@ export function parseFieldFlags(raw: RawFieldOptions, today: string, mode: 'add'
   }
 
   if (raw.goal === false) f.goal = null;
-  else if (raw.goal !== undefined) f.goal = flagValue('--goal', () => parseGoal(raw.goal as string));
+  // `--goal "20 pages" --unit-name pages` counts pages as rep, the unit a name is given to.
+  else if (raw.goal !== undefined) f.goal = flagValue('--goal', () => parseGoal(raw.goal as string, f.customUnitName ?? undefined));
   if (raw.end === false) f.endCondition = null;
   else if (raw.end !== undefined) f.endCondition = flagValue('--end', () => parseEndCondition(raw.end as string, today));
 

@@ -108,6 +108,11 @@ describe('goal', () => {
     }
   });
 
+  it('a goal in the unit named by --unit-name is a count of rep', () => {
+    expect(add({ goal: '20 pages weekly', unitName: 'Pages' })).toMatchObject({ goal: { value: 20, unit: 'rep', periodicity: 'weekly' }, customUnitName: 'Pages' });
+    expect(usage(() => add({ goal: '20 pages', unitName: 'chapters' }))).toMatch(/^--goal: unknown unit "pages": for a unit of your own/);
+  });
+
   it.each([
     ['0 min', '--goal: the goal value must be a number greater than 0, got "0"'],
     ['-5 min', '--goal: the goal value must be a number greater than 0, got "-5"'],
