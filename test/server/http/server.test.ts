@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { Habit } from '../../../src/api/types.js';
 import { type Store, createServer, openStore } from '../../../src/server/index.js';
 import { type LocalService, startLocalService } from '../../helpers/local-service.js';
-import { type Data, type Invalid, client, fakeClock } from '../fixtures.js';
+import { type Data, type Invalid, client, createHabit, fakeClock } from '../fixtures.js';
 
 let svc: LocalService | undefined;
 afterEach(async () => {
@@ -61,6 +61,41 @@ describe('routing and bodies', () => {
     expect(text.body.details).toEqual([{ field: 'body', message: 'must be sent with Content-Type: application/json' }]);
     const charset = await call('POST', '/habits', undefined, { raw: '{"name":"x","type":"good"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
     expect(charset.status).toBe(201);
+  });
+
+  test('a lone surrogate in any string, or a key, is a 400 naming the field; nothing is stored', async () => {
+    const s = await start();
+    const call = client(s);
+    const lone = '\ud800'.repeat(200);
+    const name = await call<Invalid>('POST', '/habits', { name: lone, type: 'good' });
+    expect(name.status).toBe(400);
+    expect(name.body).toMatchObject({ error: 'Validation Error', details: [{ field: 'name', message: 'must be valid Unicode text: it holds an unpaired UTF-16 surrogate' }] });
+    // Deep in a body, a trailing low surrogate, a field no validator reads, and a key.
+    const deep = await call<Invalid>('POST', '/habits', {
+      name: 'ok \ud83d\ude00', type: 'good', goal: { unit: 'x\udc00' }, extra: ['a', 'b\udbff'], ['k\ud801']: 1,
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.body.details.map((d) => d.field)).toEqual(['k\\ud801', 'goal.unit', 'extra[1]']);
+    const habit = await createHabit(call, { name: 'Paired \ud83d\ude00 is fine' });
+    expect(habit.name).toBe('Paired \ud83d\ude00 is fine');
+    const note = await call<Invalid>('POST', `/habits/${habit.id}/notes`, { content: 'a\udfffb' });
+    expect(note.body.details).toEqual([{ field: 'content', message: 'must be valid Unicode text: it holds an unpaired UTF-16 surrogate' }]);
+    expect((await call<Invalid>('PUT', `/habits/${habit.id}`, { description: '\ud800' })).body.details[0]?.field).toBe('description');
+    expect((await call<Invalid>('POST', '/areas', { name: '\udc00' })).status).toBe(400);
+    expect((s.store.db.prepare('SELECT COUNT(*) AS n FROM habits').get() as { n: number }).n).toBe(1);
+  });
+
+  test('a body that is not valid UTF-8 is a 400, not silently replaced', async () => {
+    const s = await start();
+    for (const bytes of [[0xff], [0xed, 0xa0, 0x80], [0xc3]]) {
+      const raw = Buffer.concat([Buffer.from('{"name":"a'), Buffer.from(bytes), Buffer.from('","type":"good"}')]);
+      const res = await fetch(`${s.url}/habits`, { method: 'POST', headers: { 'x-api-key': s.apiKey, 'content-type': 'application/json' }, body: raw });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: 'Validation Error', message: 'Invalid request: body is not valid UTF-8', details: [{ field: 'body', message: 'is not valid UTF-8' }],
+      });
+    }
+    expect((s.store.db.prepare('SELECT COUNT(*) AS n FROM habits').get() as { n: number }).n).toBe(0);
   });
 
   test('bodies over 1 MiB are 413, streamed or declared', async () => {
