@@ -193,6 +193,12 @@ export function createServer(options: ServerOptions): LocalServer {
       headers['retry-after'] = '1';
       return { status: 503, body: { error: 'Service Unavailable', message: 'The database is busy; retry shortly' } };
     }
+    // A full disk (or a file at its max_page_count) is not a fault of the service: the client may
+    // retry once space is freed. SQLITE_IOERR_WRITE is what some file systems report for ENOSPC.
+    if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR_WRITE') {
+      log(`habits serve: ${method} ${path} not saved: the database could not grow (${code}); free disk space`);
+      return { status: 507, body: { error: 'Insufficient Storage', message: 'The database could not be written: the disk is full. Nothing was saved; retry once space is freed' } };
+    }
     log(`habits serve: internal error on ${method} ${path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return { status: 500, body: { error: 'Internal server error' } };
   }

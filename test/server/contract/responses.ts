@@ -103,6 +103,7 @@ const EVERY_ROUTE: Readonly<Record<number, Schema>> = {
   429: failure('Too Many Requests'),
   500: internal,
   503: failure('Service Unavailable'),
+  507: failure('Insufficient Storage'),
 };
 
 /** What writes with a body may answer besides. */

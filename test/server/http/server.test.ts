@@ -1,11 +1,16 @@
 // Transport behaviour: auth, routing, bodies, rate limits, faults, recording and shutdown.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { type IncomingMessage, type ServerResponse, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Habit } from '../../../src/api/types.js';
 import { type Store, createServer, openStore } from '../../../src/server/index.js';
 import { type LocalService, startLocalService } from '../../helpers/local-service.js';
-import { type Data, type Invalid, client, createHabit, fakeClock } from '../fixtures.js';
+import { responseSchema } from '../contract/responses.js';
+import { validate } from '../contract/schema.js';
+import { type Answer, type Data, type Failure, type Invalid, client, createHabit, fakeClock } from '../fixtures.js';
 
 let svc: LocalService | undefined;
 afterEach(async () => {
@@ -178,6 +183,42 @@ describe('faults', () => {
     }
     expect(lines).toEqual([]);
     expect(await answer('SQLITE_CORRUPT')).toEqual({ code: 'SQLITE_CORRUPT', status: 500, retryAfter: null });
+  });
+
+  test('a full database (SQLITE_FULL for real, from a tiny max_page_count) is a 507 {error, message}, logged in one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'habits-full-'));
+    const store = await openStore(join(dir, 'full.db'));
+    const lines: string[] = [];
+    const listening = await createServer({ db: store, apiKey: 'k', log: (l) => lines.push(l), timezone: 'UTC' }).listen();
+    try {
+      const call = client({ url: listening.url, apiKey: 'k' });
+      const pages = store.db.pragma('page_count', { simple: true }) as number;
+      store.db.pragma(`max_page_count = ${pages}`);
+      let res: Answer<Failure> | undefined;
+      for (let i = 0; i < 50 && res?.status !== 507; i++) {
+        res = await call<Failure>('POST', '/habits', { name: `h${i}`, type: 'good', description: 'x'.repeat(5000) });
+        expect([201, 507]).toContain(res.status);
+      }
+      expect(res?.status).toBe(507);
+      expect(res?.body).toEqual({ error: 'Insufficient Storage', message: 'The database could not be written: the disk is full. Nothing was saved; retry once space is freed' });
+      expect(validate(responseSchema('POST /habits', 507)!, res?.body)).toEqual([]);
+      expect(lines).toEqual([expect.stringMatching(/^habits serve: POST \/v2\/habits not saved: the database could not grow \(SQLITE_FULL\); free disk space$/)]);
+      // Reads still work, and writes again once there is room.
+      expect((await call('GET', '/habits')).status).toBe(200);
+      store.db.pragma('max_page_count = 1000000');
+      expect((await call('POST', '/habits', { name: 'after', type: 'good' })).status).toBe(201);
+      expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      await listening.close();
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the WAL is cut back to 4 MiB after a checkpoint (journal_size_limit)', async () => {
+    const store = await openStore(':memory:');
+    expect(store.db.pragma('journal_size_limit', { simple: true })).toBe(4 * 1024 * 1024);
+    store.close();
   });
 
   test('a body cut off by the client is a 400 in the validation shape, with a body detail', async () => {
