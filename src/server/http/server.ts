@@ -3,6 +3,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { type App, JsonText, type Reply } from '../context.js';
 import { dayInZone, isValidTimeZone, startOfDayInZone } from '../domain/dates.js';
 import { pushId } from '../ids.js';
@@ -85,6 +86,35 @@ function recordHeaders(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
+/** Node's parser errors that it would answer with another status than 400 (and an empty body). */
+const CLIENT_ERROR_STATUS: Record<string, [status: number, text: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+};
+
+/**
+ * A request Node's parser refused (an unknown method, a control character in a header, a bad chunk
+ * size...) never reaches the handler. Node would answer an empty 400; this answers in the service's
+ * shapes (a 400 in the validation shape, with a `request` detail) and closes the connection.
+ */
+function answerClientError(err: Error & { code?: string; reason?: string }, socket: Duplex): void {
+  // A connection reset, or a socket already answered: nobody is there to read an answer.
+  if (err.code === 'ECONNRESET' || !socket.writable || (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const reason = (err.reason ?? err.message).replace(/[^\x20-\x7e]/g, '?');
+  const known = err.code ? CLIENT_ERROR_STATUS[err.code] : undefined;
+  const [status, text] = known ?? [400, 'Bad Request'];
+  const body = known
+    ? JSON.stringify({ error: text, message: `The request was refused: ${reason}` })
+    : JSON.stringify({ error: 'Validation Error', message: `Invalid request: request is not valid HTTP/1.1 (${reason})`, details: [{ field: 'request', message: `is not valid HTTP/1.1 (${reason})` }] });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /**
  * An HTTP server listening on `host`:`port` that answers 503 until listen() takes it over: a busy
  * or forbidden port fails here (EADDRINUSE, EACCES) before `habits serve` opens or creates its
@@ -92,6 +122,7 @@ function recordHeaders(req: IncomingMessage): Record<string, string> {
  */
 export async function bindPort(port: number, host: string): Promise<Server> {
   const server = createHttpServer((_req, res) => sendJson(res, 503, { error: 'Service Unavailable', message: 'the service is starting' }));
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -1,6 +1,7 @@
 // Transport behaviour: auth, routing, bodies, rate limits, faults, recording and shutdown.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type IncomingMessage, type ServerResponse, request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -261,6 +262,52 @@ describe('faults', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/internal error on GET \/v2\/areas: TypeError: The database connection is not open\n\s+at /);
     await listening.close();
+  });
+});
+
+describe('requests Node\'s parser refuses', () => {
+  /** Writes `raw` on a fresh socket and reads until the server closes it. */
+  async function rawExchange(url: string, raw: string): Promise<{ status: number; headers: string; body: unknown }> {
+    const { port } = new URL(url);
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
+      let got = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (got += chunk));
+      socket.on('end', () => resolve(got));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head.toLowerCase(), body: body === '' ? undefined : JSON.parse(body) };
+  }
+
+  test('an unknown method, a control character in a header, a bad chunk size: 400 in the validation shape, then the socket closes', async () => {
+    const s = await start();
+    const key = `X-API-Key: ${s.apiKey}\r\n`;
+    const cases = [
+      `FOO /v2/habits HTTP/1.1\r\nHost: x\r\n${key}\r\n`,
+      `GET /v2/habits HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n${key}\r\n`,
+      `POST /v2/areas HTTP/1.1\r\nHost: x\r\n${key}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+      'GARBAGE\r\n\r\n',
+    ];
+    for (const raw of cases) {
+      const res = await rawExchange(s.url, raw);
+      expect(res.status, raw).toBe(400);
+      expect(res.headers).toContain('connection: close');
+      expect(res.headers).toContain('content-type: application/json');
+      expect(validate(responseSchema('POST /areas', 400)!, res.body), raw).toEqual([]);
+      expect(res.body).toMatchObject({ error: 'Validation Error', details: [{ field: 'request', message: expect.stringMatching(/^is not valid HTTP\/1\.1 \(.+\)$/) }] });
+    }
+    expect((s.store.db.prepare('SELECT COUNT(*) AS n FROM areas').get() as { n: number }).n).toBe(0);
+    // The service still answers.
+    expect((await client(s)('GET', '/areas')).status).toBe(200);
+  });
+
+  test('headers over Node\'s limit: 431 {error, message}', async () => {
+    const s = await start();
+    const res = await rawExchange(s.url, `GET /v2/habits HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.body).toEqual({ error: 'Request Header Fields Too Large', message: expect.stringMatching(/^The request was refused: /) });
   });
 });
 
