@@ -10,6 +10,7 @@ import { pushId } from '../ids.js';
 import type { Store } from '../store/store.js';
 import { InvalidInput } from '../validate/issues.js';
 import { readJsonBody } from './body.js';
+import { clientHost } from './host.js';
 import { HttpError, validationError } from './errors.js';
 import { type RateLimitOptions, RateLimiter } from './rate-limit.js';
 import { sendJson } from './reply.js';
@@ -55,7 +56,7 @@ export interface ListenOptions {
 
 /** A bound server. */
 export interface Listening {
-  /** Base URL for clients, including /v2, e.g. http://127.0.0.1:41234/v2. */
+  /** Base URL for clients, including /v2, e.g. http://127.0.0.1:41234/v2 (127.0.0.1 for a 0.0.0.0 bind). */
   url: string;
   /** Stops accepting, lets in-flight requests finish, closes idle keep-alive sockets. */
   close(): Promise<void>;
@@ -251,10 +252,9 @@ export function createServer(options: ServerOptions): LocalServer {
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => serve(req, res, isClosing));
     const address = server.address() as AddressInfo;
-    const shownHost = host.includes(':') ? `[${host}]` : host;
     let closed: Promise<void> | undefined;
     return {
-      url: `http://${shownHost}:${address.port}/v2`,
+      url: `http://${clientHost(host)}:${address.port}/v2`,
       close(): Promise<void> {
         closed ??= new Promise<void>((resolve) => {
           closing = true;
