@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import { type App, JsonText, type Reply } from '../context.js';
 import { dayInZone, isValidTimeZone, startOfDayInZone } from '../domain/dates.js';
 import { pushId } from '../ids.js';
+import { lockedOutFor, recordAuthFailure } from '../store/repo/auth-failures.js';
 import type { Store } from '../store/store.js';
 import { InvalidInput } from '../validate/issues.js';
 import { readJsonBody } from './body.js';
@@ -42,6 +43,12 @@ export interface ServerOptions {
   timezone?: string;
   /** Default 500 requests per 60 000 ms per key; false turns the limit off. */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * Failed authentications per client address: default 20 per 60 000 ms, counted in the store so
+   * every process on the file shares them; past it, every request from that address gets 429
+   * until the window ends. false turns it off.
+   */
+  authFailureLimit?: RateLimitOptions | false;
   /** Called for every request before its response body is sent. */
   onRequest?: (rec: RecordedRequest) => void;
 }
@@ -71,6 +78,13 @@ export interface LocalServer {
 }
 
 const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 500, windowMs: 60_000 };
+const DEFAULT_AUTH_FAILURE_LIMIT: RateLimitOptions = { limit: 20, windowMs: 60_000 };
+
+/** The address a request came from (an IPv4 address mapped into IPv6 as plain IPv4). */
+function clientAddress(req: IncomingMessage): string {
+  const address = req.socket?.remoteAddress ?? 'unknown';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
 /** Longest wait for in-flight requests on close before their sockets are cut. */
 const CLOSE_GRACE_MS = 10_000;
 
@@ -144,6 +158,7 @@ export function createServer(options: ServerOptions): LocalServer {
   const keyDigest = digest(options.apiKey);
   const limiterKey = keyDigest.toString('hex');
   const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const authLimit = options.authFailureLimit === false ? null : (options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT);
   const store = options.db;
   const answers = new Map<string, { version: string; json: JsonText }>();
   const app: App = {
@@ -162,7 +177,31 @@ export function createServer(options: ServerOptions): LocalServer {
     },
   };
 
+  /**
+   * Checks the key. An address past its failure limit gets 429 whatever it sends, so a guess
+   * cannot be told right from wrong; each failure is counted in the store.
+   */
   function authenticate(req: IncomingMessage): void {
+    if (!authLimit) return checkKey(req);
+    const address = clientAddress(req);
+    const waitMs = lockedOutFor(store, address, clock.now().getTime(), authLimit.limit, authLimit.windowMs);
+    if (waitMs > 0) {
+      const secs = Math.max(1, Math.ceil(waitMs / 1000));
+      throw new HttpError(
+        429,
+        { error: 'Too Many Requests', message: `Too many failed authentication attempts from ${address} (limit ${authLimit.limit} per ${authLimit.windowMs / 1000} s); retry in ${secs} s` },
+        { 'retry-after': String(secs) },
+      );
+    }
+    try {
+      checkKey(req);
+    } catch (err) {
+      recordAuthFailure(store, address, clock.now().getTime(), authLimit.windowMs);
+      throw err;
+    }
+  }
+
+  function checkKey(req: IncomingMessage): void {
     const sent = req.headers['x-api-key'];
     if (typeof sent !== 'string' || sent === '') {
       throw new HttpError(401, { error: 'Unauthorized', message: 'Missing API key: send it in the X-API-Key header' });

@@ -40,6 +40,74 @@ describe('authentication', () => {
   });
 });
 
+describe('failed authentication', () => {
+  /** GET `path` from the loopback address `from` with `key`; status, Retry-After and body. */
+  function from(url: string, key: string, fromAddress = '127.0.0.1', path = '/areas'): Promise<{ status: number; retryAfter: string | undefined; body: unknown }> {
+    return new Promise((resolve, reject) => {
+      const req = request(`${url}${path}`, { headers: { 'x-api-key': key }, localAddress: fromAddress, agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) as unknown }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  test('20 failures a minute per address, then 429 with Retry-After for every request from it; other addresses and a new window pass', async () => {
+    const clock = fakeClock('2026-03-10T12:00:00Z');
+    const s = await start({ clock });
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await from(s.url, i % 2 ? 'hb_wrong' : '')).status);
+    expect(statuses).toEqual([...Array<number>(20).fill(401), ...Array<number>(5).fill(429)]);
+    const locked = await from(s.url, 'hb_wrong');
+    expect(locked).toEqual({
+      status: 429, retryAfter: '60',
+      body: { error: 'Too Many Requests', message: 'Too many failed authentication attempts from 127.0.0.1 (limit 20 per 60 s); retry in 60 s' },
+    });
+    expect(validate(responseSchema('GET /areas', 429)!, locked.body)).toEqual([]);
+    // The right key from the locked address is refused too: a guess cannot be told right from wrong.
+    expect((await from(s.url, s.apiKey)).status).toBe(429);
+    // Another address with the right key is not locked out by those failures.
+    expect((await from(s.url, s.apiKey, '127.0.0.2')).status).toBe(200);
+    expect((await from(s.url, 'hb_wrong', '127.0.0.2')).status).toBe(401);
+    clock.advance(45_000);
+    expect((await from(s.url, 'hb_wrong')).retryAfter).toBe('15');
+    clock.advance(15_000);
+    expect((await from(s.url, s.apiKey)).status).toBe(200);
+    expect((await from(s.url, 'hb_wrong')).status).toBe(401);
+  });
+
+  test('processes on one file share the limit: failures through one lock the address out of the other', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'habits-auth-'));
+    const stores = [await openStore(join(dir, 'shared.db')), await openStore(join(dir, 'shared.db'))];
+    const servers = await Promise.all(stores.map((db) => createServer({ db, apiKey: 'k', timezone: 'UTC', authFailureLimit: { limit: 6, windowMs: 60_000 } }).listen()));
+    try {
+      const [a, b] = servers.map((l) => l.url) as [string, string];
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await from(i % 2 ? a : b, 'nope')).status);
+      expect(statuses).toEqual(Array<number>(6).fill(401));
+      expect([(await from(a, 'nope')).status, (await from(b, 'k')).status]).toEqual([429, 429]);
+      expect([(await from(a, 'k', '127.0.0.3')).status, (await from(b, 'k', '127.0.0.3')).status]).toEqual([200, 200]);
+    } finally {
+      await Promise.all(servers.map((l) => l.close()));
+      for (const db of stores) db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('authFailureLimit: false turns it off', async () => {
+    const store = await openStore(':memory:');
+    const listening = await createServer({ db: store, apiKey: 'k', timezone: 'UTC', authFailureLimit: false }).listen();
+    const statuses = new Set<number>();
+    for (let i = 0; i < 30; i++) statuses.add((await from(listening.url, 'nope')).status);
+    expect([...statuses]).toEqual([401]);
+    await listening.close();
+    store.close();
+  });
+});
+
 describe('routing and bodies', () => {
   test('unknown paths are 404; a known path with another method is 405', async () => {
     const s = await start();
