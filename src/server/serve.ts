@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+import { exposureWarning } from './http/host.js';
 import { bindPort, createServer, type Listening } from './http/server.js';
 import type { Store } from './store/store.js';
 import { getOrCreateApiKey, openStore } from './store/open.js';
@@ -70,6 +71,8 @@ export async function runServe(options: ServeOptions): Promise<Serving> {
   const store = opened;
   const { url } = listening;
   say(`habits serve: listening on ${url}`);
+  const exposed = exposureWarning(host, Number(new URL(url).port));
+  if (exposed) say(exposed);
 
   let finish: () => void = () => {};
   const done = new Promise<void>((resolveDone) => (finish = resolveDone));

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Area, JournalEntry } from '../../src/api/types.js';
+import { clientHost, exposureWarning, isLoopback, lanAddress } from '../../src/server/http/host.js';
 import { bindPort } from '../../src/server/http/server.js';
 import { createServer, openStore, runServe } from '../../src/server/index.js';
 import { spawnCli } from '../helpers/cli.js';
@@ -53,6 +54,34 @@ describe('runServe', () => {
     expect(areas.body.data).toHaveLength(1);
     expect(again.text().split('\n')).toHaveLength(2);
     await second.close();
+  });
+
+  test('--host 0.0.0.0 prints a URL a client can use and warns, in one line, that the network can reach it', async () => {
+    const err = sink();
+    const serving = await runServe({ port: 0, host: '0.0.0.0', dataFile: join(dir, 'open.db'), apiKey: 'k', stderr: err.stream, signals: false, quiet: true });
+    try {
+      expect(serving.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2$/);
+      const { port } = new URL(serving.url);
+      const lines = err.text().split('\n');
+      expect(lines[0]).toBe(`habits serve: listening on ${serving.url}`);
+      expect(lines[1]).toMatch(new RegExp(`^habits serve: warning: listening on 0\\.0\\.0\\.0:${port}, beyond this machine: anyone on the network who has the API key can use this service`));
+      const lan = lanAddress();
+      if (lan) expect(lines[1]).toContain(`(from another machine: http://${lan}:${port}/v2)`);
+      expect(lines).toHaveLength(3);
+      expect(err.text()).not.toContain('0.0.0.0:' + port + '/v2');
+      expect((await client({ url: serving.url, apiKey: 'k' })('GET', '/areas')).status).toBe(200);
+    } finally {
+      await serving.close();
+    }
+  });
+
+  test('which hosts are loopback, and the URL a client uses for each', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) {
+      expect([host, isLoopback(host), exposureWarning(host, 1)]).toEqual([host, true, undefined]);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'myhost.local', '']) expect([host, isLoopback(host)]).toEqual([host, false]);
+    expect(['0.0.0.0', '::', '::1', '127.0.0.1', '192.168.1.20', 'fe80::1'].map(clientHost)).toEqual(['127.0.0.1', '[::1]', '[::1]', '127.0.0.1', '192.168.1.20', '[fe80::1]']);
+    expect(exposureWarning('192.168.1.20', 8787)).toBe('habits serve: warning: listening on 192.168.1.20:8787, beyond this machine: anyone on the network who has the API key can use this service');
   });
 
   test('an explicit key is used, not printed and not stored', async () => {

@@ -3,12 +3,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { type App, JsonText, type Reply } from '../context.js';
 import { dayInZone, isValidTimeZone, startOfDayInZone } from '../domain/dates.js';
 import { pushId } from '../ids.js';
+import { lockedOutFor, recordAuthFailure } from '../store/repo/auth-failures.js';
 import type { Store } from '../store/store.js';
 import { InvalidInput } from '../validate/issues.js';
 import { readJsonBody } from './body.js';
+import { clientHost } from './host.js';
 import { HttpError, validationError } from './errors.js';
 import { type RateLimitOptions, RateLimiter } from './rate-limit.js';
 import { sendJson } from './reply.js';
@@ -40,6 +43,12 @@ export interface ServerOptions {
   timezone?: string;
   /** Default 500 requests per 60 000 ms per key; false turns the limit off. */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * Failed authentications per client address: default 20 per 60 000 ms, counted in the store so
+   * every process on the file shares them; past it, every request from that address gets 429
+   * until the window ends. false turns it off.
+   */
+  authFailureLimit?: RateLimitOptions | false;
   /** Called for every request before its response body is sent. */
   onRequest?: (rec: RecordedRequest) => void;
 }
@@ -54,7 +63,7 @@ export interface ListenOptions {
 
 /** A bound server. */
 export interface Listening {
-  /** Base URL for clients, including /v2, e.g. http://127.0.0.1:41234/v2. */
+  /** Base URL for clients, including /v2, e.g. http://127.0.0.1:41234/v2 (127.0.0.1 for a 0.0.0.0 bind). */
   url: string;
   /** Stops accepting, lets in-flight requests finish, closes idle keep-alive sockets. */
   close(): Promise<void>;
@@ -69,6 +78,13 @@ export interface LocalServer {
 }
 
 const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 500, windowMs: 60_000 };
+const DEFAULT_AUTH_FAILURE_LIMIT: RateLimitOptions = { limit: 20, windowMs: 60_000 };
+
+/** The address a request came from (an IPv4 address mapped into IPv6 as plain IPv4). */
+function clientAddress(req: IncomingMessage): string {
+  const address = req.socket?.remoteAddress ?? 'unknown';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
 /** Longest wait for in-flight requests on close before their sockets are cut. */
 const CLOSE_GRACE_MS = 10_000;
 
@@ -85,6 +101,35 @@ function recordHeaders(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
+/** Node's parser errors that it would answer with another status than 400 (and an empty body). */
+const CLIENT_ERROR_STATUS: Record<string, [status: number, text: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+};
+
+/**
+ * A request Node's parser refused (an unknown method, a control character in a header, a bad chunk
+ * size...) never reaches the handler. Node would answer an empty 400; this answers in the service's
+ * shapes (a 400 in the validation shape, with a `request` detail) and closes the connection.
+ */
+function answerClientError(err: Error & { code?: string; reason?: string }, socket: Duplex): void {
+  // A connection reset, or a socket already answered: nobody is there to read an answer.
+  if (err.code === 'ECONNRESET' || !socket.writable || (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const reason = (err.reason ?? err.message).replace(/[^\x20-\x7e]/g, '?');
+  const known = err.code ? CLIENT_ERROR_STATUS[err.code] : undefined;
+  const [status, text] = known ?? [400, 'Bad Request'];
+  const body = known
+    ? JSON.stringify({ error: text, message: `The request was refused: ${reason}` })
+    : JSON.stringify({ error: 'Validation Error', message: `Invalid request: request is not valid HTTP/1.1 (${reason})`, details: [{ field: 'request', message: `is not valid HTTP/1.1 (${reason})` }] });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /**
  * An HTTP server listening on `host`:`port` that answers 503 until listen() takes it over: a busy
  * or forbidden port fails here (EADDRINUSE, EACCES) before `habits serve` opens or creates its
@@ -92,6 +137,7 @@ function recordHeaders(req: IncomingMessage): Record<string, string> {
  */
 export async function bindPort(port: number, host: string): Promise<Server> {
   const server = createHttpServer((_req, res) => sendJson(res, 503, { error: 'Service Unavailable', message: 'the service is starting' }));
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -112,6 +158,7 @@ export function createServer(options: ServerOptions): LocalServer {
   const keyDigest = digest(options.apiKey);
   const limiterKey = keyDigest.toString('hex');
   const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const authLimit = options.authFailureLimit === false ? null : (options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT);
   const store = options.db;
   const answers = new Map<string, { version: string; json: JsonText }>();
   const app: App = {
@@ -130,7 +177,31 @@ export function createServer(options: ServerOptions): LocalServer {
     },
   };
 
+  /**
+   * Checks the key. An address past its failure limit gets 429 whatever it sends, so a guess
+   * cannot be told right from wrong; each failure is counted in the store.
+   */
   function authenticate(req: IncomingMessage): void {
+    if (!authLimit) return checkKey(req);
+    const address = clientAddress(req);
+    const waitMs = lockedOutFor(store, address, clock.now().getTime(), authLimit.limit, authLimit.windowMs);
+    if (waitMs > 0) {
+      const secs = Math.max(1, Math.ceil(waitMs / 1000));
+      throw new HttpError(
+        429,
+        { error: 'Too Many Requests', message: `Too many failed authentication attempts from ${address} (limit ${authLimit.limit} per ${authLimit.windowMs / 1000} s); retry in ${secs} s` },
+        { 'retry-after': String(secs) },
+      );
+    }
+    try {
+      checkKey(req);
+    } catch (err) {
+      recordAuthFailure(store, address, clock.now().getTime(), authLimit.windowMs);
+      throw err;
+    }
+  }
+
+  function checkKey(req: IncomingMessage): void {
     const sent = req.headers['x-api-key'];
     if (typeof sent !== 'string' || sent === '') {
       throw new HttpError(401, { error: 'Unauthorized', message: 'Missing API key: send it in the X-API-Key header' });
@@ -193,6 +264,12 @@ export function createServer(options: ServerOptions): LocalServer {
       headers['retry-after'] = '1';
       return { status: 503, body: { error: 'Service Unavailable', message: 'The database is busy; retry shortly' } };
     }
+    // A full disk (or a file at its max_page_count) is not a fault of the service: the client may
+    // retry once space is freed. SQLITE_IOERR_WRITE is what some file systems report for ENOSPC.
+    if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR_WRITE') {
+      log(`habits serve: ${method} ${path} not saved: the database could not grow (${code}); free disk space`);
+      return { status: 507, body: { error: 'Insufficient Storage', message: 'The database could not be written: the disk is full. Nothing was saved; retry once space is freed' } };
+    }
     log(`habits serve: internal error on ${method} ${path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return { status: 500, body: { error: 'Internal server error' } };
   }
@@ -214,10 +291,9 @@ export function createServer(options: ServerOptions): LocalServer {
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => serve(req, res, isClosing));
     const address = server.address() as AddressInfo;
-    const shownHost = host.includes(':') ? `[${host}]` : host;
     let closed: Promise<void> | undefined;
     return {
-      url: `http://${shownHost}:${address.port}/v2`,
+      url: `http://${clientHost(host)}:${address.port}/v2`,
       close(): Promise<void> {
         closed ??= new Promise<void>((resolve) => {
           closing = true;

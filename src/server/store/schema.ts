@@ -190,6 +190,15 @@ export const MIGRATIONS: readonly string[] = [
   INSERT OR IGNORE INTO derived_dirty (habit_id, date)
     SELECT DISTINCT habit_id, '*' FROM goals WHERE is_active = 1 AND periodicity <> 'daily';
   `,
+  // 5: failed authentication per client address, in a fixed window (http/server.ts): in the file,
+  // so every process serving it shares one limit.
+  `
+  CREATE TABLE auth_failures (
+    address TEXT PRIMARY KEY,
+    window_start INTEGER NOT NULL,
+    failures INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** The schema version this build writes. */

@@ -15,6 +15,9 @@ export interface StoreHooks {
   pending(store: Store): boolean;
 }
 
+/** Bytes the WAL keeps after a checkpoint (PRAGMA journal_size_limit). */
+export const JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024;
+
 const NO_HOOKS: StoreHooks = { beforeCommit: () => {}, pending: () => false };
 
 /** An open database with the service's schema. Create with `openStore`. */
@@ -34,6 +37,9 @@ export class Store {
     /** What runs around transactions; openStore passes the derived-data upkeep. */
     private readonly hooks: StoreHooks = NO_HOOKS,
   ) {
+    // A checkpoint truncates the WAL back to this size, so a burst of writes (or a full disk that
+    // made it stop) does not keep its space for good.
+    db.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
     // Every write runs beforeCommit (the derived-data upkeep) inside its transaction.
     this.writeTransaction = db.transaction((fn: () => unknown) => {

@@ -12,6 +12,9 @@ export type Printable = 'line' | 'text';
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
 
+/** An unpaired UTF-16 surrogate (JSON's `\ud800`): SQLite would store U+FFFD instead. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** `\n`, `\x1b`, `\u2028`: a control character named in a message. */
 function shown(ch: string): string {
   const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -28,6 +31,7 @@ export function text(
   opts: { max: number; nonEmpty?: boolean; trim?: boolean; printable?: Printable },
 ): string | undefined {
   if (typeof value !== 'string') return issues.add(field, 'must be a string');
+  if (LONE_SURROGATE.test(value)) return issues.add(field, 'must be valid Unicode text: it holds an unpaired UTF-16 surrogate');
   const s = opts.trim ? value.trim() : value;
   if (opts.nonEmpty && s.trim() === '') return issues.add(field, 'must not be empty');
   if (s.length > opts.max) return issues.add(field, `must be at most ${opts.max} characters`);

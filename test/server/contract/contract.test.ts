@@ -8,28 +8,13 @@ import type { Area, Habit, Note } from '../../../src/api/types.js';
 import { ROUTES } from '../../../src/server/http/router.js';
 import { type LocalService, startLocalService } from '../../helpers/local-service.js';
 import { type Answer, type Call, type Logged, SERVICE_START, client, fakeClock, useService } from '../fixtures.js';
-import { CONTRACT, type RouteKey, journalEntry, logEntry, responseSchema, statistics } from './responses.js';
+import { CONTRACT, journalEntry, logEntry, responseSchema, routeOf, statistics } from './responses.js';
 import { validate } from './schema.js';
 
 const fx = useService({ start: SERVICE_START, per: 'file' });
 
 /** Statuses seen per route key (null: no route). */
 const seen = new Map<string, Set<number>>();
-
-/** The route a request goes to, as the router would pick it; `METHOD pattern` also when only the path matches (405). */
-function routeOf(method: string, path: string): RouteKey | null {
-  const parts = path.split('?')[0]!.slice(1).split('/');
-  let best: { key: string; literals: number; sameMethod: boolean } | null = null;
-  for (const key of ROUTES) {
-    const [m, pattern] = key.split(' ') as [string, string];
-    const segments = pattern.slice(1).split('/');
-    if (segments.length !== parts.length || !segments.every((s, i) => (s.startsWith('{') ? parts[i] !== '' : s === parts[i]))) continue;
-    const literals = segments.filter((s) => !s.startsWith('{')).length;
-    const sameMethod = m === method;
-    if (!best || literals > best.literals || (literals === best.literals && sameMethod && !best.sameMethod)) best = { key: `${method} ${pattern}`, literals, sameMethod };
-  }
-  return best ? best.key : null;
-}
 
 /** Sends a request through `call` and holds the answer to the contract. */
 function checked(call: Call) {

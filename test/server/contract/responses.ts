@@ -2,6 +2,7 @@
 // for each status, per shared/spec/service-api-v2.md and api-facts.md ("Local service" columns).
 // Fields production does not send are the local service's documented additions
 // (docs/local-service.md) and are marked EXTENSION; anything else in an answer fails the contract.
+import { ROUTES } from '../../../src/server/http/router.js';
 import { GOAL_UNITS, HABIT_TYPES, JOURNAL_STATUSES, LOG_TYPES, MOOD_LEVELS, PERIODICITIES } from '../../../src/api/types.js';
 import {
   type Schema, absent, anyOf, arr, bool, date, dateTime, int, num, obj, oneOf, orNull, str, tagged,
@@ -103,6 +104,9 @@ const EVERY_ROUTE: Readonly<Record<number, Schema>> = {
   429: failure('Too Many Requests'),
   500: internal,
   503: failure('Service Unavailable'),
+  507: failure('Insufficient Storage'),
+  // Node's parser refuses a request line and headers over 16 KiB; the service answers in its shape.
+  431: failure('Request Header Fields Too Large'),
 };
 
 /** What writes with a body may answer besides. */
@@ -119,7 +123,7 @@ export const CONTRACT: Readonly<Record<RouteKey, Readonly<Record<number, Schema>
   'GET /habits/{habitId}': { 200: obj({ data: habit }), ...NOT_FOUND },
   'PUT /habits/{habitId}': { 200: obj({ message: str(), data: habit }), ...WITH_BODY, ...NOT_FOUND },
   'DELETE /habits/{habitId}': { 204: absent, ...NOT_FOUND },
-  'POST /habits/{habitId}/archive': { 204: absent, ...NOT_FOUND, ...CONFLICT },
+  'POST /habits/{habitId}/archive': { 204: absent, ...WITH_BODY, ...NOT_FOUND, ...CONFLICT }, // a body is read (and may be refused) as for every POST
   'GET /habits/{habitId}/statistics': { 200: obj({ data: statistics }), ...INVALID, ...NOT_FOUND },
   'GET /habits/{habitId}/logs': { 200: obj({ data: arr(logEntry) }), ...INVALID, ...NOT_FOUND }, // EXTENSION
   'POST /habits/{habitId}/logs': { 201: logged, ...WITH_BODY, ...NOT_FOUND },
@@ -142,10 +146,34 @@ export const CONTRACT: Readonly<Record<RouteKey, Readonly<Record<number, Schema>
 };
 
 /** Paths outside every route: 404 (and 401 before it). */
-export const NO_ROUTE: Readonly<Record<number, Schema>> = { 404: failure('Not Found'), 401: unauthorized, 429: failure('Too Many Requests') };
+export const NO_ROUTE: Readonly<Record<number, Schema>> = {
+  404: failure('Not Found'), 401: unauthorized, 429: failure('Too Many Requests'), 431: failure('Request Header Fields Too Large'),
+};
 
 /** The schema of `route`'s answer with `status`, or undefined when the contract has no such answer. */
 export function responseSchema(route: RouteKey | null, status: number): Schema | undefined {
   if (route === null) return NO_ROUTE[status];
   return CONTRACT[route]?.[status] ?? EVERY_ROUTE[status];
+}
+
+/** The route a request goes to, as the router would pick it; `METHOD pattern` also when only the path matches (405). */
+export function routeOf(method: string, path: string): RouteKey | null {
+  const bare = path.split('?')[0]!;
+  // The router tolerates one trailing slash.
+  let parts: string[];
+  try {
+    parts = (bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare).slice(1).split('/').map(decodeURIComponent);
+  } catch {
+    return null; // a segment that does not decode names no endpoint
+  }
+  let best: { key: string; literals: number; sameMethod: boolean } | null = null;
+  for (const key of ROUTES) {
+    const [m, pattern] = key.split(' ') as [string, string];
+    const segments = pattern.slice(1).split('/');
+    if (segments.length !== parts.length || !segments.every((s, i) => (s.startsWith('{') ? parts[i] !== '' : s === parts[i]))) continue;
+    const literals = segments.filter((s) => !s.startsWith('{')).length;
+    const sameMethod = m === method;
+    if (!best || literals > best.literals || (literals === best.literals && sameMethod && !best.sameMethod)) best = { key: `${method} ${pattern}`, literals, sameMethod };
+  }
+  return best ? best.key : null;
 }

@@ -1,11 +1,17 @@
 // Transport behaviour: auth, routing, bodies, rate limits, faults, recording and shutdown.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { type IncomingMessage, type ServerResponse, request } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Habit } from '../../../src/api/types.js';
 import { type Store, createServer, openStore } from '../../../src/server/index.js';
 import { type LocalService, startLocalService } from '../../helpers/local-service.js';
-import { type Data, type Invalid, client, fakeClock } from '../fixtures.js';
+import { responseSchema } from '../contract/responses.js';
+import { validate } from '../contract/schema.js';
+import { type Answer, type Data, type Failure, type Invalid, client, createHabit, fakeClock } from '../fixtures.js';
 
 let svc: LocalService | undefined;
 afterEach(async () => {
@@ -31,6 +37,74 @@ describe('authentication', () => {
     }
     expect((await client({ url: s.url, apiKey: '' })('GET', '/areas')).status).toBe(401);
     expect((s.store.db.prepare('SELECT COUNT(*) AS n FROM habits').get() as { n: number }).n).toBe(0);
+  });
+});
+
+describe('failed authentication', () => {
+  /** GET `path` from the loopback address `from` with `key`; status, Retry-After and body. */
+  function from(url: string, key: string, fromAddress = '127.0.0.1', path = '/areas'): Promise<{ status: number; retryAfter: string | undefined; body: unknown }> {
+    return new Promise((resolve, reject) => {
+      const req = request(`${url}${path}`, { headers: { 'x-api-key': key }, localAddress: fromAddress, agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) as unknown }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  test('20 failures a minute per address, then 429 with Retry-After for every request from it; other addresses and a new window pass', async () => {
+    const clock = fakeClock('2026-03-10T12:00:00Z');
+    const s = await start({ clock });
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await from(s.url, i % 2 ? 'hb_wrong' : '')).status);
+    expect(statuses).toEqual([...Array<number>(20).fill(401), ...Array<number>(5).fill(429)]);
+    const locked = await from(s.url, 'hb_wrong');
+    expect(locked).toEqual({
+      status: 429, retryAfter: '60',
+      body: { error: 'Too Many Requests', message: 'Too many failed authentication attempts from 127.0.0.1 (limit 20 per 60 s); retry in 60 s' },
+    });
+    expect(validate(responseSchema('GET /areas', 429)!, locked.body)).toEqual([]);
+    // The right key from the locked address is refused too: a guess cannot be told right from wrong.
+    expect((await from(s.url, s.apiKey)).status).toBe(429);
+    // Another address with the right key is not locked out by those failures.
+    expect((await from(s.url, s.apiKey, '127.0.0.2')).status).toBe(200);
+    expect((await from(s.url, 'hb_wrong', '127.0.0.2')).status).toBe(401);
+    clock.advance(45_000);
+    expect((await from(s.url, 'hb_wrong')).retryAfter).toBe('15');
+    clock.advance(15_000);
+    expect((await from(s.url, s.apiKey)).status).toBe(200);
+    expect((await from(s.url, 'hb_wrong')).status).toBe(401);
+  });
+
+  test('processes on one file share the limit: failures through one lock the address out of the other', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'habits-auth-'));
+    const stores = [await openStore(join(dir, 'shared.db')), await openStore(join(dir, 'shared.db'))];
+    const servers = await Promise.all(stores.map((db) => createServer({ db, apiKey: 'k', timezone: 'UTC', authFailureLimit: { limit: 6, windowMs: 60_000 } }).listen()));
+    try {
+      const [a, b] = servers.map((l) => l.url) as [string, string];
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await from(i % 2 ? a : b, 'nope')).status);
+      expect(statuses).toEqual(Array<number>(6).fill(401));
+      expect([(await from(a, 'nope')).status, (await from(b, 'k')).status]).toEqual([429, 429]);
+      expect([(await from(a, 'k', '127.0.0.3')).status, (await from(b, 'k', '127.0.0.3')).status]).toEqual([200, 200]);
+    } finally {
+      await Promise.all(servers.map((l) => l.close()));
+      for (const db of stores) db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('authFailureLimit: false turns it off', async () => {
+    const store = await openStore(':memory:');
+    const listening = await createServer({ db: store, apiKey: 'k', timezone: 'UTC', authFailureLimit: false }).listen();
+    const statuses = new Set<number>();
+    for (let i = 0; i < 30; i++) statuses.add((await from(listening.url, 'nope')).status);
+    expect([...statuses]).toEqual([401]);
+    await listening.close();
+    store.close();
   });
 });
 
@@ -61,6 +135,41 @@ describe('routing and bodies', () => {
     expect(text.body.details).toEqual([{ field: 'body', message: 'must be sent with Content-Type: application/json' }]);
     const charset = await call('POST', '/habits', undefined, { raw: '{"name":"x","type":"good"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
     expect(charset.status).toBe(201);
+  });
+
+  test('a lone surrogate in any string, or a key, is a 400 naming the field; nothing is stored', async () => {
+    const s = await start();
+    const call = client(s);
+    const lone = '\ud800'.repeat(200);
+    const name = await call<Invalid>('POST', '/habits', { name: lone, type: 'good' });
+    expect(name.status).toBe(400);
+    expect(name.body).toMatchObject({ error: 'Validation Error', details: [{ field: 'name', message: 'must be valid Unicode text: it holds an unpaired UTF-16 surrogate' }] });
+    // Deep in a body, a trailing low surrogate, a field no validator reads, and a key.
+    const deep = await call<Invalid>('POST', '/habits', {
+      name: 'ok \ud83d\ude00', type: 'good', goal: { unit: 'x\udc00' }, extra: ['a', 'b\udbff'], ['k\ud801']: 1,
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.body.details.map((d) => d.field)).toEqual(['k\\ud801', 'goal.unit', 'extra[1]']);
+    const habit = await createHabit(call, { name: 'Paired \ud83d\ude00 is fine' });
+    expect(habit.name).toBe('Paired \ud83d\ude00 is fine');
+    const note = await call<Invalid>('POST', `/habits/${habit.id}/notes`, { content: 'a\udfffb' });
+    expect(note.body.details).toEqual([{ field: 'content', message: 'must be valid Unicode text: it holds an unpaired UTF-16 surrogate' }]);
+    expect((await call<Invalid>('PUT', `/habits/${habit.id}`, { description: '\ud800' })).body.details[0]?.field).toBe('description');
+    expect((await call<Invalid>('POST', '/areas', { name: '\udc00' })).status).toBe(400);
+    expect((s.store.db.prepare('SELECT COUNT(*) AS n FROM habits').get() as { n: number }).n).toBe(1);
+  });
+
+  test('a body that is not valid UTF-8 is a 400, not silently replaced', async () => {
+    const s = await start();
+    for (const bytes of [[0xff], [0xed, 0xa0, 0x80], [0xc3]]) {
+      const raw = Buffer.concat([Buffer.from('{"name":"a'), Buffer.from(bytes), Buffer.from('","type":"good"}')]);
+      const res = await fetch(`${s.url}/habits`, { method: 'POST', headers: { 'x-api-key': s.apiKey, 'content-type': 'application/json' }, body: raw });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: 'Validation Error', message: 'Invalid request: body is not valid UTF-8', details: [{ field: 'body', message: 'is not valid UTF-8' }],
+      });
+    }
+    expect((s.store.db.prepare('SELECT COUNT(*) AS n FROM habits').get() as { n: number }).n).toBe(0);
   });
 
   test('bodies over 1 MiB are 413, streamed or declared', async () => {
@@ -145,6 +254,42 @@ describe('faults', () => {
     expect(await answer('SQLITE_CORRUPT')).toEqual({ code: 'SQLITE_CORRUPT', status: 500, retryAfter: null });
   });
 
+  test('a full database (SQLITE_FULL for real, from a tiny max_page_count) is a 507 {error, message}, logged in one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'habits-full-'));
+    const store = await openStore(join(dir, 'full.db'));
+    const lines: string[] = [];
+    const listening = await createServer({ db: store, apiKey: 'k', log: (l) => lines.push(l), timezone: 'UTC' }).listen();
+    try {
+      const call = client({ url: listening.url, apiKey: 'k' });
+      const pages = store.db.pragma('page_count', { simple: true }) as number;
+      store.db.pragma(`max_page_count = ${pages}`);
+      let res: Answer<Failure> | undefined;
+      for (let i = 0; i < 50 && res?.status !== 507; i++) {
+        res = await call<Failure>('POST', '/habits', { name: `h${i}`, type: 'good', description: 'x'.repeat(5000) });
+        expect([201, 507]).toContain(res.status);
+      }
+      expect(res?.status).toBe(507);
+      expect(res?.body).toEqual({ error: 'Insufficient Storage', message: 'The database could not be written: the disk is full. Nothing was saved; retry once space is freed' });
+      expect(validate(responseSchema('POST /habits', 507)!, res?.body)).toEqual([]);
+      expect(lines).toEqual([expect.stringMatching(/^habits serve: POST \/v2\/habits not saved: the database could not grow \(SQLITE_FULL\); free disk space$/)]);
+      // Reads still work, and writes again once there is room.
+      expect((await call('GET', '/habits')).status).toBe(200);
+      store.db.pragma('max_page_count = 1000000');
+      expect((await call('POST', '/habits', { name: 'after', type: 'good' })).status).toBe(201);
+      expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      await listening.close();
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the WAL is cut back to 4 MiB after a checkpoint (journal_size_limit)', async () => {
+    const store = await openStore(':memory:');
+    expect(store.db.pragma('journal_size_limit', { simple: true })).toBe(4 * 1024 * 1024);
+    store.close();
+  });
+
   test('a body cut off by the client is a 400 in the validation shape, with a body detail', async () => {
     const store = await openStore(':memory:');
     const statuses: number[] = [];
@@ -185,6 +330,52 @@ describe('faults', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/internal error on GET \/v2\/areas: TypeError: The database connection is not open\n\s+at /);
     await listening.close();
+  });
+});
+
+describe('requests Node\'s parser refuses', () => {
+  /** Writes `raw` on a fresh socket and reads until the server closes it. */
+  async function rawExchange(url: string, raw: string): Promise<{ status: number; headers: string; body: unknown }> {
+    const { port } = new URL(url);
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
+      let got = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (got += chunk));
+      socket.on('end', () => resolve(got));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head.toLowerCase(), body: body === '' ? undefined : JSON.parse(body) };
+  }
+
+  test('an unknown method, a control character in a header, a bad chunk size: 400 in the validation shape, then the socket closes', async () => {
+    const s = await start();
+    const key = `X-API-Key: ${s.apiKey}\r\n`;
+    const cases = [
+      `FOO /v2/habits HTTP/1.1\r\nHost: x\r\n${key}\r\n`,
+      `GET /v2/habits HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n${key}\r\n`,
+      `POST /v2/areas HTTP/1.1\r\nHost: x\r\n${key}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+      'GARBAGE\r\n\r\n',
+    ];
+    for (const raw of cases) {
+      const res = await rawExchange(s.url, raw);
+      expect(res.status, raw).toBe(400);
+      expect(res.headers).toContain('connection: close');
+      expect(res.headers).toContain('content-type: application/json');
+      expect(validate(responseSchema('POST /areas', 400)!, res.body), raw).toEqual([]);
+      expect(res.body).toMatchObject({ error: 'Validation Error', details: [{ field: 'request', message: expect.stringMatching(/^is not valid HTTP\/1\.1 \(.+\)$/) }] });
+    }
+    expect((s.store.db.prepare('SELECT COUNT(*) AS n FROM areas').get() as { n: number }).n).toBe(0);
+    // The service still answers.
+    expect((await client(s)('GET', '/areas')).status).toBe(200);
+  });
+
+  test('headers over Node\'s limit: 431 {error, message}', async () => {
+    const s = await start();
+    const res = await rawExchange(s.url, `GET /v2/habits HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.body).toEqual({ error: 'Request Header Fields Too Large', message: expect.stringMatching(/^The request was refused: /) });
   });
 });
 

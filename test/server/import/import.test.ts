@@ -303,6 +303,7 @@ describe('parseExportDocument', () => {
     ['a photo that is no URL', (d: RawDoc) => (d.habits[0]!.notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', content: 'x', photos: ['photo.jpg'] }]), '$.habits[0].notes[0].photos[0]: must be an absolute URL'],
     ['an empty note', (d: RawDoc) => (d.habits[0]!.notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', content: '', moodLevel: null, photos: [] }]),
       '$.habits[0].notes[0]: must have content, a moodLevel or at least one photo'],
+    ['a lone surrogate, which SQLite would store as U+FFFD', (d: RawDoc) => (d.habits[0]!.name = 'x\ud800'), '$.habits[0].name: must be valid Unicode text: it holds an unpaired UTF-16 surrogate'],
     ['a name too long once trimmed', (d: RawDoc) => (d.habits[0]!.name = ` ${'x'.repeat(201)} `), '$.habits[0].name: must be at most 200 characters'],
   ])('names the path of a bad %s', (_what, mutate, message) => {
     expect(problem(mutate)).toBe(message);

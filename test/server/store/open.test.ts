@@ -44,7 +44,7 @@ describe('openStore', () => {
     expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     const tables = (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
     expect(tables).toEqual([
-      'areas', 'day_totals', 'derived_dirty', 'end_conditions', 'goals', 'habit_areas', 'habit_stacks', 'habit_time_of_days', 'habits', 'logs',
+      'areas', 'auth_failures', 'day_totals', 'derived_dirty', 'end_conditions', 'goals', 'habit_areas', 'habit_stacks', 'habit_time_of_days', 'habits', 'logs',
       'meta', 'notes', 'periods', 'time_triggers',
     ]);
     store.close();
@@ -171,7 +171,7 @@ describe('derived data', () => {
     for (const { type, name } of raw.prepare("SELECT type, name FROM sqlite_master WHERE type = 'trigger'").all() as { type: string; name: string }[]) {
       raw.exec(`DROP ${type} ${name}`);
     }
-    raw.exec('DROP TABLE derived_dirty; DROP TABLE day_totals; DROP TABLE periods');
+    raw.exec('DROP TABLE derived_dirty; DROP TABLE day_totals; DROP TABLE periods; DROP TABLE auth_failures');
     raw.pragma('user_version = 2');
     raw.close();
 
@@ -207,7 +207,7 @@ describe('derived data', () => {
     store.close();
 
     const raw = new Database(file);
-    raw.exec('ALTER TABLE periods DROP COLUMN run_days');
+    raw.exec('ALTER TABLE periods DROP COLUMN run_days; DROP TABLE auth_failures');
     raw.pragma('user_version = 3');
     raw.close();
 

@@ -1,0 +1,33 @@
+// Rows of auth_failures: failed authentication attempts per client address in a fixed window. They
+// live in the file, so every process serving it counts against one limit.
+import type { Store } from '../store.js';
+
+interface Window {
+  window_start: number;
+  failures: number;
+}
+
+/** The window of `address`, or undefined when it has none open at `nowMs`. */
+function openWindow(store: Store, address: string, nowMs: number, windowMs: number): Window | undefined {
+  const row = store.prepare('SELECT window_start, failures FROM auth_failures WHERE address = ?').get(address) as Window | undefined;
+  // A clock set back opens a new window rather than locking an address out for longer.
+  return row && nowMs >= row.window_start && nowMs < row.window_start + windowMs ? row : undefined;
+}
+
+/** Milliseconds until `address` may try again when it has `limit` failures in its window, else 0. */
+export function lockedOutFor(store: Store, address: string, nowMs: number, limit: number, windowMs: number): number {
+  const window = openWindow(store, address, nowMs, windowMs);
+  return window && window.failures >= limit ? window.window_start + windowMs - nowMs : 0;
+}
+
+/** Counts one failed attempt of `address`; opening a window drops the windows that have ended. */
+export function recordAuthFailure(store: Store, address: string, nowMs: number, windowMs: number): void {
+  store.write(() => {
+    if (openWindow(store, address, nowMs, windowMs)) {
+      store.prepare('UPDATE auth_failures SET failures = failures + 1 WHERE address = ?').run(address);
+      return;
+    }
+    store.prepare('DELETE FROM auth_failures WHERE window_start <= ? OR window_start > ?').run(nowMs - windowMs, nowMs);
+    store.prepare('INSERT OR REPLACE INTO auth_failures (address, window_start, failures) VALUES (?, ?, 1)').run(address, nowMs);
+  });
+}
