@@ -303,6 +303,14 @@ describe('answers that are not what the API sends', () => {
     expect(received('POST', '/v2/habits')).toBe(1);
   });
 
+  it('the same with --json: stdout is {"ok":true}', async () => {
+    inject('POST /v2/habits', [status(201, '{"message": "created"', 'application/json')], true);
+    const r = await run(['habit', 'add', 'Run', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true });
+    expect(r.warnings).toHaveLength(1);
+  });
+
   it('endless pages: name lookup stops after 100 pages with a clear error', async () => {
     inject('GET /v2/habits', [endlessPages], true);
     const r = await run(['log', 'done', 'Walk']);
