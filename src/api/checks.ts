@@ -74,6 +74,8 @@ const SINGLE: Partial<Record<RouteKey, { what: string; check: (x: unknown) => Ob
       if (!isRecord(x)) return undefined;
       // A symbol string on some servers, `{symbol, type}` on others.
       if (x.unit !== undefined && x.unit !== null && typeof x.unit !== 'string' && !isRecord(x.unit)) delete x.unit;
+      // Days without a date string cannot be placed on the calendar.
+      if (Array.isArray(x.dailyProgress)) x.dailyProgress = x.dailyProgress.filter((d) => isRecord(d) && typeof d.date === 'string');
       return x;
     },
   },

@@ -35,7 +35,8 @@ export function outcomeUnknown(error: unknown): boolean {
   if (!(error instanceof ApiError) || IDEMPOTENT_METHODS.has(error.method.toUpperCase())) return false;
   // Undo and archive change nothing the second time: running them again is the way to check.
   if (/\/(undo|archive)$/.test(error.path)) return false;
-  if (error.kind === 'http') return error.status >= 500;
+  // 501 and 505: the server does not do this at all, so it did not.
+  if (error.kind === 'http') return error.status >= 500 && error.status !== 501 && error.status !== 505;
   return mayHaveBeenReceived(error);
 }
 

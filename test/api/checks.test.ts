@@ -34,6 +34,9 @@ describe('singleProblem', () => {
     expect(singleProblem('GET /habits/{habitId}/statistics', stats)).toBeUndefined();
     expect(stats).toEqual({});
     expect(singleProblem('GET /habits/{habitId}/statistics', { unit: 'min' })).toBeUndefined();
+    const days = { dailyProgress: [null, { date: '2026-11-01', status: 'completed' }, { date: 5 }] };
+    expect(singleProblem('GET /habits/{habitId}/statistics', days)).toBeUndefined();
+    expect(days.dailyProgress).toEqual([{ date: '2026-11-01', status: 'completed' }]);
     expect(singleProblem('POST /habits/{habitId}/logs', 'anything')).toBeUndefined();
   });
 });
