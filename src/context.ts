@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 // The client and the local service's starter are small and part of the core chunk (one file less
 // to load for a request); what they need that is big loads on first use: undici on the first
 // request (api/undici.ts), the service itself when local mode starts (local.ts).
+import { countOf } from './api/checks.js';
 import { createApiClient } from './api/client.js';
 import type { Api } from './api/routes.js';
 import type { Env, IO } from './io.js';
@@ -69,6 +70,7 @@ export class Context {
   private pending = 0;
   private stopSpinner: (() => void) | undefined;
   private resolverCache: Resolver | undefined;
+  private readonly skippedItems = new Map<string, { what: string; where: string; seen: Set<string> }>();
 
   constructor(readonly world: World, readonly flags: GlobalFlags) {
     this.paths = resolvePaths(world.env);
@@ -188,6 +190,8 @@ export class Context {
       env: this.env,
       allowInsecure: !!this.flags.allowInsecure,
       debug: this.verbose ? (line) => this.io.stderr.write(escapeControls(line) + '\n') : undefined,
+      warn: (line) => this.out.warn(`warning: ${escapeControls(line)}`),
+      skipped: (what, items, where) => this.noteSkipped(what, items, where),
       dispatcher: this.world.dispatcher,
       sleep: this.world.sleep,
       now: this.now,
@@ -196,6 +200,27 @@ export class Context {
     return {
       request: ((...args: Parameters<Api['request']>) => this.track(client.request(...args))) as Api['request'],
     };
+  }
+
+  /**
+   * Counts list items the client skipped as unusable, each distinct item once however many pages
+   * or listings sent it; one warning line per listing when the command ends.
+   */
+  private noteSkipped(what: string, items: unknown[], where: string): void {
+    const key = `${what}\u0000${where}`;
+    let entry = this.skippedItems.get(key);
+    if (!entry) {
+      entry = { what, where, seen: new Set() };
+      if (this.skippedItems.size === 0) {
+        this.onClose(() => {
+          for (const e of this.skippedItems.values()) {
+            this.out.warn(`warning: skipped ${countOf(e.seen.size, e.what)} the server sent without a usable id or name (${escapeControls(e.where)})`);
+          }
+        });
+      }
+      this.skippedItems.set(key, entry);
+    }
+    for (const item of items) entry.seen.add(JSON.stringify(item) ?? String(item));
   }
 
   private async track<T>(work: Promise<T>): Promise<T> {

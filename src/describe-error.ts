@@ -3,7 +3,8 @@
 // bulk commands report each item's failure with it.
 import { CommanderError } from 'commander';
 import { ApiError } from './api/errors.js';
-import { CliError, EXIT, type ExitCode, PartialFailure } from './errors.js';
+import { outcomeUnknown } from './api/retry.js';
+import { CliError, EXIT, type ExitCode, PartialFailure, WriteError } from './errors.js';
 
 /** The parts of an error the user sees, and its exit code. */
 export interface ErrorReport {
@@ -18,10 +19,21 @@ export interface ErrorReport {
 export function describeError(err: unknown): ErrorReport {
   if (err instanceof CliError) return { exitCode: err.exitCode, code: err.code, message: err.message, hint: err.hint };
   if (err instanceof PartialFailure) return { ...describeError(err.first), message: err.message, hint: undefined };
-  if (err instanceof ApiError) return describeApiError(err);
+  if (err instanceof WriteError) return outcomeUnknown(err.error) ? unknownOutcome(err.error, err.check) : describeError(err.error);
+  if (err instanceof ApiError) return outcomeUnknown(err) ? unknownOutcome(err) : describeApiError(err);
   if (err instanceof CommanderError) return describeCommanderError(err);
   const message = err instanceof Error ? err.message : String(err);
   return { exitCode: EXIT.failure, code: 'internal', message: `unexpected error: ${message}`, hint: 'run again with --verbose for details, and report it if it persists' };
+}
+
+/**
+ * A write that may have been recorded although it failed: said plainly, with the way to check,
+ * instead of inviting a re-run (which would record it twice) with "raise the timeout".
+ */
+function unknownOutcome(err: unknown, check?: string): ErrorReport {
+  const r = describeApiError(err as ApiError);
+  const how = check ? `check with \`${check}\` before running it again` : 'check before running it again';
+  return { ...r, exitCode: EXIT.failure, message: `${r.message}; the server may have recorded it`, hint: `${how}: a second run may record it twice` };
 }
 
 function describeApiError(err: ApiError): ErrorReport {
@@ -51,6 +63,7 @@ function describeApiError(err: ApiError): ErrorReport {
     const wait = err.retryAfterSecs !== undefined ? `; the server asks to wait ${err.retryAfterSecs} s` : '';
     return { ...base, exitCode: EXIT.rateLimited, code: 'rate_limited', message: `rate limited by the server (HTTP 429) after retries${wait}`, hint: 'the limit is 500 requests a minute; try again later' };
   }
+  if (s >= 200 && s < 300) return { ...base, exitCode: EXIT.failure, code: 'server', message: `the server's answer could not be used: ${err.serverMessage} (${where})` };
   if (s >= 500) return { ...base, exitCode: EXIT.failure, code: 'server', message: `server error ${s}: ${err.serverMessage} (${where})` };
   return { ...base, exitCode: EXIT.failure, code: 'http', message: `HTTP ${s}: ${err.serverMessage} (${where})` };
 }

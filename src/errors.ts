@@ -110,3 +110,25 @@ export class PartialFailure extends Error {
     this.name = 'PartialFailure';
   }
 }
+
+/**
+ * A write that failed: `error` is why, `check` the command that shows whether it was recorded
+ * anyway (`habits journal --date 2026-11-22`). describe-error.ts uses `check` only when the outcome
+ * is unknown (a timeout, a reset, a 5xx after the server may have acted); otherwise the error is
+ * reported as it is.
+ */
+export class WriteError extends Error {
+  constructor(readonly error: unknown, readonly check: string) {
+    super(error instanceof Error ? error.message : String(error), { cause: error });
+    this.name = 'WriteError';
+  }
+}
+
+/** Runs a write; a failure is wrapped in a WriteError naming `check`, the command that shows its outcome. */
+export async function checkedWrite<T>(work: Promise<T>, check: string): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    throw new WriteError(err, check);
+  }
+}

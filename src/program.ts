@@ -63,7 +63,7 @@ export function buildProgram(runner: Pick<App, 'run'>, io: IO): Command {
     .option('--no-input', 'never prompt; fail when a value is missing')
     .option('--local', 'use the local service: no account, no network')
     .option('--base-url <url>', 'API base URL (default https://api.habitify.me/v2)')
-    .option('--timeout <duration>', 'connect and response timeout, e.g. 30, 30s, 500ms (default 30s)')
+    .option('--timeout <duration>', 'limit of each request, whole (connect, headers, body), e.g. 30, 30s, 500ms (default 30s)')
     .option('--allow-insecure', 'allow sending the API key over plain http to a non-loopback host')
     .helpCommand(false)
     .exitOverride()

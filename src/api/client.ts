@@ -6,7 +6,8 @@ import { buildDispatcher } from './dispatcher.js';
 import { proxyAddress, proxyFor, proxySettings, redactProxy } from './proxy.js';
 import { ApiError } from './errors.js';
 import { parseApiKey } from './key.js';
-import { networkError } from './network.js';
+import { checkItems, markSent, singleProblem } from './checks.js';
+import { networkError, timeoutError } from './network.js';
 import type { Target } from './network.js';
 import { httpError, statusText, unwrapSuccess } from './response.js';
 import type { RequestInfo } from './errors.js';
@@ -15,7 +16,7 @@ import { DEFAULT_RETRY_POLICY, withRetry } from './retry.js';
 import type { RetryPolicy } from './retry.js';
 import { responseShape } from './routes.js';
 import type { Api, ResponseShape, RouteKey } from './routes.js';
-import type { Ok } from './types.js';
+import type { Ok, Page } from './types.js';
 import { buildQuery, checkTransport, fillPath, parseBaseUrl } from './url.js';
 import type { BaseUrl } from './url.js';
 
@@ -25,7 +26,10 @@ export interface ClientOptions {
   baseUrl: string;
   /** Sent only as the X-API-Key header. */
   apiKey?: string;
-  /** Connect timeout, and response timeout (headers, and body inactivity); the settings validate it. */
+  /**
+   * The bound of one try, whole: connect, headers and body. Each retry gets it afresh. The settings
+   * validate it.
+   */
   timeoutMs: number;
   /** e.g. `habits-cli/0.1.0 node/20.20.2`. */
   userAgent: string;
@@ -35,6 +39,16 @@ export interface ClientOptions {
   allowInsecure?: boolean;
   /** --verbose: one line per request, response and retry; the key is redacted. */
   debug?: (line: string) => void;
+  /**
+   * A line for the user, without `warning: `: a write the server accepted whose answer could not be
+   * read. The key is redacted.
+   */
+  warn?: (line: string) => void;
+  /**
+   * List items of one answer skipped as unusable (checks.ts): their noun (`habit`), the items, and
+   * the request (`GET /habits`). The caller counts them across pages and says so once.
+   */
+  skipped?: (what: string, items: unknown[], where: string) => void;
   /** The wait between tries; an abort ends it even when this ignores `signal`. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Jitter source in [0, 1). */
@@ -73,6 +87,7 @@ interface Prepared {
 
 /** One request, ready to send (and to send again on a retry). */
 interface Outgoing {
+  route: RouteKey;
   info: RequestInfo;
   /** Path below the origin, with the base URL's prefix and the query string. */
   pathAndQuery: string;
@@ -82,6 +97,9 @@ interface Outgoing {
   /** The caller's signal joined with the client's own, which close() aborts. */
   signal: AbortSignal;
 }
+
+/** What one try read: the answer, or for a 2xx whose body was lost on the way, why. */
+type Answer = RawResponse & { lost?: ApiError };
 
 const REDACTED = '[redacted]';
 
@@ -104,6 +122,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   // redacted regardless).
   const scrub = (text: string): string => (rawKey && rawKey.length >= 4 ? text.split(rawKey).join(REDACTED) : text);
   const debug = options.debug ? (line: string) => options.debug?.(scrub(line)) : undefined;
+  const warn = (line: string): void => options.warn?.(scrub(line));
 
   let prepared: Promise<Prepared> | undefined;
   let ownDispatcher: Dispatcher | undefined;
@@ -155,7 +174,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     // process.hrtime, not the performance global, whose first use loads node:perf_hooks (~0.4 ms).
     const started = process.hrtime.bigint();
     const elapsed = () => Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-    let raw: RawResponse;
+    let raw: Answer;
     try {
       raw = await send(p, out);
     } catch (err) {
@@ -163,7 +182,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
       throw err;
     }
     debug?.(`← ${raw.status} ${statusText(raw.status)} ${elapsed()} ms`);
-    if (raw.status >= 200 && raw.status < 300) return unwrapSuccess(raw, out.shape, info);
+    if (raw.status >= 200 && raw.status < 300) return success(raw, out);
     // A DELETE is retried after a lost answer or a 5xx, and the earlier try may have done it: its
     // 404 now means the thing is gone, as asked, not that it never existed.
     if (raw.status === 404 && info.method === 'DELETE' && tryIndex > 0) {
@@ -173,23 +192,75 @@ export function createApiClient(options: ClientOptions): ApiClient {
     throw httpError(raw, info, now().getTime());
   }
 
-  /** Sends the request and reads the whole body; an ApiError when no complete answer came. */
-  async function send(p: Prepared, { info, pathAndQuery, headers, body, signal }: Outgoing): Promise<RawResponse> {
+  /**
+   * Sends the request and reads the whole body within `timeoutMs` (our own timer: undici's fire up
+   * to a second late, and its body timeout only bounds the gap between two chunks, so a server
+   * dripping a byte a second would hold us for ever). An ApiError when no answer came; a 2xx whose
+   * body was lost is returned with `lost`, since the server did act on it.
+   */
+  async function send(p: Prepared, { info, pathAndQuery, headers, body, signal }: Outgoing): Promise<Answer> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    let status = 0;
+    let answerHeaders: RawResponse['headers'] = {};
     try {
-      // No per-request timeouts: the dispatcher this client builds carries them (buildDispatcher).
       const res = await p.dispatch.call(p.dispatcher, {
         origin: p.base.origin,
         path: pathAndQuery,
         method: info.method as Dispatcher.HttpMethod,
         headers,
         body: body ?? null,
-        signal,
+        signal: AbortSignal.any([signal, deadline.signal]),
       });
-      return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+      status = res.statusCode;
+      answerHeaders = res.headers;
+      return { status, headers: answerHeaders, text: await res.body.text() };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
-      throw networkError(err, info, p.target, timeoutMs);
+      const error = deadline.signal.aborted
+        ? timeoutError(info, p.target, status !== 0, timeoutMs)
+        : networkError(err, info, p.target, timeoutMs);
+      if (status >= 200 && status < 300) return { status, headers: answerHeaders, text: '', lost: error };
+      throw error;
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /**
+   * A 2xx answer as data, its items checked (checks.ts). A write the server accepted is a success
+   * even when its answer cannot be read or used: `{ok: true}`, and a warning saying so. A read
+   * whose answer cannot be used is an ApiError.
+   */
+  function success(raw: Answer, out: Outgoing): unknown {
+    const { info, route } = out;
+    const write = info.method !== 'GET' && info.method !== 'HEAD';
+    const accepted = (why: string): Ok => {
+      warn(`the server accepted ${info.method} ${info.path} (HTTP ${raw.status}), but its answer could not be read: ${why}`);
+      return { ok: true };
+    };
+    let value: unknown;
+    try {
+      if (raw.lost) throw raw.lost;
+      value = unwrapSuccess(raw, out.shape, info);
+    } catch (err) {
+      if (write && err instanceof ApiError) return accepted(err.serverMessage);
+      throw err;
+    }
+    const problem = route === 'GET /habits/journal' && !Array.isArray(value) ? 'a list of journal entries' : singleProblem(route, value);
+    if (problem) {
+      if (write) return accepted(`expected ${problem}`);
+      throw new ApiError({ kind: 'http', status: raw.status, method: info.method, path: info.path, serverMessage: `unexpected answer: expected ${problem}` });
+    }
+    const page = out.shape === 'list' ? (value as Page<unknown>) : undefined;
+    const list = page ? page.data : Array.isArray(value) ? (value as unknown[]) : undefined;
+    if (!list) return value;
+    const { items, skipped, what } = checkItems(route, list);
+    if (skipped.length === 0) return value;
+    options.skipped?.(what, skipped, `${info.method} ${info.path}`);
+    if (!page) return items;
+    // Paging advances by what the server sent, not by what was kept.
+    return markSent({ ...page, data: items }, list.length);
   }
 
   /**
@@ -227,7 +298,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
       headers['Content-Type'] = 'application/json';
     }
     const signal = opts.signal ? AbortSignal.any([opts.signal, lifetime.signal]) : lifetime.signal;
-    const out: Outgoing = { info: { method, path }, pathAndQuery, shape: responseShape(route), headers, body, signal };
+    const out: Outgoing = { route, info: { method, path }, pathAndQuery, shape: responseShape(route), headers, body, signal };
     try {
       return await withRetry((tryIndex) => attempt(p, out, tryIndex), { method, path, policy, sleep, random, debug, signal });
     } catch (err) {

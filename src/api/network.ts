@@ -59,6 +59,38 @@ function tlsReason(err: unknown, code: string): string {
   return code;
 }
 
+/** Code of our own timer's error: the whole try took longer than the timeout. */
+export const DEADLINE = 'HABITS_DEADLINE';
+
+/**
+ * The ApiError for a try that outlasted the timeout: no answer (`answered` false), or an answer
+ * whose body did not finish in time.
+ */
+export function timeoutError(req: RequestInfo, target: Target, answered: boolean, timeoutMs: number): ApiError {
+  const server = `${target.server.host}:${target.server.port}`;
+  const where = target.proxy ? `${server} (through proxy ${target.proxy.host}:${target.proxy.port})` : server;
+  const limit = formatMs(timeoutMs);
+  const text = answered ? `the answer from ${where} did not finish within ${limit}` : `no answer from ${where} within ${limit}`;
+  const cause = Object.assign(new Error(text), { code: DEADLINE });
+  return new ApiError({ kind: 'timeout', status: 0, method: req.method, path: req.path, serverMessage: text, cause });
+}
+
+/**
+ * Codes of failures that happen before a request leaves: the server cannot have seen it. Anything
+ * else (a reset, a closed socket, a timeout) may come after the server acted on it.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', PROXY_CLOSED,
+  'UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'UND_ERR_DESTROYED', 'UND_ERR_PRX_TLS',
+]);
+
+/** True when a failure without an answer may have come after the server received the request. */
+export function mayHaveBeenReceived(err: ApiError): boolean {
+  if (err.kind === 'http') return true;
+  const code = errorCode(err.cause);
+  return !(code !== undefined && (NOT_SENT_CODES.has(code) || TLS_CODE.test(code)));
+}
+
 /** Builds the ApiError for a request that got no (complete) answer. */
 export function networkError(err: unknown, req: RequestInfo, target: Target, timeoutMs: number): ApiError {
   const code = errorCode(err) ?? '';

@@ -1,5 +1,7 @@
-// Reading a whole list through limit/offset paging. Works on the typed Api, so it does no I/O of its
-// own and loads no undici.
+// Reading a whole list through limit/offset paging, with a hard stop. Works on the typed Api, so it
+// does no I/O of its own and loads no undici.
+import { FailureError } from '../errors.js';
+import { sentLength } from './checks.js';
 import type { Api, ListRoute, RequestOptions, RouteKey, RouteResponse, Routes } from './routes.js';
 import type { Note, Page } from './types.js';
 
@@ -14,17 +16,37 @@ export type ListAllOptions<K extends ListRoute> = Omit<RequestOptions<K>, 'query
 /** Page size asked of the server (the spec's maximum). */
 const PAGE_LIMIT = 100;
 
+/**
+ * The hard stop of a listing: at most this many pages, and this many items. A list longer than
+ * that is a server that does not stop (a huge `pagination.total`, new items on every page), not an
+ * account's habits.
+ */
+export const MAX_PAGES = 100;
+export const MAX_ITEMS = 10_000;
+
 type LooseRequest = (route: RouteKey, options: object) => Promise<Page<unknown>>;
 
-function idOf(item: unknown): string | undefined {
+/** The key an item is known by: its id, else (an Api that does not check items) its whole text. */
+function keyOf(item: unknown): string {
   const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
-  return typeof id === 'string' ? id : undefined;
+  return typeof id === 'string' ? `id:${id}` : `json:${JSON.stringify(item)}`;
+}
+
+const NOUNS: Record<ListRoute, string> = { 'GET /habits': 'habits', 'GET /areas': 'areas', 'GET /habits/{habitId}/notes': 'notes' };
+
+function endless(route: ListRoute, why: string): FailureError {
+  return new FailureError(
+    `the server's list of ${NOUNS[route]} does not end: ${why} (${route.replace(/\{habitId\}/, '…')})`,
+    'server',
+    'the server does not page by limit and offset as the API does; is the base URL right?',
+  );
 }
 
 /**
  * Every item of a list route: pages with `limit=100`, advancing `offset` by the page's length until
- * it reaches `pagination.total`. An answer without pagination is the whole list. It stops on an
- * empty page, or on a page that brings nothing new (a server ignoring offset), so it always ends.
+ * it reaches `pagination.total`. An answer without pagination is the whole list, and an empty page
+ * ends it. It always ends: a page that brings only items already read (a server ignoring offset),
+ * or more than MAX_PAGES pages or MAX_ITEMS items, is a FailureError (exit 1).
  */
 export async function listAll<K extends ListRoute>(
   api: Api,
@@ -35,20 +57,26 @@ export async function listAll<K extends ListRoute>(
   const request = api.request.bind(api) as unknown as LooseRequest;
   const items: unknown[] = [];
   const seen = new Set<string>();
-  for (let offset = 0; ; ) {
+  for (let offset = 0, pages = 0; ; pages++) {
+    if (pages >= MAX_PAGES || items.length >= MAX_ITEMS) {
+      throw endless(route, `stopped after ${pages} pages and ${items.length} items`);
+    }
     const page = await request(route, { ...options, query: { ...options.query, limit: PAGE_LIMIT, offset } });
     let fresh = 0;
     for (const item of page.data) {
-      const id = idOf(item);
-      if (id !== undefined) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-      }
+      const key = keyOf(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
       items.push(item);
       fresh++;
     }
-    if (!page.pagination || page.data.length === 0 || fresh === 0) break;
-    offset += page.data.length;
+    const sent = sentLength(page);
+    if (!page.pagination || sent === 0) break;
+    // A page whose items were all unusable (and skipped) brings nothing, but is not a repeat.
+    if (fresh === 0 && page.data.length > 0) {
+      throw endless(route, `the page at offset ${offset} repeats ${page.data.length === 1 ? 'an item' : 'items'} already read`);
+    }
+    offset += sent;
     if (offset >= page.pagination.total) break;
   }
   return items as ListItem<K>[];

@@ -1,7 +1,7 @@
 // Retry policy (architecture rule 9): when a failed request is tried again, and after how long.
 // Pure functions plus one loop; sleep and randomness are injected so tests take no time.
 import { ApiError } from './errors.js';
-import { formatMs, isPermanentNetworkError } from './network.js';
+import { formatMs, isPermanentNetworkError, mayHaveBeenReceived } from './network.js';
 
 /** Knobs of the policy. */
 export interface RetryPolicy {
@@ -25,6 +25,20 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
 
 /** Methods that are safe to repeat after a network error or a 5xx. */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/**
+ * True when `error` leaves a write's outcome unknown: a method that is not safe to repeat (POST)
+ * failed after the server may have received it (a 5xx, a reset, a timeout), so it may have been
+ * recorded. Such a write is never retried, and the user is told how to check.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof ApiError) || IDEMPOTENT_METHODS.has(error.method.toUpperCase())) return false;
+  // Undo and archive change nothing the second time: running them again is the way to check.
+  if (/\/(undo|archive)$/.test(error.path)) return false;
+  // 501 and 505: the server does not do this at all, so it did not.
+  if (error.kind === 'http') return error.status >= 500 && error.status !== 501 && error.status !== 505;
+  return mayHaveBeenReceived(error);
+}
 
 /**
  * Seconds to wait from a Retry-After value, given as delta-seconds or an HTTP date. Undefined when

@@ -9,7 +9,8 @@ type HabitId = { habitId: string };
 /** Request and response types per route, keyed `METHOD /path/{param}`. */
 export interface Routes {
   'GET /habits': { params: {}; query: HabitListQuery; body: never; response: Page<Habit> };
-  'POST /habits': { params: {}; query: {}; body: CreateHabitBody; response: Habit };
+  /** `{ok: true}` when the server accepted it but its answer could not be read (client.ts). */
+  'POST /habits': { params: {}; query: {}; body: CreateHabitBody; response: Habit | Ok };
   'GET /habits/journal': { params: {}; query: { date?: DateString }; body: never; response: JournalEntry[] };
   'GET /habits/{habitId}': { params: HabitId; query: {}; body: never; response: Habit };
   /** Servers answer `{data: Habit}`, `{message, data}` or only `{message}`; unwrapped, any of these. */

@@ -9,7 +9,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['HABITS_BASE_URL', 'API base URL, or `local` (default https://api.habitify.me/v2)'],
   ['HABITS_LOCAL', '1 to use the local service, like --local'],
   ['HABITS_TIMEZONE', 'time zone for "today" and --date (then config timezone, TZ, the system)'],
-  ['HABITS_TIMEOUT', 'connect and response timeout, e.g. 30, 30s, 500ms (default 30s)'],
+  ['HABITS_TIMEOUT', 'limit of each request, whole (connect, headers, body), e.g. 30, 30s, 500ms (default 30s)'],
   ['HABITS_CONFIG_DIR', 'config directory (default $XDG_CONFIG_HOME/habits)'],
   ['HABITS_DATA_DIR', 'local service data directory (default $XDG_DATA_HOME/habits)'],
   ['HABITS_NO_INPUT', '1 to never prompt, like --no-input'],

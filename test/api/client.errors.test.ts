@@ -147,8 +147,8 @@ describe('2xx that is not JSON', () => {
 
   it('plain text without a content type says "none"', async () => {
     m = mockClient();
-    m.on('DELETE', '/v2/habits/h1', { status: 200, body: 'deleted' });
-    const error = await apiError(m.client.request('DELETE /habits/{habitId}', { params: { habitId: 'h1' } }));
+    m.on('GET', '/v2/habits/h1', { status: 200, body: 'a habit' });
+    const error = await apiError(m.client.request('GET /habits/{habitId}', { params: { habitId: 'h1' } }));
     expect(error.serverMessage).toMatch(/not JSON \(content type none\)/);
   });
 });

@@ -58,7 +58,7 @@ describe('timeouts', () => {
     const { c } = client(`${s.url}/v2`, { timeoutMs: 300 });
     const error = await apiError(c.request('GET /habits'));
     expect(error).toMatchObject({ kind: 'timeout', status: 0 });
-    expect(error.serverMessage).toBe(`the answer from 127.0.0.1:${s.port} stalled: no data within 300 ms`);
+    expect(error.serverMessage).toBe(`the answer from 127.0.0.1:${s.port} did not finish within 300 ms`);
   });
 
   it('a slow server that answers within the timeout is fine', async () => {

@@ -1,8 +1,9 @@
 // listAll: limit/offset paging through the real client on a MockAgent, and its stopping rules.
 import { afterEach, describe, expect, it } from 'vitest';
-import { listAll } from '../../src/api/paging.js';
+import { listAll, MAX_ITEMS, MAX_PAGES } from '../../src/api/paging.js';
+import { FailureError } from '../../src/errors.js';
 import type { Api } from '../../src/api/routes.js';
-import { mockClient } from '../helpers/mock-agent.js';
+import { mockClient, rejection } from '../helpers/mock-agent.js';
 import type { MockSetup, Seen } from '../helpers/mock-agent.js';
 
 const habits = Array.from({ length: 230 }, (_, i) => ({ id: `h${i}`, name: `Habit ${i}` }));
@@ -73,13 +74,59 @@ describe('listAll', () => {
     expect(m.seen).toHaveLength(2);
   });
 
-  it('stops when a server ignores offset and repeats the first page (no duplicates)', async () => {
+  it('a server that ignores offset and repeats the first page: a clear error after the second page', async () => {
     m = mockClient();
     const first = { status: 200, body: { data: habits.slice(0, 100), pagination: { total: 1000, limit: 100, offset: 0 } } };
     m.on('GET', '/v2/habits', first, 2);
-    const all = await listAll(m.client, 'GET /habits');
-    expect(all).toEqual(habits.slice(0, 100));
+    const error = await rejection(listAll(m.client, 'GET /habits'));
+    expect(error).toBeInstanceOf(FailureError);
+    expect((error as FailureError).exitCode).toBe(1);
+    expect((error as FailureError).message).toBe(
+      "the server's list of habits does not end: the page at offset 100 repeats items already read (GET /habits)",
+    );
     expect(m.seen).toHaveLength(2);
+  });
+
+  it('new items on every page and a huge total: stops after MAX_PAGES pages with a clear error', async () => {
+    m = mockClient();
+    const endless = (seen: Seen) => {
+      const offset = Number(seen.query.offset);
+      const data = Array.from({ length: 100 }, (_, i) => ({ id: `e${offset + i}`, name: `E${offset + i}` }));
+      return { status: 200, body: { data, pagination: { total: 1e9, limit: 100, offset } } };
+    };
+    m.on('GET', '/v2/habits', endless, MAX_PAGES);
+    const error = await rejection(listAll(m.client, 'GET /habits'));
+    expect((error as FailureError).message).toBe(
+      `the server's list of habits does not end: stopped after ${MAX_PAGES} pages and ${MAX_ITEMS} items (GET /habits)`,
+    );
+    expect(m.seen).toHaveLength(MAX_PAGES);
+  });
+
+  it('items without an id, on every page: skipped, and the cap still ends the listing', async () => {
+    const skipped: unknown[] = [];
+    m = mockClient({ skipped: (_what, items) => skipped.push(...items) });
+    const page = { status: 200, body: { data: [{ name: 'A' }, { name: 'B' }], pagination: { total: 1e9, limit: 100, offset: 0 } } };
+    m.on('GET', '/v2/habits', page, MAX_PAGES);
+    const error = await rejection(listAll(m.client, 'GET /habits'));
+    expect((error as FailureError).message).toMatch(/does not end: stopped after 100 pages and 0 items/);
+    expect(m.seen).toHaveLength(MAX_PAGES);
+    expect(skipped).toHaveLength(2 * MAX_PAGES);
+  });
+
+  it('an Api that does not check items: items without an id repeated on the next page end it too', async () => {
+    const api = {
+      request: async () => ({ data: [{ name: 'A' }], pagination: { total: 1e9, limit: 100, offset: 0 } }),
+    } as unknown as Api;
+    const error = await rejection(listAll(api, 'GET /areas'));
+    expect((error as FailureError).message).toBe("the server's list of areas does not end: the page at offset 1 repeats an item already read (GET /areas)");
+  });
+
+  it('skipped items still advance the offset by what the server sent', async () => {
+    m = mockClient({ skipped: () => {} });
+    const items = [...habits.slice(0, 99), { id: null, name: 'bad' }, ...habits.slice(99, 150)];
+    m.on('GET', '/v2/habits', pager(items), 2);
+    expect(await listAll(m.client, 'GET /habits')).toEqual(habits.slice(0, 150));
+    expect(m.seen.map((s) => s.query.offset)).toEqual(['0', '100']);
   });
 
   it('an exact multiple of the page size needs no extra request', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import type { ApiErrorKind } from '../../src/api/errors.js';
-import { DEFAULT_RETRY_POLICY, backoffDelay, decideRetry, parseRetryAfter, withRetry } from '../../src/api/retry.js';
+import { DEFAULT_RETRY_POLICY, backoffDelay, decideRetry, outcomeUnknown, parseRetryAfter, withRetry } from '../../src/api/retry.js';
 
 const policy = DEFAULT_RETRY_POLICY;
 const half = () => 0.5;
@@ -144,5 +144,29 @@ describe('withRetry', () => {
     });
     await expect(withRetry(attempt, { method: 'GET', path: '/x', policy, sleep, random: half, signal: controller.signal }))
       .rejects.toThrow('user pressed Ctrl-C');
+  });
+});
+
+describe('outcomeUnknown', () => {
+  const err = (method: string, init: { kind: 'http' | 'network' | 'timeout'; status?: number; code?: string; path?: string }) =>
+    new ApiError({
+      kind: init.kind, status: init.status ?? 0, method, path: init.path ?? '/habits', serverMessage: 'x',
+      cause: init.code ? Object.assign(new Error('x'), { code: init.code }) : undefined,
+    });
+
+  it('a POST after a 5xx, a reset or a timeout: unknown', () => {
+    expect(outcomeUnknown(err('POST', { kind: 'http', status: 500 }))).toBe(true);
+    expect(outcomeUnknown(err('POST', { kind: 'network', code: 'ECONNRESET' }))).toBe(true);
+    expect(outcomeUnknown(err('POST', { kind: 'timeout', code: 'UND_ERR_HEADERS_TIMEOUT' }))).toBe(true);
+  });
+
+  it('not for a request that never left, a 4xx, 501, an idempotent method, undo or archive', () => {
+    expect(outcomeUnknown(err('POST', { kind: 'network', code: 'ECONNREFUSED' }))).toBe(false);
+    expect(outcomeUnknown(err('POST', { kind: 'timeout', code: 'UND_ERR_CONNECT_TIMEOUT' }))).toBe(false);
+    expect(outcomeUnknown(err('POST', { kind: 'http', status: 429 }))).toBe(false);
+    expect(outcomeUnknown(err('POST', { kind: 'http', status: 501 }))).toBe(false);
+    expect(outcomeUnknown(err('PUT', { kind: 'http', status: 500 }))).toBe(false);
+    expect(outcomeUnknown(err('POST', { kind: 'http', status: 500, path: '/habits/h1/logs/undo' }))).toBe(false);
+    expect(outcomeUnknown(new Error('x'))).toBe(false);
   });
 });

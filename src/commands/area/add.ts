@@ -1,6 +1,7 @@
 // `habits area add <name> [--color C] [--icon I]`
 import type { Command } from 'commander';
 import type { AreaBody } from '../../api/types.js';
+import { checkedWrite } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { parseAreaIcon, parseAreaName, parseColor } from './shared.js';
 import type { Deps } from '../shared/deps.js';
@@ -47,7 +48,7 @@ export function parse(name: string, opts: { color?: string; icon?: string }): Ar
 export async function run(options: AreaAddOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver'>): Promise<void> {
   const { body } = options;
   if (!options.allowDuplicate) await requireUniqueName(deps, 'areas', body.name);
-  const area = await (await deps.api()).request('POST /areas', { body });
+  const area = await checkedWrite((await deps.api()).request('POST /areas', { body }), 'habits area ls');
   await deps.resolver.forgetNames('areas');
   await deps.out.result(area, () => '');
   deps.out.info(`Created area "${area.name ?? body.name}"${area.id ? ` (id:${area.id})` : ''}`);

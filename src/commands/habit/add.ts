@@ -1,7 +1,7 @@
 // `habits habit add [name] [flags] [-i]`: every field of POST /habits, by flags or by prompts.
 import type { Command } from 'commander';
 import { GOAL_UNITS } from '../../api/types.js';
-import { UsageError } from '../../errors.js';
+import { checkedWrite, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { confirmDraft, promptHabit } from '../../prompts/habit.js';
 import { applyFlags, createBody, defaultDraft, draftProblem } from '../../model/draft.js';
@@ -79,8 +79,14 @@ export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 
   }
   const problem = draftProblem(draft);
   if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start)');
-  const habit = await (await deps.api()).request('POST /habits', { body: createBody(draft) });
+  const api = await deps.api();
+  const habit = await checkedWrite(api.request('POST /habits', { body: createBody(draft) }), 'habits habit ls');
   await deps.resolver.forgetNames('habits');
+  if (!('id' in habit)) {
+    // Accepted, but the answer could not be read (the client warned): no habit to show.
+    await deps.out.result(habit, () => '');
+    return deps.out.info(`Created habit "${draft.name}"; see it with \`habits habit ls\``);
+  }
   deps.out.info(`Created habit "${habit.name}" (id:${habit.id})`);
   await deps.out.render({ json: habit, tty: () => habitText(deps, habit, true, names), plain: () => habitText(deps, habit, false, names) });
 }

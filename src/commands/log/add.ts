@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { GOAL_UNITS, type GoalUnit, type LogValueBody } from '../../api/types.js';
 import { parseLogDateArg } from '../../model/dates.js';
-import { UsageError } from '../../errors.js';
+import { checkedWrite, UsageError } from '../../errors.js';
 import { canonicalUnit, GrammarError, parseUnit as unitOf } from '../../model/grammar.js';
 import type { HabitFacts } from '../../model/habit-facts.js';
 import { converts, displayUnit, ownUnitName, unitsThatCount } from '../../model/units.js';
@@ -102,7 +102,9 @@ export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api'
   }
   if (unit instanceof Error) throw unit;
   const body: LogValueBody = { value: options.value, unitSymbol: unit, targetDate: date };
-  const result = await (await deps.api()).request('POST /habits/{habitId}/logs', { params: { habitId: habit.id }, body });
+  // A value adds to the day's total: after an unknown outcome, the journal shows whether it did.
+  const api = await deps.api();
+  const result = await checkedWrite(api.request('POST /habits/{habitId}/logs', { params: { habitId: habit.id }, body }), `habits journal --date ${date}`);
   await deps.out.result(result, () => '');
   const id = result.logId ? ` (log id:${result.logId})` : '';
   const shown = displayUnit(unit, unit === facts.goal?.unit ? facts.customUnitName : undefined);

@@ -11,7 +11,7 @@ import { parseDateArg, parseLogDateArg } from '../../model/dates.js';
 import { displayUnit } from '../../model/units.js';
 import { formatNumber, shellWord } from '../../output/format.js';
 import { describeError } from '../../describe-error.js';
-import { PartialFailure, UsageError } from '../../errors.js';
+import { PartialFailure, UsageError, WriteError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from '../shared/deps.js';
@@ -110,7 +110,8 @@ export async function runMark(verb: MarkVerb, options: MarkOptions, deps: Pick<D
       return { ok: true, result: await api.request(verb.route, { params: { habitId: habit.id }, body: { targetDate: date } }), warnings };
     } catch (err) {
       if (verb.already && isConflict(err)) return { ok: true, already: true, warnings };
-      throw err;
+      // A mark whose outcome is unknown: the journal of the day shows whether it was recorded.
+      throw new WriteError(err, `habits journal --date ${date}`);
     }
   };
   // The same habit named twice is marked once; both places report that one outcome.

@@ -2,7 +2,7 @@
 // from $VISUAL/$EDITOR (or a prompt) on a terminal, else from piped standard input.
 import type { Command } from 'commander';
 import type { MoodLevel, NoteBody } from '../../api/types.js';
-import { UsageError } from '../../errors.js';
+import { checkedWrite, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { readAll } from '../../stdin.js';
 import { collect, flagValue } from '../../model/grammar.js';
@@ -81,7 +81,8 @@ export async function run(options: NoteAddOptions, deps: Pick<Deps, 'api' | 'env
   if (content) body.content = content;
   if (options.mood) body.moodLevel = options.mood;
   if (options.photos.length) body.photos = options.photos;
-  const note = await (await deps.api()).request('POST /habits/{habitId}/notes', { params: { habitId: habit.id }, body });
+  const api = await deps.api();
+  const note = await checkedWrite(api.request('POST /habits/{habitId}/notes', { params: { habitId: habit.id }, body }), `habits note ls id:${habit.id}`);
   await deps.out.result(note, () => '');
   deps.out.info(`Added a note to "${habit.name}"${note.id ? ` (id:${note.id})` : ''}`);
 }
