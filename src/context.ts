@@ -6,6 +6,7 @@ import type { Dispatcher } from 'undici';
 // request (api/undici.ts), the service itself when local mode starts (local.ts).
 import { countOf } from './api/checks.js';
 import { createApiClient } from './api/client.js';
+import { ApiError } from './api/errors.js';
 import type { Api } from './api/routes.js';
 import type { Env, IO } from './io.js';
 import { readConfigFile } from './config/file.js';
@@ -15,7 +16,7 @@ import { dateInZone, localDate } from './model/dates.js';
 import { escapeControls } from './model/text.js';
 import { noApiKey } from './errors.js';
 import { sha256Hex } from './hash.js';
-import { startLocalService } from './local.js';
+import { readOnlyStore, startLocalService, type LocalService } from './local.js';
 import { colorLevel } from './output/color.js';
 import { Output } from './output/output.js';
 import { startSpinner } from './output/spinner.js';
@@ -56,6 +57,8 @@ export interface GlobalFlags {
 export interface Endpoint {
   baseUrl: string;
   apiKey: string;
+  /** The in-process local service, in local mode. */
+  local?: LocalService;
 }
 
 export class Context {
@@ -136,9 +139,14 @@ export class Context {
 
   private async openEndpoint(): Promise<Endpoint> {
     if (this.isLocal) {
-      const local = await startLocalService({ file: this.paths.dbFile, timezone: this.settings.timezone.value, now: this.now });
+      const local = await startLocalService({
+        file: this.paths.dbFile,
+        timezone: this.settings.timezone.value,
+        now: this.now,
+        warn: (line) => this.out.warn(line),
+      });
       this.onClose(local.close);
-      return { baseUrl: local.baseUrl, apiKey: local.apiKey };
+      return { baseUrl: local.baseUrl, apiKey: local.apiKey, local };
     }
     const key = this.settings.apiKey;
     if (!key) throw noApiKey();
@@ -181,7 +189,7 @@ export class Context {
   }
 
   /** A client for `endpoint` with this context's timeout, proxy, verbosity and spinner. */
-  async clientFor(endpoint: { baseUrl: string; apiKey: string }): Promise<Api> {
+  async clientFor(endpoint: Endpoint): Promise<Api> {
     const client = createApiClient({
       baseUrl: endpoint.baseUrl,
       apiKey: endpoint.apiKey,
@@ -197,8 +205,20 @@ export class Context {
       now: this.now,
     });
     this.onClose(() => client.close());
+    const local = endpoint.local;
+    if (!local) return { request: ((...args: Parameters<Api['request']>) => this.track(client.request(...args))) as Api['request'] };
     return {
-      request: ((...args: Parameters<Api['request']>) => this.track(client.request(...args))) as Api['request'],
+      request: ((...args: Parameters<Api['request']>) => {
+        // A read-only store still answers reads; a write is refused here, in one line, unsent.
+        if (local.readOnly && !args[0].startsWith('GET ')) return Promise.reject(readOnlyStore(local.file, local.readOnly));
+        return this.track(
+          client.request(...args).catch((err: unknown) => {
+            // The service answers a full disk or a damaged file with a bare 500: say what it was.
+            const fault = err instanceof ApiError && err.status === 500 ? local.fault() : undefined;
+            throw fault ?? err;
+          }),
+        );
+      }) as Api['request'],
     };
   }
 

@@ -1,8 +1,8 @@
 // Local mode: the local service started in-process on an ephemeral loopback port with a random
 // per-process key. Commands reach it through the same HTTP client as a remote server.
-import { mkdirSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { FailureError } from './errors.js';
+import { CliError, EXIT, FailureError } from './errors.js';
 import type { Store } from './server/index.js';
 
 /** A running in-process local service. */
@@ -11,6 +11,10 @@ export interface LocalService {
   apiKey: string;
   /** The SQLite file holding the data. */
   file: string;
+  /** Why the file cannot be written, when it was opened read-only (reads work, writes do not). */
+  readOnly?: string;
+  /** The last storage error a request met (a full disk, a damaged file), already told as one line. */
+  fault(): CliError | undefined;
   close(): Promise<void>;
 }
 
@@ -24,25 +28,129 @@ export function unavailable(err: unknown): FailureError | undefined {
   );
 }
 
-/**
- * Opens (creating it and its private directory when missing) the SQLite store `file`; a machine
- * without better-sqlite3 gets the one-line explanation.
- */
-export async function openLocalStore(file: string): Promise<Store> {
-  const server = await import('./server/index.js');
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  try {
-    return await server.openStore(file);
-  } catch (err) {
-    throw unavailable(err) ?? err;
+/** An error of the local store as one line naming the file and what to do (exit 1, or 2 for a file that is not a store). */
+export class StorageError extends CliError {
+  constructor(message: string, hint: string, exitCode: typeof EXIT.failure | typeof EXIT.usage = EXIT.failure) {
+    super(message, exitCode, 'storage', hint);
   }
 }
 
+const ELSEWHERE = 'or use another file: HABITS_DATA_DIR for local mode, --data for `habits serve`';
+
+/**
+ * The one line for an error of the store `file`: one openStore threw (see its codes), or one a
+ * read or write met later. Undefined for an error that is not about the file.
+ */
+export function storageError(err: unknown, file: string): CliError | undefined {
+  const missing = unavailable(err);
+  if (missing) return missing;
+  const code = String((err as { code?: unknown } | null | undefined)?.code ?? '');
+  const sqlite = (err as Error | undefined)?.message?.split('\n')[0] ?? code;
+  if (code === 'EISDIR') return new StorageError(`${file} is a directory, not a habits database`, `move it away, ${ELSEWHERE}`, EXIT.usage);
+  if (code === 'ENOTDIR' || code === 'EEXIST') {
+    return new StorageError(`cannot create ${file}: a file stands where its directory should be`, `move that file away, ${ELSEWHERE}`, EXIT.usage);
+  }
+  if (code === 'SQLITE_NOTADB' || code === 'HABITS_NOT_A_STORE') {
+    return new StorageError(
+      `${file} is not a habits database${code === 'HABITS_NOT_A_STORE' ? ' (it is an SQLite database of another program)' : ''}; it was left untouched`,
+      `move it away, ${ELSEWHERE}`,
+      EXIT.usage,
+    );
+  }
+  if (code.startsWith('SQLITE_CORRUPT')) {
+    return new StorageError(
+      `${file} is damaged (${sqlite})`,
+      `keep a copy, then restore it from a backup, or move it away and load an export with \`habits --local import\` (\`sqlite3 FILE .recover\` may save its data)`,
+    );
+  }
+  if (code === 'HABITS_SCHEMA_NEWER') {
+    return new StorageError(`${file} was written by a newer version of habits (${sqlite.replace(`${file} has `, '')})`, 'upgrade habits (npm install -g habits-cli), or use another file');
+  }
+  if (code === 'HABITS_READ_ONLY_OLD_SCHEMA') {
+    return new StorageError(`${file} cannot be upgraded: ${sqlite.replace(`${file} `, '')}`, 'make the file and its directory writable, then run the command again');
+  }
+  if (code.startsWith('SQLITE_FULL') || code === 'ENOSPC' || code === 'EDQUOT' || (code.startsWith('SQLITE_IOERR') && deviceFull(file))) {
+    return new StorageError(`cannot write ${file}: no space left on its device; nothing was changed`, 'free some space, then run the command again');
+  }
+  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code.startsWith('SQLITE_PERM') || code.startsWith('SQLITE_CANTOPEN')) {
+    const why = code === 'EROFS' ? 'it is on a read-only file system' : code.startsWith('SQLITE_CANTOPEN') ? 'it cannot be opened' : 'permission denied';
+    return new StorageError(`cannot ${existsSync(file) ? 'write' : 'create'} ${file}: ${why}`, `make it and its directory writable by you, ${ELSEWHERE}`);
+  }
+  if (code.startsWith('SQLITE_IOERR') || code === 'EIO') {
+    return new StorageError(`cannot read or write ${file}: a disk I/O error (${code})`, 'check the disk and the file system, then run the command again');
+  }
+  return undefined;
+}
+
+/** True when the file system holding `file` has no free space (SQLite reports some of that as I/O errors). */
+function deviceFull(file: string): boolean {
+  try {
+    return statfsSync(dirname(file)).bavail === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** A store opened for the CLI, and whether it can be written. */
+export interface LocalStore {
+  store: Store;
+  /** Why it cannot be written, when it was opened read-only. */
+  readOnly?: string;
+}
+
+/**
+ * Opens (creating it, 0600 in a private directory, when missing) the SQLite store `file`. A store
+ * that cannot be written opens read-only. `warn` hears of modes it tightened. Every failure is one
+ * line naming the file (storageError); a machine without better-sqlite3 gets its explanation.
+ */
+export async function openLocalStore(file: string, warn: (line: string) => void = () => {}): Promise<LocalStore> {
+  const server = await import('./server/index.js');
+  let readOnly: string | undefined;
+  try {
+    const store = await server.openStore(file, {
+      onOpen: (opened) => {
+        readOnly = opened.readOnly;
+        if (opened.repaired.length) warn(`warning: other users could read your habits; tightened ${opened.repaired.join(', ')}`);
+      },
+    });
+    return { store, ...(readOnly ? { readOnly } : {}) };
+  } catch (err) {
+    throw storageError(err, file) ?? err;
+  }
+}
+
+/** A write refused before it is sent: the store was opened read-only. */
+export function readOnlyStore(file: string, why: string): StorageError {
+  return new StorageError(`cannot write ${file}: ${why}; it can only be read`, `make it and its directory writable by you, ${ELSEWHERE}`);
+}
+
+/**
+ * Remembers the last storage error (full disk, damaged file) a read or write of `store` met: the
+ * service answers it with a plain 500, and the CLI tells the user the real reason instead.
+ */
+function watchFaults(store: Store, file: string, onFault: (fault: CliError) => void): void {
+  const wrap = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (err) {
+      const fault = storageError(err, file);
+      if (fault) onFault(fault);
+      throw err;
+    }
+  };
+  const write = store.write.bind(store);
+  const read = store.read.bind(store);
+  store.write = <T>(fn: () => T): T => wrap(() => write(fn));
+  store.read = <T>(fn: () => T): T => wrap(() => read(fn));
+}
+
 /** Opens the SQLite `file` and serves it on 127.0.0.1 for this process only. */
-export async function startLocalService(opts: { file: string; timezone: string; now: () => Date }): Promise<LocalService> {
+export async function startLocalService(opts: { file: string; timezone: string; now: () => Date; warn?: (line: string) => void }): Promise<LocalService> {
   const server = await import('./server/index.js');
   const file = opts.file;
-  const store = await openLocalStore(file);
+  const { store, readOnly } = await openLocalStore(file, opts.warn);
+  let fault: CliError | undefined;
+  watchFaults(store, file, (f) => (fault = f));
   const { randomBytes } = await import('node:crypto');
   const apiKey = randomBytes(24).toString('base64url');
   try {
@@ -59,6 +167,8 @@ export async function startLocalService(opts: { file: string; timezone: string; 
       baseUrl: listening.url,
       apiKey,
       file,
+      ...(readOnly ? { readOnly } : {}),
+      fault: () => fault,
       close: async () => {
         await listening.close();
         store.close();

@@ -2,7 +2,7 @@
 // which alone can keep ids and createdAt (the API gives every new record its own).
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { openLocalStore } from '../local.js';
+import { openLocalStore, readOnlyStore, storageError } from '../local.js';
 import { examples, type App } from './shared/app.js';
 import { readAll } from '../stdin.js';
 import { confirmDestructive } from './shared/confirm.js';
@@ -88,9 +88,10 @@ export async function run(options: ImportOptions, deps: Pick<Deps, 'io' | 'isLoc
     throw err;
   }
   const file = deps.paths.dbFile;
-  const store = await openLocalStore(file);
+  const { store, readOnly } = await openLocalStore(file, (line) => deps.out.warn(line));
   let result;
   try {
+    if (readOnly) throw readOnlyStore(file, readOnly);
     // Overwriting replaces a habit's fields and history: ask first, as the other destructive verbs do.
     const overwritten = doc.habits.filter((h) => server.habitExists(store, h.id)).length;
     if (overwritten > 0) {
@@ -99,7 +100,7 @@ export async function run(options: ImportOptions, deps: Pick<Deps, 'io' | 'isLoc
     result = server.importDocument(store, doc);
   } catch (err) {
     if (err instanceof server.InvalidExportError) throw new UsageError(`${source} does not fit the local store: ${err.message}`);
-    throw err;
+    throw storageError(err, file) ?? err;
   } finally {
     store.close();
   }

@@ -1,8 +1,8 @@
 // `habits serve`: the local service, standalone, until SIGINT or SIGTERM.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { unavailable } from '../local.js';
+import { storageError } from '../local.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
 
@@ -46,11 +46,12 @@ export function parse(opts: { port: string; host: string; data?: string; apiKey?
 export async function run(opts: ServeOptions, deps: Pick<Deps, 'out' | 'io' | 'paths'>): Promise<void> {
   const { runServe } = await import('../server/index.js');
   let handle;
+  const dataFile = resolve(opts.data ?? join(deps.paths.dataDir, 'habits.db'));
   try {
     handle = await runServe({
       port: opts.port,
       host: opts.host,
-      dataFile: opts.data ?? join(deps.paths.dataDir, 'habits.db'),
+      dataFile,
       apiKey: opts.apiKey,
       quiet: deps.out.quiet,
       stderr: deps.io.stderr,
@@ -59,9 +60,10 @@ export async function run(opts: ServeOptions, deps: Pick<Deps, 'out' | 'io' | 'p
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${opts.port} on ${opts.host} is in use`, 'pick another with --port, or --port 0 for any free one');
-    if (code === 'EACCES') throw new UsageError(`no permission to listen on ${opts.host}:${opts.port}`, 'ports below 1024 need privileges; try --port 8787');
+    // A file system's EACCES names a path; the port's does not.
+    if (code === 'EACCES' && (err as NodeJS.ErrnoException).path === undefined) throw new UsageError(`no permission to listen on ${opts.host}:${opts.port}`, 'ports below 1024 need privileges; try --port 8787');
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`cannot listen on ${opts.host}: no such local address`);
-    throw unavailable(err) ?? err;
+    throw storageError(err, dataFile) ?? err;
   }
   await handle.done;
 }

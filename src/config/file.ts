@@ -35,16 +35,28 @@ function readRaw(file: string): Record<string, unknown> {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new ConfigError(`cannot read config file ${file}: ${(err as Error).message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return {};
+    const why = code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? 'unknown error');
+    throw new ConfigError(`cannot read config file ${file}: ${why}`, 'fix or remove it, then run the command again');
   }
+  return parseConfigText(text, file);
+}
+
+/**
+ * The config file's text as an object. An empty (or blank) file is an empty config. A syntax error
+ * names the file and the line and column, never the text: JSON.parse's message quotes the file,
+ * which may hold the API key.
+ */
+export function parseConfigText(text: string, file: string): Record<string, unknown> {
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch (err) {
+  } catch {
+    const { line, column } = lineAndColumn(text, jsonErrorOffset(text) ?? text.length);
     throw new ConfigError(
-      `config file ${file} is not valid JSON (${(err as Error).message}); it was left untouched`,
+      `config file ${file} is not valid JSON (line ${line}, column ${column}); it was left untouched`,
       'fix or remove the file, then run the command again',
     );
   }
@@ -52,6 +64,115 @@ function readRaw(file: string): Record<string, unknown> {
     throw new ConfigError(`config file ${file} must hold a JSON object; it was left untouched`, 'fix or remove the file');
   }
   return parsed as Record<string, unknown>;
+}
+
+/** 1-based line and column (in characters) of `offset` in `text`. */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lines = before.split(/\r\n|\r|\n/);
+  return { line: lines.length, column: (lines[lines.length - 1] ?? '').length + 1 };
+}
+
+/**
+ * Where the first JSON syntax error of `text` is (undefined when it is valid JSON): a small
+ * recursive-descent scanner, because JSON.parse reports no position on Node 20 (and quotes the
+ * text instead).
+ */
+export function jsonErrorOffset(text: string): number | undefined {
+  let i = 0;
+  class Stop extends Error {}
+  const fail = (): never => {
+    throw new Stop();
+  };
+  const ws = (): void => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const literal = (word: string): void => {
+    for (const ch of word) {
+      if (text[i] !== ch) fail();
+      i++;
+    }
+  };
+  const string = (): void => {
+    i++; // the opening quote
+    for (;;) {
+      if (i >= text.length) fail();
+      const ch = text.charCodeAt(i);
+      if (ch === 0x22) {
+        i++;
+        return;
+      }
+      if (ch < 0x20) fail();
+      if (ch === 0x5c) {
+        i++;
+        const e = text[i];
+        if (e === 'u') {
+          for (let k = 1; k <= 4; k++) {
+            if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) {
+              i += k;
+              fail();
+            }
+          }
+          i += 5;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i++;
+        else fail();
+      } else i++;
+    }
+  };
+  const number = (): void => {
+    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!m || m[0] === '-' || m[0] === '') fail();
+    i += m![0].length;
+  };
+  const value = (): void => {
+    ws();
+    const ch = text[i];
+    if (ch === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        string();
+        ws();
+        if (text[i] !== ':') fail();
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') return void i++;
+        else fail();
+      }
+    }
+    if (ch === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') return void i++;
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') return void i++;
+        else fail();
+      }
+    }
+    if (ch === '"') return string();
+    if (ch === 't') return literal('true');
+    if (ch === 'f') return literal('false');
+    if (ch === 'n') return literal('null');
+    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return number();
+    fail();
+  };
+  try {
+    value();
+    ws();
+    if (i < text.length) fail();
+    return undefined;
+  } catch {
+    // A Stop, or a RangeError from nesting deeper than the stack: either way, here.
+    return Math.min(i, text.length);
+  }
 }
 
 /**
@@ -75,6 +196,9 @@ export async function updateConfigFile(paths: Paths, change: (values: ConfigValu
     configName: 'config',
     configFileMode: 0o600,
     accessPropertiesByDotNotation: false,
+    // conf reads the file when it starts: an empty one is an empty config here too, and a corrupt
+    // one (changed since readRaw) the same ConfigError, never JSON.parse's message.
+    deserialize: (text: string) => parseConfigText(text, paths.configFile),
   });
   conf.store = raw;
   chmodSync(paths.configFile, 0o600);

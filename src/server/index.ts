@@ -4,7 +4,7 @@ export { createServer } from './http/server.js';
 export type { Listening, ListenOptions, LocalServer, RecordedRequest, ServerOptions } from './http/server.js';
 export { openStore, getOrCreateApiKey } from './store/open.js';
 export { Store } from './store/store.js';
-export type { OpenStoreOptions } from './store/open.js';
+export type { OpenedFile, OpenStoreOptions } from './store/open.js';
 export { runServe } from './serve.js';
 export type { ServeOptions, Serving } from './serve.js';
 // The benchmarks (bench/) seed years of logs with it; the API would take minutes.

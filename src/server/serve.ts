@@ -1,6 +1,5 @@
 // `habits serve`: the local service as a standalone process on a database file.
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { exposureWarning } from './http/host.js';
 import { bindPort, createServer, type Listening } from './http/server.js';
@@ -47,8 +46,13 @@ export async function runServe(options: ServeOptions): Promise<Serving> {
   let opened: Store | undefined;
   let listening: Listening;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    opened = await openStore(file);
+    // Created 0700/0600 (the file holds the key); looser modes are tightened, read-only is served read-only.
+    opened = await openStore(file, {
+      onOpen: ({ repaired, readOnly }) => {
+        if (repaired.length) say(`habits serve: warning: other users could read the data and its key; tightened ${repaired.join(', ')}`);
+        if (readOnly) say(`habits serve: warning: ${file} cannot be written (${readOnly}); serving it read-only, writes will fail`);
+      },
+    });
     let apiKey = options.apiKey;
     if (!apiKey) {
       const stored = getOrCreateApiKey(opened);

@@ -3,7 +3,9 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useHome } from '../helpers/cli.js';
+import fc from 'fast-check';
+import { jsonErrorOffset } from '../../src/config/file.js';
+import { runCli, useHome } from '../helpers/cli.js';
 
 const fx = useHome();
 const { configFile, run } = fx;
@@ -74,5 +76,117 @@ describe('config file', () => {
       expect(body.error.message).toContain(configFile());
       expect(body.error.status).toBeNull();
     });
+  });
+});
+
+// Issue 11, cases 6 and 11: an empty file, and a corrupt one, on every path that reads or writes it.
+describe('an empty or blank file is an empty config', () => {
+  const commands: [string[], number, string?][] = [
+    [['auth', 'login', '--with-key', '--no-verify'], 0, 'hb_EMPTYCONFIGKEY0001\n'],
+    [['config', 'set', 'timezone', 'Europe/Paris'], 0],
+    [['config', 'unset', 'timezone'], 0],
+    [['config', 'get', 'timezone'], 0],
+    [['config', 'list'], 0],
+    [['auth', 'logout'], 0],
+    [['auth', 'status'], 4],
+    [['journal'], 4],
+  ];
+  for (const text of ['', '  \n\t\n']) {
+    for (const [argv, code, stdin] of commands) {
+      it(`${JSON.stringify(text)}: habits ${argv.join(' ')} exits ${code}`, async () => {
+        mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
+        writeFileSync(configFile(), text);
+        const r = await runCli(argv, { env: fx.home.env, stdin });
+        expect(r.stderr).not.toMatch(/Unexpected|unexpected error|JSON/);
+        expect(r.code).toBe(code);
+      });
+    }
+  }
+
+  it('auth login writes the key into it, 0600', async () => {
+    mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
+    writeFileSync(configFile(), '\n');
+    chmodSync(configFile(), 0o644);
+    const r = await runCli(['auth', 'login', '--with-key', '--no-verify'], { env: fx.home.env, stdin: 'hb_EMPTYCONFIGKEY0001\n' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ 'api-key': 'hb_EMPTYCONFIGKEY0001' });
+    expect(statSync(configFile()).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('a corrupt file never shows its contents', () => {
+  const secret = 'hb_SECRETSECRETSECRET0123456789';
+  const commands: [string[], string?][] = [
+    [['auth', 'login', '--with-key', '--no-verify'], 'hb_OTHERKEY00000001\n'],
+    [['auth', 'logout']],
+    [['auth', 'status']],
+    [['config', 'get', 'timezone']],
+    [['config', 'set', 'timezone', 'UTC']],
+    [['config', 'unset', 'timezone']],
+    [['config', 'list']],
+    [['journal']],
+    [['habit', 'ls']],
+    [['log', 'done', 'Walk']],
+  ];
+  for (const [argv, stdin] of commands) {
+    it(`habits ${argv.join(' ')}: exit 2, the file and the line and column, not the key; the file is kept`, async () => {
+      const text = `{\n  "timezone": "UTC",\n  "api-key": ${secret}\n}\n`;
+      mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
+      writeFileSync(configFile(), text);
+      const r = await runCli(argv, { env: fx.home.env, stdin });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        `error: config file ${configFile()} is not valid JSON (line 3, column 14); it was left untouched\nhint: fix or remove the file, then run the command again\n`,
+      );
+      expect(r.stderr).not.toContain('SECRET');
+      expect(readFileSync(configFile(), 'utf8')).toBe(text);
+    });
+  }
+
+  it('a file that ends early points at its end', async () => {
+    mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
+    writeFileSync(configFile(), `{"api-key": "${secret}`);
+    const r = await run(['config', 'list']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`(line 1, column ${`{"api-key": "${secret}`.length + 1})`);
+    expect(r.stderr).not.toContain('SECRET');
+  });
+
+  it('a directory in its place: exit 2 naming the file', async () => {
+    mkdirSync(configFile(), { recursive: true });
+    const r = await run(['config', 'list']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`error: cannot read config file ${configFile()}: it is a directory\n`);
+  });
+});
+
+describe('jsonErrorOffset', () => {
+  it('finds no error in valid JSON, and an error wherever JSON.parse fails (fast-check, seeded)', () => {
+    let runs = 0;
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        runs++;
+        expect(jsonErrorOffset(text)).toBeUndefined();
+      }),
+      { seed: 11, numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.json(), fc.nat(), fc.string({ maxLength: 3 }), (text, cut, junk) => {
+        runs++;
+        const broken = text.slice(0, cut % (text.length + 1)) + junk;
+        let valid = true;
+        try {
+          JSON.parse(broken);
+        } catch {
+          valid = false;
+        }
+        const offset = jsonErrorOffset(broken);
+        expect(offset === undefined).toBe(valid);
+        if (offset !== undefined) expect(offset).toBeLessThanOrEqual(broken.length);
+      }),
+      { seed: 11, numRuns: 500 },
+    );
+    console.log(`jsonErrorOffset: ${runs} documents checked against JSON.parse`);
   });
 });

@@ -182,11 +182,15 @@ export async function completionScript(shell: string): Promise<string> {
  * Runs the built bin/habits.js (or another copy of it, `bin`) with exactly `env` (nothing
  * inherited, like `env -i`), optional stdin text, and a time limit.
  */
-export function spawnCli(argv: string[], opts: { env: Record<string, string>; stdin?: string; timeoutMs?: number; cwd?: string; bin?: string }): Promise<CliResult> {
+export function spawnCli(
+  argv: string[],
+  opts: { env: Record<string, string>; stdin?: string; timeoutMs?: number; cwd?: string; bin?: string; user?: { uid: number; gid: number } },
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [opts.bin ?? BIN, ...argv], {
       env: opts.env,
       cwd: opts.cwd ?? ROOT,
+      ...(opts.user ?? {}),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

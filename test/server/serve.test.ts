@@ -1,6 +1,6 @@
 // runServe in-process, and the real `habits serve` command in a child process.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,6 +30,47 @@ function sink(): { stream: Writable; text(): string } {
   });
   return { stream, text: () => text };
 }
+
+describe('runServe: the data file holds the key, so it is private (issue 11, case 4)', () => {
+  const modeOf = (path: string): number => statSync(path).mode & 0o777;
+
+  test('creates its directory 0700 and the database, -wal and -shm 0600', async () => {
+    const file = join(dir, 'data', 'habits.db');
+    const err = sink();
+    const serving = await runServe({ port: 0, dataFile: file, stderr: err.stream, signals: false, quiet: true });
+    try {
+      expect(modeOf(join(dir, 'data'))).toBe(0o700);
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect([f, modeOf(f)]).toEqual([f, 0o600]);
+    } finally {
+      await serving.close();
+    }
+    expect(err.text()).not.toContain('warning');
+  });
+
+  test('tightens looser modes on start, with one warning line', async () => {
+    const data = join(dir, 'data');
+    const file = join(data, 'habits.db');
+    await (await runServe({ port: 0, dataFile: file, stderr: sink().stream, signals: false, quiet: true })).close();
+    chmodSync(file, 0o644);
+    chmodSync(data, 0o755);
+    const err = sink();
+    const serving = await runServe({ port: 0, dataFile: file, stderr: err.stream, signals: false, quiet: true });
+    await serving.close();
+    expect(err.text().split('\n')[0]).toBe(`habits serve: warning: other users could read the data and its key; tightened ${file} (0644 -> 0600), ${data} (0755 -> 0700)`);
+    expect(err.text().match(/warning/g)).toHaveLength(1);
+    expect([modeOf(file), modeOf(data)]).toEqual([0o600, 0o700]);
+  });
+
+  test('--data in a directory shared with other files: the file is private, the directory keeps its mode', async () => {
+    const shared = join(dir, 'project');
+    mkdirSync(shared, { mode: 0o755 });
+    chmodSync(shared, 0o755);
+    writeFileSync(join(shared, 'README'), 'x');
+    const file = join(shared, 'habits.db');
+    await (await runServe({ port: 0, dataFile: file, stderr: sink().stream, signals: false, quiet: true })).close();
+    expect([modeOf(file), modeOf(shared)]).toEqual([0o600, 0o755]);
+  });
+});
 
 describe('runServe', () => {
   test('generates and prints the key once, logs requests, and closes the database', async () => {

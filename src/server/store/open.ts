@@ -1,16 +1,33 @@
 // Opening the store: better-sqlite3 loaded on demand (it is an optional dependency), pragmas,
 // migrations, the derived-data upkeep wired into every write (derived.ts), and the stored API key.
+import { existsSync, readFileSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { newApiKey } from '../ids.js';
 import { flushDerived } from './derived.js';
+import { preparePrivateFiles, readOnlyReason } from './files.js';
 import { hasDirty } from './repo/derived.js';
-import { migrate } from './schema.js';
+import { migrate, SCHEMA_VERSION } from './schema.js';
 import { Store } from './store.js';
+
+/** What openStore found when it opened a file. */
+export interface OpenedFile {
+  /** Files and directories whose looser modes were tightened: `path (0644 -> 0600)`. */
+  repaired: string[];
+  /** Why the file cannot be written, when it was opened read-only. */
+  readOnly?: string;
+}
 
 /** Options of openStore. */
 export interface OpenStoreOptions {
   /** Loads the better-sqlite3 module; replaced only to test the missing-driver path. */
   loadDriver?: () => Promise<unknown>;
+  /** Told, once the store is open, what was repaired and whether it is read-only. */
+  onOpen?: (opened: OpenedFile) => void;
+}
+
+/** An error with a code the CLI turns into one line (src/local.ts, storageError). */
+function storeError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
 }
 
 function unavailable(message: string, cause: unknown): Error {
@@ -23,7 +40,12 @@ const NOT_INSTALLED =
 /**
  * Opens (creating if needed) the database at `file`, or an in-memory one for `:memory:`.
  * WAL, foreign keys, a 10 s busy timeout and synchronous=FULL (an acknowledged write survives a crash).
- * Throws an error with code ERR_LOCAL_SERVICE_UNAVAILABLE when better-sqlite3 cannot be loaded.
+ * A file is created 0600 in a 0700 directory (looser modes are tightened, see files.ts); one that
+ * cannot be written is opened read-only, so it can still be read.
+ * Throws an error with code ERR_LOCAL_SERVICE_UNAVAILABLE when better-sqlite3 cannot be loaded,
+ * HABITS_NOT_A_STORE for an SQLite file of another program, HABITS_SCHEMA_NEWER for a file written
+ * by a newer version, HABITS_READ_ONLY_OLD_SCHEMA for a read-only file that needs migrating, and
+ * SQLite's and the file system's own errors (SQLITE_NOTADB, SQLITE_CORRUPT, EISDIR, EACCES...).
  */
 export async function openStore(file: string, options: OpenStoreOptions = {}): Promise<Store> {
   let Database: typeof BetterSqlite3;
@@ -34,9 +56,12 @@ export async function openStore(file: string, options: OpenStoreOptions = {}): P
   } catch (err) {
     throw unavailable(NOT_INSTALLED, err);
   }
+  const memory = file === ':memory:';
+  const repaired = memory ? [] : preparePrivateFiles(file);
+  const readOnly = memory ? undefined : readOnlyReason(file);
   let db: BetterSqlite3.Database;
   try {
-    db = new Database(file);
+    db = readOnly ? openReadOnly(Database, file) : new Database(file);
   } catch (err) {
     const text = String((err as Error).message);
     if (/bindings|NODE_MODULE_VERSION|dlopen|invalid ELF|\.node\b/i.test(text) || (err as { code?: string }).code === 'ERR_DLOPEN_FAILED') {
@@ -47,6 +72,8 @@ export async function openStore(file: string, options: OpenStoreOptions = {}): P
   try {
     db.pragma('busy_timeout = 10000');
     await untilUnlocked(() => {
+      checkSchema(db, file, readOnly);
+      if (readOnly) return;
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
@@ -54,12 +81,60 @@ export async function openStore(file: string, options: OpenStoreOptions = {}): P
     });
     const store = new Store(file, db, { beforeCommit: flushDerived, pending: hasDirty });
     // A migration (or a write by an older version) may have left derived data to build.
-    if (hasDirty(store)) await untilUnlocked(() => store.write(() => undefined));
+    if (!readOnly && hasDirty(store)) await untilUnlocked(() => store.write(() => undefined));
+    options.onOpen?.({ repaired, ...(readOnly ? { readOnly } : {}) });
     return store;
   } catch (err) {
     db.close();
     throw err;
   }
+}
+
+/**
+ * Refuses, before anything is written, a file this version must not touch: another program's
+ * SQLite database, one written by a newer schema, or a read-only one that needs migrating.
+ */
+function checkSchema(db: BetterSqlite3.Database, file: string, readOnly: string | undefined): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION) {
+    throw storeError('HABITS_SCHEMA_NEWER', `${file} has schema version ${version}; this version reads up to ${SCHEMA_VERSION}`);
+  }
+  if (version === 0 && (db.prepare('SELECT count(*) FROM sqlite_master').pluck().get() as number) > 0) {
+    throw storeError('HABITS_NOT_A_STORE', `${file} is an SQLite database of another program`);
+  }
+  if (readOnly && version < SCHEMA_VERSION) {
+    throw storeError('HABITS_READ_ONLY_OLD_SCHEMA', `${file} needs schema version ${SCHEMA_VERSION} (it has ${version}), but ${readOnly}`);
+  }
+}
+
+/**
+ * Opens a file that cannot be written. In WAL mode SQLite needs -wal and -shm files beside it, and
+ * would leave them behind read-only: unless a writer has them open already, the store is read from
+ * a copy in memory instead.
+ */
+function openReadOnly(Database: typeof BetterSqlite3, file: string): BetterSqlite3.Database {
+  if (existsSync(`${file}-wal`) && existsSync(`${file}-shm`)) {
+    try {
+      const db = new Database(file, { readonly: true, fileMustExist: true });
+      try {
+        db.prepare('SELECT count(*) FROM sqlite_master').get();
+        return db;
+      } catch (err) {
+        db.close();
+        throw err;
+      }
+    } catch (err) {
+      const code = String((err as { code?: unknown }).code ?? '');
+      if (!code.startsWith('SQLITE_READONLY') && !code.startsWith('SQLITE_CANTOPEN')) throw err;
+    }
+  }
+  const bytes = readFileSync(file);
+  // The header's read and write versions: 2 is WAL, which an in-memory copy cannot use.
+  if (bytes.length >= 100 && bytes[18] === 2 && bytes[19] === 2) {
+    bytes[18] = 1;
+    bytes[19] = 1;
+  }
+  return new Database(bytes, { readonly: true });
 }
 
 /**
@@ -86,6 +161,9 @@ async function untilUnlocked(setUp: () => void, limitMs = 10_000): Promise<void>
  * whether this call created it (so `habits serve` prints it once).
  */
 export function getOrCreateApiKey(store: Store): { key: string; generated: boolean } {
+  // Read first: a read-only store can be served with the key it holds.
+  const stored = store.getMeta('api_key');
+  if (stored) return { key: stored, generated: false };
   return store.write(() => {
     const existing = store.getMeta('api_key');
     if (existing) return { key: existing, generated: false };

@@ -22,7 +22,10 @@ describe('openStore', () => {
     // calling the busy handler: a cron job and a terminal starting together on a new file.
     const file = join(dir, 'held.db');
     const holder = new Database(file);
-    holder.exec('BEGIN IMMEDIATE; CREATE TABLE other (x)');
+    // Another habits process, half way through creating the schema.
+    holder.exec('BEGIN IMMEDIATE');
+    holder.exec(MIGRATIONS[0] ?? '');
+    holder.pragma('user_version = 1');
     let committed = false;
     setTimeout(() => {
       holder.exec('COMMIT');
@@ -56,7 +59,7 @@ describe('openStore', () => {
     const raw = new Database(file);
     raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     raw.close();
-    await expect(openStore(file)).rejects.toThrow(/newer than this program supports/);
+    await expect(openStore(file)).rejects.toThrow(`${file} has schema version ${SCHEMA_VERSION + 1}; this version reads up to ${SCHEMA_VERSION}`);
   });
 
   test('migrates a file from an older schema and keeps its data', async () => {
