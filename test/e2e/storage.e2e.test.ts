@@ -8,6 +8,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSyn
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/server/store/schema.js';
 import { runCli, spawnCli, tempHome, type CliResult } from '../helpers/cli.js';
 
 let home: ReturnType<typeof tempHome>;
@@ -108,7 +109,7 @@ describe('a store that cannot be used is one line naming the file', () => {
     expect(r).toEqual({
       code: 1,
       stdout: '',
-      stderr: `error: ${dbFile} was written by a newer version of habits (schema version 99; this version reads up to 4)\nhint: upgrade habits (npm install -g habits-cli), or use another file\n`,
+      stderr: `error: ${dbFile} was written by a newer version of habits (schema version 99; this version reads up to ${SCHEMA_VERSION})\nhint: upgrade habits (npm install -g habits-cli), or use another file\n`,
     });
   });
 

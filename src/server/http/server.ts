@@ -270,6 +270,11 @@ export function createServer(options: ServerOptions): LocalServer {
       log(`habits serve: ${method} ${path} not saved: the database could not grow (${code}); free disk space`);
       return { status: 507, body: { error: 'Insufficient Storage', message: 'The database could not be written: the disk is full. Nothing was saved; retry once space is freed' } };
     }
+    // A store opened read-only (a read-only file, directory or file system) serves reads only.
+    if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) {
+      log(`habits serve: ${method} ${path} not saved: the database is read-only (${code})`);
+      return { status: 503, body: { error: 'Service Unavailable', message: 'The database is read-only: nothing was saved; this service can only be read' } };
+    }
     log(`habits serve: internal error on ${method} ${path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return { status: 500, body: { error: 'Internal server error' } };
   }

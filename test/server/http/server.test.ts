@@ -251,6 +251,13 @@ describe('faults', () => {
       expect(await answer(code)).toEqual({ code, status: 503, retryAfter: '1' });
     }
     expect(lines).toEqual([]);
+    // A store opened read-only serves reads; a write there is a 503 without Retry-After, logged.
+    for (const code of ['SQLITE_READONLY', 'SQLITE_READONLY_DIRECTORY']) expect(await answer(code)).toEqual({ code, status: 503, retryAfter: null });
+    expect(lines).toEqual([
+      'habits serve: GET /v2/areas not saved: the database is read-only (SQLITE_READONLY)',
+      'habits serve: GET /v2/areas not saved: the database is read-only (SQLITE_READONLY_DIRECTORY)',
+    ]);
+    lines.length = 0;
     expect(await answer('SQLITE_CORRUPT')).toEqual({ code: 'SQLITE_CORRUPT', status: 500, retryAfter: null });
   });
 
