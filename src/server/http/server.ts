@@ -196,7 +196,12 @@ export function createServer(options: ServerOptions): LocalServer {
     try {
       checkKey(req);
     } catch (err) {
-      recordAuthFailure(store, address, clock.now().getTime(), authLimit.windowMs);
+      try {
+        recordAuthFailure(store, address, clock.now().getTime(), authLimit.windowMs);
+      } catch {
+        // A store that cannot be written (read-only, busy, full) cannot count the failure; the
+        // client still learns that its key is wrong rather than of the store's trouble.
+      }
       throw err;
     }
   }

@@ -261,7 +261,26 @@ describe('faults', () => {
     expect(await answer('SQLITE_CORRUPT')).toEqual({ code: 'SQLITE_CORRUPT', status: 500, retryAfter: null });
   });
 
-  test('a full database (SQLITE_FULL for real, from a tiny max_page_count) is a 507 {error, message}, logged in one line', async () => {
+  test('a store that cannot be written: reads answer, writes are 503, and a wrong key is still a 401', async () => {
+    const store = await openStore(':memory:');
+    const readOnly = (): never => { throw Object.assign(new Error('attempt to write a readonly database'), { code: 'SQLITE_READONLY' }); };
+    store.write = readOnly;
+    const lines: string[] = [];
+    const listening = await createServer({ db: store, apiKey: 'k', log: (l) => lines.push(l), timezone: 'UTC' }).listen();
+    try {
+      expect((await client({ url: listening.url, apiKey: 'k' })('GET', '/areas')).status).toBe(200);
+      const write = await client({ url: listening.url, apiKey: 'k' })<Failure>('POST', '/areas', { name: 'Health' });
+      expect(write).toMatchObject({ status: 503, body: { error: 'Service Unavailable', message: 'The database is read-only: nothing was saved; this service can only be read' } });
+      const wrong = await client({ url: listening.url, apiKey: 'nope' })<Failure>('GET', '/areas');
+      expect(wrong).toMatchObject({ status: 401, body: { error: 'Unauthorized' } });
+      expect(lines).toEqual(['habits serve: POST /v2/areas not saved: the database is read-only (SQLITE_READONLY)']);
+    } finally {
+      await listening.close();
+      store.close();
+    }
+  });
+
+    test('a full database (SQLITE_FULL for real, from a tiny max_page_count) is a 507 {error, message}, logged in one line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'habits-full-'));
     const store = await openStore(join(dir, 'full.db'));
     const lines: string[] = [];
