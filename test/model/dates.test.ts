@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, daysBetween, isValidDate, localDate, parseDateArg, systemTimeZone, weekday } from '../../src/model/dates.js';
+import { addDays, dateInZone, daysBetween, isValidDate, isValidTimeZone, localDate, parseDateArg, systemTimeZone, weekday } from '../../src/model/dates.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('dates', () => {
@@ -56,5 +56,20 @@ describe('dates', () => {
     expect(() => parseDateArg('2026-02-30', '2026-11-22', '--date')).toThrow(/--date: 2026-02-30 is not a real date/);
     expect(() => parseDateArg('tomorrowish', '2026-11-22', '--from')).toThrow(UsageError);
     expect(() => parseDateArg('tomorrowish', '2026-11-22', '--from')).toThrow(/--from: expected YYYY-MM-DD/);
+  });
+});
+
+describe('the names of UTC, answered without ICU', () => {
+  it('are zones Intl knows, and give the date Intl gives', () => {
+    const names = ['UTC', 'Etc/UTC', 'utc', 'UCT', 'Etc/UCT', 'GMT', 'Etc/GMT', 'GMT0', 'Etc/GMT0', 'Etc/GMT+0', 'Etc/GMT-0', 'Greenwich', 'Etc/Greenwich', 'Universal', 'Etc/Universal', 'Zulu', 'Etc/Zulu'];
+    for (const zone of names) {
+      expect(isValidTimeZone(zone)).toBe(true);
+      expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone })).not.toThrow();
+      for (const at of ['2026-11-22T23:59:59.999Z', '2026-11-23T00:00:00Z', '2028-02-29T12:00:00Z']) {
+        const intl = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+        expect(dateInZone(new Date(at), zone)).toBe(intl);
+      }
+    }
+    expect(isValidTimeZone('UTC+1')).toBe(false);
   });
 });
