@@ -60,8 +60,22 @@ export function daysInMonth(year: number, month: number): number {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The IANA names of UTC, answered without Intl: the first Intl.DateTimeFormat loads ICU's date
+ * formatting (about 10 ms), which local mode would pay on every command run with
+ * HABITS_TIMEZONE=UTC. (The CLI keeps the same list in src/model/dates.ts.)
+ */
+const UTC_NAMES = new Set(['utc', 'etc/utc', 'uct', 'etc/uct', 'gmt', 'etc/gmt', 'gmt0', 'etc/gmt0', 'etc/gmt+0', 'etc/gmt-0', 'greenwich', 'etc/greenwich', 'universal', 'etc/universal', 'zulu', 'etc/zulu']);
+const isUtc = (timeZone: string): boolean => typeof timeZone === 'string' && UTC_NAMES.has(timeZone.toLowerCase());
+
+/** The Day an instant falls on in UTC shifted by `offsetMs` (a fixed offset, no DST). */
+export function dayAtOffset(instant: Date, offsetMs: number): Day {
+  return Math.floor((instant.getTime() + offsetMs) / MS_PER_DAY);
+}
+
 /** True when `timeZone` is an IANA zone this runtime knows. */
 export function isValidTimeZone(timeZone: string): boolean {
+  if (isUtc(timeZone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
     return true;
@@ -72,6 +86,7 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The calendar date of an instant in an IANA time zone. */
 export function dayInZone(instant: Date, timeZone: string): Day {
+  if (isUtc(timeZone)) return dayAtOffset(instant, 0);
   let fmt = formatters.get(timeZone);
   if (!fmt) {
     fmt = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });

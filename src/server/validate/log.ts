@@ -1,7 +1,7 @@
 // Log bodies: a measured value, and the marks (complete, failed, skipped, undo) that carry only a
 // date. Whether the date is on or after the habit's start is the handler's check.
 import { GOAL_UNITS, type GoalUnit } from '../../api/types.js';
-import { type Day, dayInZone } from '../domain/dates.js';
+import { type Day, dayAtOffset } from '../domain/dates.js';
 import { dayValue, oneOf, positive } from './fields.js';
 import { Issues, bodyObject } from './issues.js';
 import { LIMITS } from './limits.js';
@@ -19,7 +19,8 @@ export interface LogDays {
 
 /** The days of a write (complete, failed, skipped, a value) as of `today` and the instant `now`. */
 export function writeDays(today: Day, now: Date): LogDays {
-  return { today, latest: dayInZone(now, 'Etc/GMT-14') };
+  // UTC+14 (Pacific/Kiritimati) keeps no daylight saving time: a fixed offset, no Intl needed.
+  return { today, latest: dayAtOffset(now, 14 * 3_600_000) };
 }
 
 /** The days an undo may clear. */

@@ -1,6 +1,6 @@
 // Calendar rules: dates, goal periods, schedules and units.
 import { describe, expect, test } from 'vitest';
-import { dayInZone, formatDay, parseDate, startOfDayInZone, weekday } from '../../../src/server/domain/dates.js';
+import { dayAtOffset, dayInZone, formatDay, isValidTimeZone, parseDate, startOfDayInZone, weekday } from '../../../src/server/domain/dates.js';
 import { periodEnd, periodStart } from '../../../src/server/domain/periods.js';
 import { dueChecker } from '../../../src/server/domain/schedule.js';
 import { convertUnit } from '../../../src/server/domain/units.js';
@@ -21,6 +21,18 @@ function dueDates(occurrence: Occurrence, start: string, from: string, to: strin
 }
 
 describe('dates', () => {
+  test('the names of UTC and the fixed UTC+14 need no Intl, and agree with it', () => {
+    for (const zone of ['UTC', 'Etc/UTC', 'gmt', 'Etc/GMT-0', 'Zulu', 'Universal']) {
+      expect(isValidTimeZone(zone)).toBe(true);
+      for (const at of ['2026-11-22T23:59:59.999Z', '2026-11-23T00:00:00Z']) {
+        expect(dayInZone(new Date(at), zone)).toBe(dayInZone(new Date(at), 'Africa/Abidjan')); // UTC all year, through Intl
+      }
+    }
+    for (const at of ['2026-03-10T09:59:59.999Z', '2026-03-10T10:00:00Z', '2026-07-01T12:00:00Z']) {
+      expect(dayAtOffset(new Date(at), 14 * 3_600_000)).toBe(dayInZone(new Date(at), 'Pacific/Kiritimati'));
+    }
+  });
+
   test('parses real calendar dates only', () => {
     expect(formatDay(d('2026-03-01'))).toBe('2026-03-01');
     expect(parseDate('2024-02-29')).not.toBeNull();
