@@ -37,9 +37,9 @@ export const OVERVIEW_HELP = `Each day is a glyph, coloured on a terminal:
   ✓ done   ◐ partial (short of the goal)   » skipped   ✗ failed   ○ open (due, nothing yet)
   · not due   blank: to come
 Bad habits read as limits: ✓ within limit   ◐ under limit   ○ clean so far   ✗ over limit.
-Beside each habit: its current streak (as of the last day shown, or today), its longest streak
-in the range, and its completion rate over the range (done over done, failed and missed due
-days; skipped days and today's open day do not count). The numbers are the server's when it
+Beside each habit: its current streak (as of the range's last day, or today), its longest
+streak in the range, and its completion rate over the range (done over done, failed and missed
+due days; skipped days and today's open day do not count). The numbers are the server's when it
 sends them (streaks then count the goal's periods: 5d, 3w, 2mo, 1y); otherwise they are computed
 from the range's days, and --json says which ("source": "server" or "computed").
 A narrow terminal shortens names first, then shows fewer weeks, with a note.
@@ -51,7 +51,8 @@ statistics could not be read has empty day and number fields.
 
 ${OVERVIEW_REQUESTS}
 If a habit's statistics cannot be read, its row says "unavailable", a warning names the cause,
-the others are shown, and the exit code is that failure's (1 for a server error, 5 rate limited).`;
+the others are shown, and the exit code is the first failure's (1 for a server error, 5 rate
+limited).`;
 
 /** Fetches every active habit's statistics over the range and prints the overview. */
 export async function runOverview(options: OverviewOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver' | 'today'>): Promise<void> {
