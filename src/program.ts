@@ -33,6 +33,8 @@ export const NOUNS: readonly Noun[] = [
   { name: 'journal', summary: "the day's habits: status, progress, streak", load: () => journalNoun },
   { name: 'habit', summary: 'list, show, add, edit, archive, remove habits; statistics', load: cold('habit') },
   { name: 'log', summary: 'mark habits done, failed or skipped; log values; undo', load: () => logNoun },
+  { name: 'week', summary: 'every habit over a week (or N): a glyph per day, streaks, rate', load: cold('week') },
+  { name: 'month', summary: 'every habit over a calendar month: a glyph per day, streaks, rate', load: cold('month') },
   { name: 'note', summary: 'notes with moods on a habit', load: cold('note') },
   { name: 'area', summary: 'areas that group habits', load: cold('area') },
   { name: 'auth', summary: 'log in with an API key, check it, log out', load: cold('auth') },

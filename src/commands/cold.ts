@@ -9,5 +9,7 @@ export * as exportNoun from './export.js';
 export * as habit from './habit/index.js';
 export * as help from './help.js';
 export * as importNoun from './import.js';
+export * as month from './month.js';
 export * as note from './note/index.js';
 export * as serve from './serve.js';
+export * as week from './week.js';

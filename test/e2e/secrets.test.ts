@@ -111,6 +111,8 @@ describe('the API key shows nowhere', () => {
       ['habit show', ['habit', 'show', 'Walk']],
       ['habit edit', ['habit', 'edit', 'Walk', '--description', 'brisk']],
       ['habit stats', ['habit', 'stats', 'Walk']],
+      ['week', ['week', '--weeks', '2']],
+      ['month', ['month']],
       ['log done', ['log', 'done', 'Walk']],
       ['log undo', ['log', 'undo', 'Walk']],
       ['log fail', ['log', 'fail', 'Walk']],
