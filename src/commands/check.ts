@@ -36,8 +36,9 @@ export function register(cmd: Command, app: App): void {
     .addHelpText('after', `
 Walks through the day's open habits (pending; for bad habits, under their limit) by time of
 day: morning, afternoon, evening, then any time. One key per habit:
-  d done   s skip   f fail   v a value (measurable habits; what remains to the goal is
-  pre-filled)   l or Enter leave it open
+  d  done        s  skip        f  fail
+  v  a value (measurable habits; pre-filled with what remains to the goal)
+  l  or Enter: leave it open
 Then a review of what will be sent and a confirmation (Enter sends). Nothing is sent before
 that; Ctrl-C cancels with nothing sent (exit 130).
 
