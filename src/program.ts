@@ -33,6 +33,7 @@ export const NOUNS: readonly Noun[] = [
   { name: 'journal', summary: "the day's habits: status, progress, streak", load: () => journalNoun },
   { name: 'habit', summary: 'list, show, add, edit, archive, remove habits; statistics', load: cold('habit') },
   { name: 'log', summary: 'mark habits done, failed or skipped; log values; undo', load: () => logNoun },
+  { name: 'check', summary: "check in on the day's open habits, one key each (interactive)", load: cold('check') },
   { name: 'week', summary: 'every habit over a week (or N): a glyph per day, streaks, rate', load: cold('week') },
   { name: 'month', summary: 'every habit over a calendar month: a glyph per day, streaks, rate', load: cold('month') },
   { name: 'note', summary: 'notes with moods on a habit', load: cold('note') },

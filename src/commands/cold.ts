@@ -2,6 +2,7 @@
 // program.ts). `export` and `import` are reserved words, hence exportNoun and importNoun.
 export * as area from './area/index.js';
 export * as auth from './auth/index.js';
+export * as check from './check.js';
 export * as complete from './complete.js';
 export * as completion from './completion.js';
 export * as config from './config/index.js';

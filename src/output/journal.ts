@@ -28,7 +28,7 @@ export interface StatusLabel {
 
 // Pending first, so the rows still to act on lead; then what is settled.
 const STATUS_RANK: Record<string, number> = { inprogress: 0, completed: 1, skipped: 2, failed: 3 };
-const DAY_PARTS = ['morning', 'afternoon', 'evening', 'night'];
+export const DAY_PARTS = ['morning', 'afternoon', 'evening', 'night'];
 
 /** The status of an entry as a symbol and a word; bad habits read as limits, not chores. */
 export function statusLabel(entry: Pick<JournalEntry, 'status' | 'type' | 'progress'>): StatusLabel {
@@ -48,7 +48,7 @@ export function statusLabel(entry: Pick<JournalEntry, 'status' | 'type' | 'progr
   }
 }
 
-function toTimeRank(ids: readonly string[], names: TimeOfDayNames): number {
+export function toTimeRank(ids: readonly string[], names: TimeOfDayNames): number {
   if (ids.length === 0) return DAY_PARTS.length + 1;
   return Math.min(
     ...ids.map((id) => {

@@ -3,6 +3,9 @@
 import { CancelledError, UsageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { escapeControls } from '../model/text.js';
+import type { KeyChoice } from './keys.js';
+
+export type { KeyChoice };
 
 export interface Choice<T> {
   name: string;
@@ -24,6 +27,8 @@ export interface Prompter {
   checkbox<T>(opts: { message: string; choices: Choice<T>[]; validate?: Validate<readonly T[]>; pageSize?: number }): Promise<T[]>;
   number(opts: { message: string; default?: number; min?: number; max?: number; validate?: Validate<number | undefined>; required?: boolean }): Promise<number | undefined>;
   editor(opts: { message: string; default?: string }): Promise<string>;
+  /** One keypress picks a choice (its `key`, any case); Enter picks `default`. */
+  keys<T>(opts: { message: string; choices: KeyChoice<T>[]; default: T }): Promise<T>;
 }
 
 /**
@@ -98,6 +103,12 @@ export function createPrompter(io: IO, enabled: boolean): Prompter {
       const { default: editor } = await import('@inquirer/editor');
       // The editor gets the text itself (a note may span lines); only the message is shown escaped.
       return editor({ message: shown(o.message), default: o.default, waitForUserInput: false }, context);
+    }),
+    keys: <T>(o: { message: string; choices: KeyChoice<T>[]; default: T }) => ask(async () => {
+      const { keysPrompt } = await import('./keys.js');
+      const enter = o.choices.findIndex((c) => c.value === o.default);
+      const index = await keysPrompt({ message: shown(o.message), choices: o.choices.map((c) => ({ key: c.key, name: shown(c.name) })), enter }, context);
+      return o.choices[index]!.value;
     }),
   };
 }

@@ -27,6 +27,8 @@ describe('bash script', () => {
     execFileSync('bash', ['-n', script.file]);
     expect(bashComplete(script.file, ['habits', ''])).toEqual(TOP);
     expect(bashComplete(script.file, ['habits', 'lo'])).toEqual(['log']);
+    expect(bashComplete(script.file, ['habits', 'che'])).toEqual(['check']);
+    expect(bashComplete(script.file, ['habits', 'check', '--da'])).toEqual(['--date']);
     expect(bashComplete(script.file, ['habits', '__'])).toEqual([]);
     expect(bashComplete(script.file, ['habits', 'log', ''])).toEqual(['done', 'fail', 'skip', 'undo', 'add', 'rm', 'help']);
     expect(bashComplete(script.file, ['habits', 'habit', 'rm', '--y'])).toEqual(['--yes']);

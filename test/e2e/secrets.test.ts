@@ -107,6 +107,7 @@ describe('the API key shows nowhere', () => {
       ['habit add', ['habit', 'add', 'Walk', '--goal', '30 min daily']],
       ['area add', ['area', 'add', 'Home']],
       ['journal', ['journal']],
+      ['check', ['check']], // off a terminal: exit 2, pointing to the log verbs
       ['habit ls', ['habit', 'ls']],
       ['habit show', ['habit', 'show', 'Walk']],
       ['habit edit', ['habit', 'edit', 'Walk', '--description', 'brisk']],

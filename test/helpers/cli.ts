@@ -214,7 +214,7 @@ export interface AskedPrompt {
 }
 
 /** The kinds of prompt a Prompter offers. */
-export type PromptKind = 'input' | 'password' | 'confirm' | 'select' | 'checkbox' | 'number' | 'editor';
+export type PromptKind = 'input' | 'password' | 'confirm' | 'select' | 'checkbox' | 'number' | 'editor' | 'keys';
 
 /**
  * A Prompter that answers from a script, for tests of prompt flows without a terminal. `undefined`
@@ -266,6 +266,14 @@ export function scriptedPrompter(answers: unknown[]): Prompter & { asked: string
     editor: async (o) => {
       const v = (await next('editor', o.message, o.default)) as string | undefined;
       return v === undefined ? o.default ?? '' : v;
+    },
+    // The answer is a choice's key (`d`), or undefined for Enter (the default).
+    keys: async <T>(o: { message: string; choices: { key: string; value: T }[]; default: T }) => {
+      const v = (await next('keys', o.message, o.default)) as string | undefined;
+      if (v === undefined) return o.default;
+      const choice = o.choices.find((c) => c.key === v);
+      if (!choice) throw new Error(`scripted key "${v}" is not one of ${o.choices.map((c) => c.key).join(', ')}`);
+      return choice.value;
     },
   };
 }

@@ -2,14 +2,13 @@
 // success, so a cron job that runs twice does not fail.
 import type { Command } from 'commander';
 import type { App } from '../shared/app.js';
+import { MARKS } from '../shared/log-writes.js';
 import { type MarkVerb, registerMark } from './mark.js';
 
 /** `log done`: POST .../logs/complete for each habit. */
 export const DONE: MarkVerb = {
-  name: 'done',
+  ...MARKS.done,
   summary: 'mark habits completed for a date (default today)',
-  route: 'POST /habits/{habitId}/logs/complete',
-  checked: true,
   examples: [
     ['habits log done "Drink water"', 'mark completed for today'],
     ['habits log done Walk Read Stretch', 'several at once'],
@@ -17,8 +16,6 @@ export const DONE: MarkVerb = {
     ['habits log done -- -Nq3xY', 'an id that begins with "-"'],
     ["habits log done Walk --json | jq '.[0].ok'"],
   ],
-  done: (name, date) => `Marked ${name} completed for ${date}`,
-  already: (name, date) => `${name} was already completed for ${date}`,
 };
 
 /** Registers `log done`. */

@@ -2,17 +2,14 @@
 // was missed on purpose). A day already failed is success.
 import type { Command } from 'commander';
 import type { App } from '../shared/app.js';
+import { MARKS } from '../shared/log-writes.js';
 import { type MarkVerb, registerMark } from './mark.js';
 
 /** `log fail`: POST .../logs/failed for each habit. */
 export const FAIL: MarkVerb = {
-  name: 'fail',
+  ...MARKS.fail,
   summary: 'mark habits failed for a date (default today)',
-  route: 'POST /habits/{habitId}/logs/failed',
-  checked: true,
   examples: [['habits log fail Smoking', 'a bad habit slipped today'], ['habits log fail Walk --date 2026-11-20']],
-  done: (name, date) => `Marked ${name} failed for ${date}`,
-  already: (name, date) => `${name} was already failed for ${date}`,
 };
 
 /** Registers `log fail`. */

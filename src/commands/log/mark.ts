@@ -1,44 +1,23 @@
 // The shared part of the mark verbs (`log done|fail|skip|undo`): several habits per call, resolved
 // with one lookup, marked in parallel (at most 4 requests in flight), reported in argument order.
-// Each verb file says what is particular to it in a MarkVerb: its route, its words, its examples.
+// Each verb file says what is particular to it in a MarkVerb: its route and words (for done, fail
+// and skip from shared/log-writes.ts, which sends each mark), its examples.
 import type { Command } from 'commander';
-import { ApiError } from '../../api/errors.js';
-import type { RouteKey } from '../../api/routes.js';
 import type { MessageResult } from '../../api/types.js';
 import { mapPool } from '../../concurrency.js';
 import type { JournalEntry } from '../../api/types.js';
 import { parseDateArg, parseLogDateArg } from '../../model/dates.js';
-import { displayUnit } from '../../model/units.js';
-import { formatNumber, shellWord } from '../../output/format.js';
 import { describeError } from '../../describe-error.js';
-import { PartialFailure, UsageError, WriteError } from '../../errors.js';
+import { PartialFailure, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from '../shared/deps.js';
-import { checkLogWrite } from './checks.js';
+import { type MarkWrite, orderedPrinter, sendMark, WRITE_CONCURRENCY } from '../shared/log-writes.js';
 
-/** Requests in flight at once: fast, and far below the service's 500 a minute. */
-const MARK_CONCURRENCY = 4;
-
-/** What one mark verb is: the rest is shared. */
-export interface MarkVerb {
-  name: 'done' | 'fail' | 'skip' | 'undo';
+/** What one mark verb is: its route and wording (shared/log-writes.ts), its help; the rest is shared. */
+export interface MarkVerb extends MarkWrite {
   summary: string;
-  route: Extract<RouteKey, `POST /habits/{habitId}/logs/${string}`>;
   examples: [command: string, what?: string][];
-  /**
-   * A mark (done, fail, skip) is checked before it is sent: not after today, not before the
-   * habit's start, and a warning (an error with --strict) when it would not count. Undo is not:
-   * it must be able to clear any day.
-   */
-  checked: boolean;
-  /** The confirmation for one habit, from what the server answered. */
-  done(name: string, date: string, result?: MessageResult): string;
-  /**
-   * The confirmation when the server answers 409 (the day already carries this mark), which a
-   * re-run from cron must treat as success; undefined when a 409 is a failure.
-   */
-  already?(name: string, date: string): string;
 }
 
 /** What a mark verb was asked to do. */
@@ -95,25 +74,10 @@ export async function runMark(verb: MarkVerb, options: MarkOptions, deps: Pick<D
   const { out } = deps;
   const date = verb.checked ? parseLogDateArg(options.date, deps.today(), '--date') : parseDateArg(options.date, deps.today(), '--date');
   const resolved = await deps.resolver.resolveHabits(options.refs);
-  const api = await deps.api();
   // The day's journal, read once and only when a bad habit is marked done (see overLimit).
   let journal: Promise<JournalEntry[]> | undefined;
-  const journalOf = () => (journal ??= api.request('GET /habits/journal', { query: { date } }).then((j) => (Array.isArray(j) ? j : [])));
-  const send = async (habit: Named): Promise<Outcome> => {
-    let warnings: string[] = [];
-    if (verb.checked) {
-      const checked = await checkLogWrite(habit, date, options.strict, deps);
-      warnings = checked.warnings;
-      if (verb.name === 'done' && checked.facts.type === 'bad' && checked.facts.goal) await overLimit(habit, date, await journalOf());
-    }
-    try {
-      return { ok: true, result: await api.request(verb.route, { params: { habitId: habit.id }, body: { targetDate: date } }), warnings };
-    } catch (err) {
-      if (verb.already && isConflict(err)) return { ok: true, already: true, warnings };
-      // A mark whose outcome is unknown: the journal of the day shows whether it was recorded.
-      throw new WriteError(err, `habits journal --date ${date}`);
-    }
-  };
+  const journalOf = () => (journal ??= deps.api().then((api) => api.request('GET /habits/journal', { query: { date } }).then((j) => (Array.isArray(j) ? j : []))));
+  const send = async (habit: Named): Promise<Outcome> => ({ ok: true, ...(await sendMark(verb, habit, date, { strict: options.strict, journal: journalOf }, deps)) });
   // The same habit named twice is marked once; both places report that one outcome.
   const byId = new Map<string, Promise<Outcome>>();
   const mark = (habit: Named): Promise<Outcome> => {
@@ -130,7 +94,7 @@ export async function runMark(verb: MarkVerb, options: MarkOptions, deps: Pick<D
   const errors: unknown[] = [];
   const printer = orderedPrinter(total, (i) => report(deps, verb, entries[i]!, errors[i], total));
   // Each outcome is caught into its entry, so one failure never stops the other habits.
-  await mapPool(resolved, MARK_CONCURRENCY, async (item, i) => {
+  await mapPool(resolved, WRITE_CONCURRENCY, async (item, i) => {
     const ref = options.refs[i]!;
     const outcome: Outcome = item instanceof Error ? { ok: false, err: item } : await mark(item);
     const habit = item instanceof Error ? null : { id: item.id, name: item.name };
@@ -146,24 +110,6 @@ export async function runMark(verb: MarkVerb, options: MarkOptions, deps: Pick<D
   if (total === 1) throw failures[0];
   // Each failure was printed with its hint; the summary keeps the first's exit code, code and status.
   throw new PartialFailure(failures[0], failures.length, total);
-}
-
-/**
- * A bad habit over its limit stays failed whatever is marked: a completed mark would report
- * success and change nothing the journal shows, so it is refused.
- */
-async function overLimit(habit: Named, date: string, journal: JournalEntry[]): Promise<void> {
-  const p = journal.find((e) => e?.id === habit.id)?.progress;
-  if (!p || typeof p.current !== 'number' || typeof p.target !== 'number' || p.current <= p.target) return;
-  const unit = typeof p.unit === 'string' ? ` ${displayUnit(p.unit, habit.facts?.customUnitName)}` : '';
-  throw new UsageError(
-    `"${habit.name}" is over its limit for ${date} (${formatNumber(p.current)}/${formatNumber(p.target)}${unit}): a completed mark would not change that`,
-    `if those logs are wrong, clear the day with habits log undo ${shellWord(habit.name)} --date ${date}; otherwise the day stays failed`,
-  );
-}
-
-function isConflict(err: unknown): boolean {
-  return err instanceof ApiError && err.kind === 'http' && err.status === 409;
 }
 
 function toEntry(ref: string, habit: MarkEntry['habit'], date: string, outcome: Outcome): MarkEntry {
@@ -189,16 +135,4 @@ function report(deps: Pick<Deps, 'out'>, verb: MarkVerb, entry: MarkEntry, err: 
   // A reference that did not resolve is named in its own message; a server error needs the habit.
   deps.out.item(`error: ${entry.habit ? `${name}: ` : ''}${d.message}`, true);
   if (d.hint) deps.out.item(`  hint: ${d.hint}`, true);
-}
-
-/** Calls `emit(i)` for each index in order, as soon as it and all before it are done. */
-function orderedPrinter(count: number, emit: (i: number) => void): { done(i: number): void } {
-  const finished = new Array<boolean>(count).fill(false);
-  let next = 0;
-  return {
-    done(i) {
-      finished[i] = true;
-      while (next < count && finished[next]) emit(next++);
-    },
-  };
 }

@@ -2,17 +2,14 @@
 // extending it. A day already skipped is success.
 import type { Command } from 'commander';
 import type { App } from '../shared/app.js';
+import { MARKS } from '../shared/log-writes.js';
 import { type MarkVerb, registerMark } from './mark.js';
 
 /** `log skip`: POST .../logs/skipped for each habit. */
 export const SKIP: MarkVerb = {
-  name: 'skip',
+  ...MARKS.skip,
   summary: 'mark habits skipped for a date (default today)',
-  route: 'POST /habits/{habitId}/logs/skipped',
-  checked: true,
   examples: [['habits log skip Run', 'rest day: keeps the streak'], ['habits log skip Run Swim --date yesterday']],
-  done: (name, date) => `Marked ${name} skipped for ${date}`,
-  already: (name, date) => `${name} was already skipped for ${date}`,
 };
 
 /** Registers `log skip`. */

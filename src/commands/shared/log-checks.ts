@@ -9,7 +9,7 @@ import { UsageError } from '../../errors.js';
 import { countsOn, type HabitFacts } from '../../model/habit-facts.js';
 import { formatOccurrence, shellWord } from '../../output/format.js';
 import type { Named } from '../../resolve/index.js';
-import type { Deps } from '../shared/deps.js';
+import type { Deps } from './deps.js';
 
 /** One finding: a refusal, or a warning that --strict turns into one. */
 interface Finding {

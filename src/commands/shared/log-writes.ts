@@ -1,0 +1,208 @@
+// The log writes that `log done|fail|skip|add` and `check` share: one mark or one value for one
+// habit and date, checked as the log verbs check it (log-checks.ts), with the same routes, the
+// same meaning of a 409 (already marked: success) and the same confirmations.
+import { ApiError } from '../../api/errors.js';
+import type { RouteKey } from '../../api/routes.js';
+import { GOAL_UNITS, type GoalUnit, type JournalEntry, type LogValueBody, type MessageResult } from '../../api/types.js';
+import { checkedWrite, UsageError, WriteError } from '../../errors.js';
+import { canonicalUnit } from '../../model/grammar.js';
+import type { HabitFacts } from '../../model/habit-facts.js';
+import { converts, displayUnit, ownUnitName, unitsThatCount } from '../../model/units.js';
+import { formatGoal, formatNumber, shellWord } from '../../output/format.js';
+import type { Named } from '../../resolve/index.js';
+import type { Deps } from './deps.js';
+import { checkLogWrite } from './log-checks.js';
+
+/** Requests in flight at once: fast, and far below the service's 500 a minute. */
+export const WRITE_CONCURRENCY = 4;
+
+/** What a mark sends and how its confirmation reads. */
+export interface MarkWrite {
+  name: 'done' | 'fail' | 'skip' | 'undo';
+  route: Extract<RouteKey, `POST /habits/${string}/logs/${string}`>;
+  /**
+   * A mark (done, fail, skip) is checked before it is sent: not after today, not before the
+   * habit's start, and a warning (an error with --strict) when it would not count. Undo is not:
+   * it must be able to clear any day.
+   */
+  checked: boolean;
+  /** The confirmation for one habit, from what the server answered. */
+  done(name: string, date: string, result?: MessageResult): string;
+  /**
+   * The confirmation when the server answers 409 (the day already carries this mark), which a
+   * re-run from cron must treat as success; undefined when a 409 is a failure.
+   */
+  already?(name: string, date: string): string;
+}
+
+/** The three marks: their routes and wording, as `log done|fail|skip` and `check` print them. */
+export const MARKS = {
+  done: {
+    name: 'done',
+    route: 'POST /habits/{habitId}/logs/complete',
+    checked: true,
+    done: (name, date) => `Marked ${name} completed for ${date}`,
+    already: (name, date) => `${name} was already completed for ${date}`,
+  },
+  fail: {
+    name: 'fail',
+    route: 'POST /habits/{habitId}/logs/failed',
+    checked: true,
+    done: (name, date) => `Marked ${name} failed for ${date}`,
+    already: (name, date) => `${name} was already failed for ${date}`,
+  },
+  skip: {
+    name: 'skip',
+    route: 'POST /habits/{habitId}/logs/skipped',
+    checked: true,
+    done: (name, date) => `Marked ${name} skipped for ${date}`,
+    already: (name, date) => `${name} was already skipped for ${date}`,
+  },
+} as const satisfies Record<'done' | 'fail' | 'skip', MarkWrite>;
+
+/** A mark that was sent (or was already there). */
+export interface MarkSent {
+  already?: boolean;
+  result?: MessageResult;
+  /** Why the mark may not count (archived habit, a day not due). */
+  warnings: string[];
+}
+
+/**
+ * Sends the mark `verb` of `habit` for `date`: checked first when the verb is, a 409 read as
+ * "already" when the verb says so. `journal` gives the day's journal, read only when a bad habit
+ * is marked done (see overLimit). Throws a UsageError for a refusal, a WriteError for a failure.
+ */
+export async function sendMark(
+  verb: MarkWrite,
+  habit: Named,
+  date: string,
+  opts: { strict: boolean; journal: () => Promise<JournalEntry[]> },
+  deps: Pick<Deps, 'api' | 'resolver'>,
+): Promise<MarkSent> {
+  let warnings: string[] = [];
+  if (verb.checked) {
+    const checked = await checkLogWrite(habit, date, opts.strict, deps);
+    warnings = checked.warnings;
+    if (verb.name === 'done' && checked.facts.type === 'bad' && checked.facts.goal) await overLimit(habit, date, await opts.journal());
+  }
+  const api = await deps.api();
+  try {
+    return { result: await api.request(verb.route, { params: { habitId: habit.id }, body: { targetDate: date } }), warnings };
+  } catch (err) {
+    if (verb.already && isConflict(err)) return { already: true, warnings };
+    // A mark whose outcome is unknown: the journal of the day shows whether it was recorded.
+    throw new WriteError(err, `habits journal --date ${date}`);
+  }
+}
+
+/**
+ * A bad habit over its limit stays failed whatever is marked: a completed mark would report
+ * success and change nothing the journal shows, so it is refused.
+ */
+async function overLimit(habit: Named, date: string, journal: JournalEntry[]): Promise<void> {
+  const p = journal.find((e) => e?.id === habit.id)?.progress;
+  if (!p || typeof p.current !== 'number' || typeof p.target !== 'number' || p.current <= p.target) return;
+  const unit = typeof p.unit === 'string' ? ` ${displayUnit(p.unit, habit.facts?.customUnitName)}` : '';
+  throw new UsageError(
+    `"${habit.name}" is over its limit for ${date} (${formatNumber(p.current)}/${formatNumber(p.target)}${unit}): a completed mark would not change that`,
+    `if those logs are wrong, clear the day with habits log undo ${shellWord(habit.name)} --date ${date}; otherwise the day stays failed`,
+  );
+}
+
+function isConflict(err: unknown): boolean {
+  return err instanceof ApiError && err.kind === 'http' && err.status === 409;
+}
+
+/** A unit as `log add --unit` takes it: a symbol (`kM` for km), or a word that may be the habit's own unit name. */
+export interface TypedUnit {
+  symbol?: GoalUnit;
+  typed: string;
+}
+
+/** A value that was logged. */
+export interface ValueSent {
+  /** What the server answered. */
+  result: MessageResult;
+  /** The confirmation: `Logged 5 km to "Run" for 2026-11-22 (log id:…)`. */
+  line: string;
+  warnings: string[];
+}
+
+/**
+ * Adds `value` (in `unit`, else the goal's unit) to the total of `habit` for `date`, checked as
+ * `log add` checks it. Throws a UsageError for a refusal, a WriteError for a failure.
+ */
+export async function sendValue(
+  habit: Named,
+  value: number,
+  unit: TypedUnit | undefined,
+  date: string,
+  strict: boolean,
+  deps: Pick<Deps, 'api' | 'resolver'>,
+): Promise<ValueSent> {
+  const checked = await checkLogWrite(habit, date, strict, deps);
+  let { facts, fresh } = checked;
+  const refresh = async () => {
+    if (!fresh) [facts, fresh] = [await deps.resolver.freshFacts(habit.id), true];
+  };
+  // Without --unit the goal's unit is used, so read it as it is now, not as the cache has it.
+  if (!unit || facts.goal === undefined) await refresh();
+  let symbol = unitFor(habit, facts, unit);
+  // A unit the cached facts refuse may be one the habit accepts since: ask before refusing.
+  if (symbol instanceof Error && !fresh) {
+    await refresh();
+    symbol = unitFor(habit, facts, unit);
+  }
+  if (symbol instanceof Error) throw symbol;
+  const result = await postValue(habit, { value, unitSymbol: symbol, targetDate: date }, deps);
+  const id = result.logId ? ` (log id:${result.logId})` : '';
+  const shown = displayUnit(symbol, symbol === facts.goal?.unit ? facts.customUnitName : undefined);
+  return { result, line: `Logged ${String(value)} ${shown} to "${habit.name}" for ${date}${id}`, warnings: checked.warnings };
+}
+
+async function postValue(habit: Named, body: LogValueBody, deps: Pick<Deps, 'api'>): Promise<MessageResult> {
+  const api = await deps.api();
+  // A value adds to the day's total: after an unknown outcome, the journal shows whether it did.
+  return checkedWrite(api.request('POST /habits/{habitId}/logs', { params: { habitId: habit.id }, body }), `habits journal --date ${body.targetDate}`);
+}
+
+/** The symbol to send for `typed` (the goal's when undefined), or the UsageError saying why none fits. */
+function unitFor(habit: Named, facts: HabitFacts, typed: TypedUnit | undefined): GoalUnit | UsageError {
+  const goal = facts.goal;
+  const custom = goal ? ownUnitName(goal.unit, facts.customUnitName) : undefined;
+  if (!typed) {
+    if (!goal) return new UsageError(`--unit is required: "${habit.name}" has no goal to take the unit from`, `units: ${GOAL_UNITS.join(', ')}`);
+    return canonicalUnit(goal.unit) ?? (goal.unit as GoalUnit);
+  }
+  // The habit's own unit name (`pages` on a goal in rep) stands for the goal's unit.
+  if (custom && goal && typed.typed.toLowerCase() === custom.toLowerCase()) return canonicalUnit(goal.unit) ?? (goal.unit as GoalUnit);
+  if (!typed.symbol) {
+    const own = custom ? `, or "${custom}", the unit name of "${habit.name}"` : '';
+    // A count (rep, step, floor) may be given a name of its own, which --unit then takes.
+    const count = !goal || ['rep', 'step', 'floor'].includes(goal.unit);
+    const hint = count && !custom ? `to count in ${typed.typed}, name the unit: habits habit edit ${shellWord(habit.name)} --unit-name ${shellWord(typed.typed)}` : undefined;
+    return new UsageError(`--unit: unknown unit "${typed.typed}" (use one of ${GOAL_UNITS.join(', ')}${own})`, hint);
+  }
+  if (goal && !converts(typed.symbol, goal.unit)) {
+    const ok = (unitsThatCount(goal.unit) ?? []).map((u) => displayUnit(u));
+    const own = custom ? ` (or ${custom})` : '';
+    return new UsageError(
+      `--unit: ${displayUnit(typed.symbol)} does not convert to the goal of "${habit.name}" (${formatGoal(goal, custom)}), so the log would never count`,
+      `units that count: ${ok.join(', ')}${own}`,
+    );
+  }
+  return typed.symbol;
+}
+
+/** Calls `emit(i)` for each index in order, as soon as it and all before it are done. */
+export function orderedPrinter(count: number, emit: (i: number) => void): { done(i: number): void } {
+  const finished = new Array<boolean>(count).fill(false);
+  let next = 0;
+  return {
+    done(i) {
+      finished[i] = true;
+      while (next < count && finished[next]) emit(next++);
+    },
+  };
+}

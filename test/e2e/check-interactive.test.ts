@@ -1,0 +1,119 @@
+// `habits check` on a real terminal (tmux), the built CLI against a local service in this process:
+// one key per habit, the pre-filled value, the review, the writes and their lines; Ctrl-C; and the
+// refusal off a terminal. Needs `npm run build`.
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Habit, JournalEntry } from '../../src/api/types.js';
+import { spawnCli, tempHome } from '../helpers/cli.js';
+import { addHabit, call, cliEnv, logValue, useService, writes, type ServiceFixture } from '../helpers/service.js';
+import { startTmux, type TmuxSession } from '../helpers/tmux.js';
+import { withTools } from '../helpers/tools.js';
+
+// The service's clock says 2026-11-22; the date is given, so the CLI's own clock does not matter.
+const DATE = '2026-11-22';
+let session: TmuxSession | undefined;
+const homes: ReturnType<typeof tempHome>[] = [];
+
+afterEach(() => {
+  session?.kill();
+  session = undefined;
+});
+
+afterAll(() => {
+  for (const h of homes) h.cleanup();
+});
+
+/** Runs `habits <args>` in tmux from a fresh home (cold name cache), against `fx`'s service. */
+function start(fx: ServiceFixture, args: string[]): TmuxSession {
+  const home = tempHome();
+  homes.push(home);
+  session = startTmux(args, cliEnv(fx.svc, home.env));
+  return session;
+}
+
+/** Waits for the question `? <question>` to be the one asked, then presses `keys`. */
+async function press(s: TmuxSession, question: string, ...keys: string[]): Promise<string> {
+  const escaped = question.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const screen = await s.waitFor(new RegExp(`^\\? ${escaped}`, 'm'));
+  s.send(...keys);
+  return screen;
+}
+
+withTools('tmux').describe('habits check on a terminal', () => {
+  const fx = useService({ per: 'test' });
+  let walk: Habit, stretch: Habit, read: Habit, floss: Habit;
+  beforeEach(async () => {
+    walk = await addHabit(fx.svc, { name: 'Walk', timeOfDayIds: ['morning'] });
+    stretch = await addHabit(fx.svc, { name: 'Stretch', timeOfDayIds: ['afternoon'] });
+    read = await addHabit(fx.svc, { name: 'Read', goal: { value: 30, unit: 'min', periodicity: 'daily' }, timeOfDayIds: ['evening'] });
+    floss = await addHabit(fx.svc, { name: 'Floss' });
+    await logValue(fx.svc, read.id, 12, 'min', DATE);
+    fx.reset();
+  });
+
+  it('done, skip and a pre-filled value by one key each; a review; then the writes, one line per habit', async () => {
+    const s = start(fx, ['check', '--date', DATE]);
+    const first = await press(s, 'Walk (pending)', 'd');
+    expect(first).toContain('Check-in for Sunday 22 Nov 2026: 4 open');
+    expect(first).toMatch(/^Morning\n\? Walk \(pending\)\nd done · s skip · f fail · l leave \(⏎\)$/m);
+    await press(s, 'Stretch (pending)', 's');
+    const read12 = await press(s, 'Read (pending, 12/30 min)', 'v');
+    expect(read12).toContain('d done · s skip · f fail · v value · l leave (⏎)');
+    // What remains to the goal is offered: Enter takes it.
+    const value = await press(s, 'How much for Read (min)? (18)', 'Enter');
+    expect(value).toMatch(/^✔ Read \(pending, 12\/30 min\) value$/m);
+    await press(s, 'Floss (pending)', 'Enter');
+    const review = await s.waitFor('? Send these 3? (Y/n)');
+    expect(review).toContain([
+      `To send for ${DATE}:`,
+      '  Walk      done',
+      '  Stretch   skip',
+      '  Read      +18 min',
+      'Left open: Floss',
+    ].join('\n'));
+    expect(writes(fx.svc)).toEqual([]); // nothing is sent before the review is confirmed
+    s.send('Enter');
+    expect(await s.exitCode()).toBe(0);
+    const screen = s.screen();
+    expect(screen).toContain([
+      `Marked "Walk" completed for ${DATE}`,
+      `Marked "Stretch" skipped for ${DATE}`,
+    ].join('\n'));
+    expect(screen).toMatch(new RegExp(`^Logged 18 min to "Read" for ${DATE} \\(log id:-[\\w-]+\\)$`, 'm'));
+
+    expect(writes(fx.svc).map((w) => `${w.path} ${JSON.stringify(w.body)} ${w.status}`).sort()).toEqual([
+      `/habits/${read.id}/logs {"value":18,"unitSymbol":"min","targetDate":"${DATE}"} 201`,
+      `/habits/${stretch.id}/logs/skipped {"targetDate":"${DATE}"} 201`,
+      `/habits/${walk.id}/logs/complete {"targetDate":"${DATE}"} 201`,
+    ].sort());
+    const journal = await call<JournalEntry[]>(fx.svc, 'GET', `/habits/journal?date=${DATE}`);
+    expect(Object.fromEntries(journal.map((e) => [e.id, e.status]))).toEqual({
+      [walk.id]: 'completed', [stretch.id]: 'skipped', [read.id]: 'completed', [floss.id]: 'inprogress',
+    });
+  });
+
+  it('Ctrl-C at the review exits 130 with one line and sends nothing', async () => {
+    const s = start(fx, ['check', '--date', DATE]);
+    await press(s, 'Walk (pending)', 'd');
+    await press(s, 'Stretch (pending)', 'f');
+    await press(s, 'Read (pending, 12/30 min)', 'd');
+    await press(s, 'Floss (pending)', 'd');
+    await press(s, 'Send these 4?', 'C-c');
+    expect(await s.exitCode()).toBe(130);
+    const after = s.screen().split('\n').slice(s.screen().split('\n').findIndex((l) => l.includes('Send these 4?')) + 1);
+    expect(after).toEqual(['error: cancelled', '__HABITS_EXIT__130']);
+    expect(s.screen()).not.toMatch(/at .*\.js:\d+/); // no stack trace
+    expect(writes(fx.svc)).toEqual([]);
+  });
+});
+
+describe('habits check off a terminal', () => {
+  const fx = useService();
+
+  it('exits 2 with one line pointing to the log verbs, and asks nothing', async () => {
+    await addHabit(fx.svc, { name: 'Walk' });
+    fx.reset();
+    const r = await spawnCli(['check', '--date', DATE], { env: fx.env });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'error: habits check is interactive and needs a terminal; without one, use habits log done|skip|fail|add\n' });
+    expect(fx.svc.requests).toEqual([]);
+  });
+});
