@@ -3,7 +3,7 @@
 // the account's, which the client cannot see.
 import type { Command } from 'commander';
 import type { JournalEntry } from '../api/types.js';
-import { parseDateArg } from '../model/dates.js';
+import { DATE_FORMS, parseDateArg } from '../model/dates.js';
 import { factsOf } from '../model/habit-facts.js';
 import { emptyJournalMessage, journalSummary, journalTable, journalTsv, JOURNAL_TSV_COLUMNS } from '../output/journal.js';
 import { examples, type App } from './shared/app.js';
@@ -19,7 +19,7 @@ export interface JournalOptions {
 /** Registers the options and action of the `journal` command. */
 export function register(cmd: Command, app: App): void {
   cmd
-    .option('--date <date>', 'the day to show: YYYY-MM-DD, today or yesterday (default today)')
+    .option('--date <date>', `the day to show: ${DATE_FORMS} (default today)`)
     .addHelpText('after', `
 Rows read in the order of the day: pending habits first (morning, afternoon, evening, then
 the rest), then the ones done, skipped or failed. Status is a word and a symbol:
@@ -34,6 +34,8 @@ streak are empty when the server sends none; timeOfDay holds ids, comma-separate
 ${examples([
   ['habits journal', "today's habits"],
   ['habits journal --date yesterday'],
+  ['habits journal --date -3', 'three days ago'],
+  ['habits journal --date fri', 'the most recent Friday (today, if it is one)'],
   ['habits journal --date 2026-11-01'],
   ['habits journal | cut -f2,3', 'names and statuses, for scripts'],
   ["habits journal --json | jq '.[].status'"],
