@@ -131,6 +131,23 @@ export function parseLogDateArg(value: string, today: string, flag: string): str
   return date;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * An instant that falls on `date` as `dateOf` reads instants (the user's zone): `now` moved by whole
+ * days to `date`, at the same time of day, then by an hour at a time while a DST change in between
+ * has carried it across midnight.
+ */
+export function instantOn(date: string, now: Date, dateOf: (instant: Date) => string): Date {
+  let t = now.getTime() + daysBetween(dateOf(now), date) * DAY_MS;
+  for (let i = 0; i < 3; i++) {
+    const got = dateOf(new Date(t));
+    if (got === date) break;
+    t += got < date ? HOUR_MS : -HOUR_MS;
+  }
+  return new Date(t);
+}
+
 /** The Monday of the ISO week holding `date`. */
 export function mondayOf(date: string): string {
   return addDays(date, -((weekday(date) + 6) % 7));

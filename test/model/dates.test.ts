@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, daysBetween, isValidDate, isValidTimeZone, localDate, parseDate, parseDateArg, parseLogDateArg, systemTimeZone, weekday } from '../../src/model/dates.js';
+import { addDays, dateInZone, daysBetween, isValidDate, isValidTimeZone, localDate, parseDate, instantOn, parseDateArg, parseLogDateArg, systemTimeZone, weekday } from '../../src/model/dates.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('dates', () => {
@@ -132,5 +132,22 @@ describe('the names of UTC, answered without ICU', () => {
       expect(parseDateArg('2026-11-19', WED, '--to')).toBe('2026-11-19');
       expect(() => parseDateArg('-x', WED, '--from')).toThrow(/^--from: expected/);
     });
+  });
+
+  it('instantOn keeps the time of day, and lands on the day across a DST change', () => {
+    const berlin = (d: Date) => dateInZone(d, 'Europe/Berlin');
+    expect(instantOn('2026-11-20', new Date('2026-11-22T12:00:00Z'), berlin).toISOString()).toBe('2026-11-20T12:00:00.000Z');
+    // 00:30 CEST on 30 March 2026 is 22:30 UTC on the 29th; a day back in UTC is 23:30 CET on the 28th, so an hour on.
+    const afterSpring = new Date('2026-03-29T22:30:00Z');
+    expect(berlin(afterSpring)).toBe('2026-03-30');
+    expect(berlin(instantOn('2026-03-29', afterSpring, berlin))).toBe('2026-03-29');
+    // 23:30 CET on 25 October 2026 is 22:30 UTC; a day back is 00:30 CEST on the 25th, so an hour back.
+    const afterAutumn = new Date('2026-10-25T22:30:00Z');
+    expect(berlin(instantOn('2026-10-24', afterAutumn, berlin))).toBe('2026-10-24');
+    for (let i = 0; i < 400; i++) {
+      const now = new Date(Date.UTC(2026, 0, 1) + i * 7.25 * 3_600_000);
+      const date = addDays(berlin(now), -(i % 9));
+      expect(berlin(instantOn(date, now, berlin)), now.toISOString()).toBe(date);
+    }
   });
 });
