@@ -28,7 +28,8 @@ export interface Routes {
   'DELETE /habits/{habitId}/logs/{logId}': {
     params: HabitId & { logId: string }; query: {}; body: never; response: MessageResult | Ok;
   };
-  'GET /habits/{habitId}/notes': { params: HabitId; query: PageQuery; body: never; response: Page<Note> };
+  // from/to (dates or date-times): honoured by the local service, not known of production.
+  'GET /habits/{habitId}/notes': { params: HabitId; query: PageQuery & { from?: string; to?: string }; body: never; response: Page<Note> };
   'POST /habits/{habitId}/notes': { params: HabitId; query: {}; body: NoteBody; response: Note };
   'PUT /habits/{habitId}/notes/{noteId}': {
     params: HabitId & { noteId: string }; query: {}; body: NoteBody; response: Note;

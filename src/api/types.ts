@@ -251,6 +251,11 @@ export interface NoteBody {
   content?: string;
   moodLevel?: MoodLevel;
   photos?: string[];
+  /**
+   * POST only, the local service's extension: the note's creation time (ISO 8601, past), which
+   * makes it the note of that day. Other servers may ignore it.
+   */
+  createdAt?: string;
 }
 
 /** Body of POST /habits/{id}/logs: adds `value` to the day's total. */

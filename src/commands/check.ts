@@ -7,7 +7,7 @@ import type { JournalEntry } from '../api/types.js';
 import { mapPool } from '../concurrency.js';
 import { describeError } from '../describe-error.js';
 import { CancelledError, PartialFailure, UsageError } from '../errors.js';
-import { parseLogDateArg } from '../model/dates.js';
+import { DATE_FORMS, parseLogDateArg } from '../model/dates.js';
 import { canonicalUnit } from '../model/grammar.js';
 import { factsOf, type HabitFacts } from '../model/habit-facts.js';
 import { displayUnit } from '../model/units.js';
@@ -32,7 +32,7 @@ const KEYS = { done: 'd', skip: 's', fail: 'f', value: 'v', leave: 'l' } as cons
 /** Registers the options and action of `habits check`. */
 export function register(cmd: Command, app: App): void {
   cmd
-    .option('--date <date>', 'the day to check in: YYYY-MM-DD, today or yesterday, in your timezone (default today)')
+    .option('--date <date>', `the day to check in: ${DATE_FORMS}, in your timezone (default today)`)
     .addHelpText('after', `
 Walks through the day's open habits (pending; for bad habits, under their limit) by time of
 day: morning, afternoon, evening, then any time. One key per habit:

@@ -1,14 +1,17 @@
 // `habits journal [--date D]`: the day's habits with status, progress, streak and time of day.
 // One request: GET /habits/journal with the date always explicit, because the server's "today" is
-// the account's, which the client cannot see.
+// the account's, which the client cannot see. On a terminal, the day's notes follow the table: one
+// GET /habits/{id}/notes?from=D&to=D per habit listed, at most 4 at once (see dayNotes).
 import type { Command } from 'commander';
-import type { JournalEntry } from '../api/types.js';
-import { parseDateArg } from '../model/dates.js';
+import type { JournalEntry, Note } from '../api/types.js';
+import { mapPool } from '../concurrency.js';
+import { addDays, DATE_FORMS, dateInZone, parseDateArg } from '../model/dates.js';
 import { factsOf } from '../model/habit-facts.js';
-import { emptyJournalMessage, journalSummary, journalTable, journalTsv, JOURNAL_TSV_COLUMNS } from '../output/journal.js';
+import { type DayNote, emptyJournalMessage, journalNotes, journalSummary, journalTable, journalTsv, JOURNAL_TSV_COLUMNS } from '../output/journal.js';
 import { examples, type App } from './shared/app.js';
 import { knownTimeOfDays } from '../resolve/habit-refs.js';
 import type { Deps } from './shared/deps.js';
+import type { Api } from '../api/routes.js';
 
 /** What `journal` shows. */
 export interface JournalOptions {
@@ -19,7 +22,7 @@ export interface JournalOptions {
 /** Registers the options and action of the `journal` command. */
 export function register(cmd: Command, app: App): void {
   cmd
-    .option('--date <date>', 'the day to show: YYYY-MM-DD, today or yesterday (default today)')
+    .option('--date <date>', `the day to show: ${DATE_FORMS} (default today)`)
     .addHelpText('after', `
 Rows read in the order of the day: pending habits first (morning, afternoon, evening, then
 the rest), then the ones done, skipped or failed. Status is a word and a symbol:
@@ -31,15 +34,21 @@ When stdout is not a terminal, each habit is one tab-separated line without a he
   ${JOURNAL_TSV_COLUMNS.join(', ')}
 status is the API's word (completed, skipped, failed, inprogress); current, target, unit and
 streak are empty when the server sends none; timeOfDay holds ids, comma-separated.
+
+On a terminal, the day's notes follow the table, one line each: habit, mood (a face and its
+word), text. That asks each habit listed for its notes of the day (one request per habit, 4 at
+a time); piped and --json output make no such requests.
 ${examples([
   ['habits journal', "today's habits"],
   ['habits journal --date yesterday'],
+  ['habits journal --date -3', 'three days ago'],
+  ['habits journal --date fri', 'the most recent Friday (today, if it is one)'],
   ['habits journal --date 2026-11-01'],
   ['habits journal | cut -f2,3', 'names and statuses, for scripts'],
   ["habits journal --json | jq '.[].status'"],
 ])}`)
     .action((opts: { date?: string }, command: Command) =>
-      app.run(command, (ctx) => run(parse(opts, ctx.today()), ctx)),
+      app.run(command, (ctx) => run(parse(opts, ctx.today()), ctx, (instant) => dateInZone(instant, ctx.settings.timezone.value))),
     );
 }
 
@@ -62,8 +71,44 @@ async function unitNames(list: readonly JournalEntry[], deps: Pick<Deps, 'resolv
   return new Map([...facts].flatMap(([id, f]) => (f.customUnitName ? [[id, f.customUnitName] as const] : [])));
 }
 
-/** Fetches the journal of the date and prints it in the output mode in use. */
-export async function run(options: JournalOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'>): Promise<void> {
+/** Notes requests in flight at once. */
+const NOTES_IN_FLIGHT = 4;
+
+/** Thrown to stop asking for notes: the server answered with notes of other days. */
+class UnfilteredNotes extends Error {}
+
+/**
+ * The notes of `date` (in the user's zone, read by `dateOf`) of the habits listed, in their order:
+ * one GET /habits/{id}/notes?from=D&to=D per habit (one page, never more), at most 4 at once. The
+ * notes are filtered by date here too. A server shown to ignore from/to (a note more than a day
+ * off, beyond any difference of zones) stops the asking: no new request starts, and the notes are
+ * left out with a line saying why, rather than shown for some habits only. A failure does the same.
+ */
+async function dayNotes(list: readonly JournalEntry[], date: string, api: Api, dateOf: (instant: Date) => string): Promise<{ notes: DayNote[] } | { why: string }> {
+  const near = new Set([addDays(date, -1), date, addDays(date, 1)]);
+  try {
+    const perHabit = await mapPool(list, NOTES_IN_FLIGHT, async (entry) => {
+      const page = await api.request('GET /habits/{habitId}/notes', { params: { habitId: entry.id }, query: { from: date, to: date } });
+      const notes: Note[] = Array.isArray(page?.data) ? page.data : [];
+      const dated = notes.flatMap((note) => {
+        const t = typeof note.createdAt === 'string' ? new Date(note.createdAt) : undefined;
+        return t && !Number.isNaN(t.getTime()) ? [{ note, day: t.toISOString().slice(0, 10) }] : [];
+      });
+      if (dated.some(({ day }) => !near.has(day))) throw new UnfilteredNotes();
+      return dated.filter(({ note }) => dateOf(new Date(note.createdAt)) === date).map(({ note }) => ({ habit: entry.name, note }));
+    });
+    return { notes: perHabit.flat() };
+  } catch (err) {
+    if (err instanceof UnfilteredNotes) return { why: 'the server does not filter notes by date' };
+    return { why: `they could not be read (${err instanceof Error ? err.message : String(err)})` };
+  }
+}
+
+/**
+ * Fetches the journal of the date and prints it in the output mode in use; on a terminal, and when
+ * given the user's date of an instant (`dateOf`), with the day's notes.
+ */
+export async function run(options: JournalOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'>, dateOf?: (instant: Date) => string): Promise<void> {
   const { out } = deps;
   const api = await deps.api();
   const entries: JournalEntry[] = await api.request('GET /habits/journal', { query: { date: options.date } });
@@ -76,7 +121,11 @@ export async function run(options: JournalOptions, deps: Pick<Deps, 'out' | 'api
     tty: async () => {
       const header = out.c.bold(journalSummary(options.date, list, deps.today(), out.width));
       const table = journalTable(list, { c: out.c, width: out.width, timeOfDayNames: await names(), unitNames: await unitNames(list, deps) });
-      return `${header}\n\n${await out.table(table)}`;
+      const text = `${header}\n\n${(await out.table(table)).trimEnd()}\n`;
+      if (!dateOf) return text;
+      const day = await dayNotes(list, options.date, api, dateOf);
+      if ('why' in day) return `${text}\n${out.c.dim(`Notes not shown: ${day.why}; habits note ls <habit> lists them.`)}`;
+      return day.notes.length ? `${text}\n${out.c.bold('Notes')}\n${journalNotes(day.notes, out.width)}` : text;
     },
   });
 }

@@ -1,7 +1,7 @@
 // `habits month [--date D]`: every active habit over the calendar month holding D, one row per
 // habit and one column per day, with streaks and completion rate (commands/shared/overview.ts).
 import type { Command } from 'commander';
-import { parseDateArg } from '../model/dates.js';
+import { DATE_FORMS, parseDateArg } from '../model/dates.js';
 import { monthRange } from '../model/overview.js';
 import { examples, type App } from './shared/app.js';
 import { OVERVIEW_HELP, runOverview, type OverviewOptions } from './shared/overview.js';
@@ -9,7 +9,7 @@ import { OVERVIEW_HELP, runOverview, type OverviewOptions } from './shared/overv
 /** Registers the options and action of `month`. */
 export function register(cmd: Command, app: App): void {
   cmd
-    .option('--date <date>', 'a day of the month: YYYY-MM-DD, today or yesterday (default today)')
+    .option('--date <date>', `a day of the month: ${DATE_FORMS} (default today)`)
     .addHelpText('after', `
 Every active habit, one row each, over the calendar month holding the date; the days are
 grouped by ISO week (Monday first).

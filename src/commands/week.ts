@@ -2,7 +2,7 @@
 // per habit and one column per day, with streaks and completion rate (commands/shared/overview.ts).
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { parseDateArg } from '../model/dates.js';
+import { DATE_FORMS, parseDateArg } from '../model/dates.js';
 import { MAX_WEEKS, weekRange } from '../model/overview.js';
 import { examples, type App } from './shared/app.js';
 import { OVERVIEW_HELP, runOverview, type OverviewOptions } from './shared/overview.js';
@@ -10,7 +10,7 @@ import { OVERVIEW_HELP, runOverview, type OverviewOptions } from './shared/overv
 /** Registers the options and action of `week`. */
 export function register(cmd: Command, app: App): void {
   cmd
-    .option('--date <date>', 'a day of the (last) week: YYYY-MM-DD, today or yesterday (default today)')
+    .option('--date <date>', `a day of the (last) week: ${DATE_FORMS} (default today)`)
     .option('--weeks <n>', `how many weeks, ending with the week of --date (1-${MAX_WEEKS}, default 1)`)
     .addHelpText('after', `
 Every active habit, one row each, over the ISO week (Monday to Sunday) holding the date, or the

@@ -72,7 +72,8 @@ export function flatten(spec: CommandSpec): CommandSpec[] {
   return [spec, ...spec.commands.flatMap(flatten)];
 }
 
-const DATE_WORDS = ['today', 'yesterday'];
+/** Completed after a date option: the words of parseDate (`-N` and dates are typed). */
+const DATE_WORDS = ['today', 'yesterday', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 function byPlaceholder(placeholder: string | undefined): ValueKind {
   switch (placeholder) {

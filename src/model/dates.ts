@@ -81,17 +81,39 @@ function toUtcMs(date: string): number {
   return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
 }
 
+/** The forms a date argument takes, for help texts and errors. */
+export const DATE_FORMS = 'YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday)';
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+/** Days back `-N` may reach: a hundred years, so `-99999999` is an error, not a year 0 date. */
+const MAX_DAYS_BACK = 36_600;
+
+/** The day number (0 = Sunday) of `mon`, `Monday` and so on: the first three letters or the whole name. */
+function weekdayNumber(v: string): number | undefined {
+  const i = WEEKDAYS.findIndex((name) => v === name || v === name.slice(0, 3));
+  return i === -1 ? undefined : i;
+}
+
 /**
- * Resolves a date: `YYYY-MM-DD`, `today` or `yesterday` (case-insensitive), relative to `today`.
- * Throws a GrammarError that names no flag.
+ * Resolves a date relative to `today` (case-insensitive): `YYYY-MM-DD`, `today`, `yesterday`, `-N`
+ * (N days ago, `-0` is today) or a weekday, `mon` or `monday`, meaning the most recent such day:
+ * today when today is that day, else within the six days before. Throws a GrammarError that names
+ * no flag.
  */
 export function parseDate(value: string, today: string): string {
   const v = value.trim().toLowerCase();
   if (v === 'today') return today;
   if (v === 'yesterday') return addDays(today, -1);
+  if (/^-\d+$/.test(v)) {
+    const n = Number(v.slice(1));
+    if (n > MAX_DAYS_BACK) return fail(`${value} goes back more than ${MAX_DAYS_BACK} days`);
+    return addDays(today, -n);
+  }
+  const day = weekdayNumber(v);
+  if (day !== undefined) return addDays(today, -((weekday(today) - day + 7) % 7));
   if (isValidDate(v)) return v;
   if (DATE_RE.test(v)) return fail(`${value} is not a real date`);
-  return fail(`expected YYYY-MM-DD, today or yesterday, got "${value}"`);
+  return fail(`expected ${DATE_FORMS}, got "${value}"`);
 }
 
 /** parseDate for an option: errors name `flag`, e.g. `--date: 2026-02-30 is not a real date`. */
@@ -107,6 +129,23 @@ export function parseLogDateArg(value: string, today: string, flag: string): str
   const date = parseDateArg(value, today, flag);
   if (date > today) throw new UsageError(`${flag}: ${date} is in the future (today is ${today} in your time zone)`, 'log a day once it has come; HABITS_TIMEZONE sets the zone');
   return date;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * An instant that falls on `date` as `dateOf` reads instants (the user's zone): `now` moved by whole
+ * days to `date`, at the same time of day, then by an hour at a time while a DST change in between
+ * has carried it across midnight.
+ */
+export function instantOn(date: string, now: Date, dateOf: (instant: Date) => string): Date {
+  let t = now.getTime() + daysBetween(dateOf(now), date) * DAY_MS;
+  for (let i = 0; i < 3; i++) {
+    const got = dateOf(new Date(t));
+    if (got === date) break;
+    t += got < date ? HOUR_MS : -HOUR_MS;
+  }
+  return new Date(t);
 }
 
 /** The Monday of the ISO week holding `date`. */

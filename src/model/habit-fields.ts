@@ -173,7 +173,7 @@ export function parseStack(value: string): StackSpec {
   return { ref, type, ...(delaySecs !== undefined ? { delaySecs } : {}) };
 }
 
-/** `date:2027-01-01|today|yesterday`, `streak:N`, `periods:N`, `total:X` → an end condition. */
+/** `date:D` (any form of parseDate), `streak:N`, `periods:N`, `total:X` → an end condition. */
 export function parseEndCondition(value: string, today: string): EndConditionInput {
   const i = value.indexOf(':');
   const kind = (i === -1 ? value : value.slice(0, i)).trim().toLowerCase();

@@ -1,11 +1,12 @@
 // The daily journal in human and script form. Pure functions of data: no I/O, no fetching.
-import type { JournalEntry } from '../api/types.js';
+import type { JournalEntry, Note } from '../api/types.js';
 import { weekday } from '../model/dates.js';
 import { displayUnit } from '../model/units.js';
 import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
 import { compareNames, displayIcon, formatNumber, MONTH_NAMES, periods, WEEKDAY_LONG_NAMES } from './format.js';
-import { displayWidth, toTsv } from './plain.js';
+import { moodLabel } from './notes.js';
+import { displayWidth, toTsv, truncate } from './plain.js';
 import { flexRoom, type Cell, type TableSpec } from './table.js';
 
 /** Columns of the piped (tab-separated) journal, in order. Scripts rely on it; append only. */
@@ -211,4 +212,28 @@ export function journalTsv(entries: readonly JournalEntry[], names: TimeOfDayNam
 /** The line for a day without habits. */
 export function emptyJournalMessage(date: string): string {
   return `No habits due on ${date}.`;
+}
+
+/** A note of the day and the name of its habit. */
+export interface DayNote {
+  habit: string;
+  note: Pick<Note, 'content' | 'moodLevel' | 'photos'>;
+}
+
+/**
+ * The day's notes under the journal table, one line each within `width`: `Walk · 🙂 high · "felt
+ * great"`, the mood as a face and its word, photos counted; line breaks in the text shown as `\n`.
+ */
+export function journalNotes(notes: readonly DayNote[], width: number): string {
+  return notes
+    .map(({ habit, note }) => {
+      const parts = [escapeControls(habit)];
+      const mood = moodLabel(note.moodLevel);
+      if (mood) parts.push(mood);
+      if (note.content) parts.push(`"${escapeControls(note.content)}"`);
+      const photos = Array.isArray(note.photos) ? note.photos.length : 0;
+      if (photos) parts.push(photos === 1 ? '1 photo' : `${photos} photos`);
+      return truncate(parts.join(' · '), width);
+    })
+    .join('\n');
 }

@@ -9,7 +9,7 @@ import { controlProblem } from '../model/text.js';
 import { findPeriod, withDayPeriods } from '../model/time-of-day.js';
 import type { Output } from '../output/output.js';
 import type { Resolver } from '../resolve/index.js';
-import { parseDate } from '../model/dates.js';
+import { DATE_FORMS, parseDate } from '../model/dates.js';
 import { CancelledError } from '../errors.js';
 import { check, parseColor } from '../model/grammar.js';
 import { draftSummary } from '../output/habit-details.js';
@@ -77,7 +77,7 @@ export async function promptHabit(deps: HabitPromptDeps, walk: HabitWalk): Promi
   d.areaIds = await promptAreas(deps, d.areaIds, names);
   d.timeOfDayIds = await promptTimeOfDays(deps, d.timeOfDayIds, names);
   const today = deps.today();
-  const start = await p.input({ message: 'Start date (YYYY-MM-DD, today or yesterday)', default: d.startDate, validate: (v) => check(() => parseDate(v, today)) });
+  const start = await p.input({ message: `Start date (${DATE_FORMS})`, default: d.startDate, validate: (v) => check(() => parseDate(v, today)) });
   d.startDate = parseDate(start, today);
   d.icon = (await p.input({
     message: optional('Icon, an emoji or icon name', d.icon),

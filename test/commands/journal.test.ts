@@ -5,7 +5,9 @@ import type { JournalEntry } from '../../src/api/types.js';
 import { addDays } from '../../src/model/dates.js';
 import { displayWidth } from '../../src/output/plain.js';
 import { runCli, type RunOptions } from '../helpers/cli.js';
-import { addHabit, logValue, mark, useService } from '../helpers/service.js';
+import { run } from '../../src/commands/journal.js';
+import { verbDeps } from '../helpers/verb.js';
+import { addHabit, call, logValue, mark, useService } from '../helpers/service.js';
 
 const fx = useService();
 const TODAY = '2026-11-22';
@@ -14,12 +16,16 @@ beforeAll(async () => {
   const { svc } = fx;
   const walk = await addHabit(svc, { name: 'Walk', timeOfDayIds: ['morning'], goal: { periodicity: 'daily', value: 30, unit: 'min' } });
   await logValue(svc, walk.id, 12, 'min', TODAY);
+  await call(svc, 'POST', `/habits/${walk.id}/notes`, { content: 'felt great', moodLevel: 'high' });
+  await call(svc, 'POST', `/habits/${walk.id}/notes`, { content: 'rained', createdAt: '2026-11-10T08:00:00Z' });
   const read = await addHabit(svc, { name: 'Read', timeOfDayIds: ['evening'] });
   for (let i = 0; i <= 4; i++) await mark(svc, read.id, 'complete', addDays(TODAY, -i));
   const journal = await addHabit(svc, { name: 'Journal', icon: '📓' });
   await mark(svc, journal.id, 'skipped', TODAY);
+  await call(svc, 'POST', `/habits/${read.id}/notes`, { content: 'a long chapter\nand a short one', createdAt: '2026-11-21T20:00:00Z' });
   const run = await addHabit(svc, { name: 'Run', timeOfDayIds: ['afternoon'] });
   await mark(svc, run.id, 'failed', TODAY);
+  await call(svc, 'POST', `/habits/${run.id}/notes`, { moodLevel: 'veryLow', photos: ['https://e.x/1.jpg', 'https://e.x/2.jpg'] });
   await addHabit(svc, { name: 'Smoking', type: 'bad' });
   const coffee = await addHabit(svc, { name: 'Coffee', type: 'bad', timeOfDayIds: ['morning'], goal: { periodicity: 'daily', value: 2, unit: 'cup' } });
   await logValue(svc, coffee.id, 1, 'cup', TODAY);
@@ -45,7 +51,11 @@ describe('habits journal', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     // With no name cache yet, a terminal also lists the habits once, for their own unit names.
-    expect(r.requests.map((q) => q.path)).toEqual(['/habits/journal', '/habits']);
+    // Then each habit listed is asked for its notes of the day, one request each.
+    expect(r.requests.map((q) => q.path).slice(0, 2)).toEqual(['/habits/journal', '/habits']);
+    const notes = r.requests.slice(2);
+    expect(notes).toHaveLength(8);
+    for (const q of notes) expect(q).toMatchObject({ method: 'GET', path: expect.stringMatching(/^\/habits\/-[\w-]+\/notes$/), query: { from: TODAY, to: TODAY } });
     expect(r.requests[0]).toMatchObject({ method: 'GET', path: '/habits/journal', query: { date: TODAY }, status: 200 });
     expect(r.stdout).toMatchInlineSnapshot(`
       "Sunday 22 Nov 2026 (today) · 1/8 done · 5 pending · 1 skipped · 1 failed
@@ -59,6 +69,10 @@ describe('habits journal', () => {
       Read                                        ✓ done          –                   5 days   Evening
       📓 Journal                                  » skipped       –                   0 days   –
       Run                                         ✗ failed        –                   0 days   Afternoon
+
+      Notes
+      Walk · 🙂 high · "felt great"
+      Run · 😫 veryLow · 2 photos
       "
     `);
   });
@@ -101,6 +115,40 @@ describe('habits journal', () => {
     const read = rows.find((row) => row[1] === 'Read')!;
     expect(read[0]).toMatch(/^-/);
     expect(read.slice(2)).toEqual(['completed', '', '', '', '5', 'evening']);
+    // Piped output stays the journal alone: no notes, and no request for them.
+    expect(r.requests.map((q) => q.path)).toEqual(['/habits/journal']);
+    expect(r.stdout).not.toContain('felt great');
+  });
+
+  it('--json is the server entries alone, without notes or requests for them', async () => {
+    const r = await journal(['--json'], { tty: { stdout: true } });
+    expect(r.requests.map((q) => q.path)).toEqual(['/habits/journal']);
+    expect(r.stdout).not.toContain('felt great');
+  });
+
+  it("on a terminal, another day shows that day's notes only: --date -1", async () => {
+    const r = await journal(['--date', '-1'], { tty: { stdout: true }, columns: 100, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^Saturday 21 Nov 2026 · /);
+    expect(r.stdout.trimEnd().split('\n').slice(-2)).toEqual(['Notes', 'Read · "a long chapter\\nand a short one"']);
+  });
+
+  it('a server that ignores from/to: the notes are left out with a line saying why, not shown for some habits', async () => {
+    const verb = verbDeps(fx.svc, { tty: true, today: TODAY });
+    try {
+      const real = await verb.deps.api();
+      const ignoring: typeof real = Object.assign(Object.create(real) as typeof real, {
+        request: ((route: string, opts: { query?: Record<string, unknown> }) => {
+          const { from: _f, to: _t, ...query } = opts.query ?? {};
+          return real.request(route as 'GET /habits/journal', { ...opts, query } as never);
+        }) as typeof real.request,
+      });
+      await run({ date: TODAY }, { ...verb.deps, api: async () => ignoring }, (d) => d.toISOString().slice(0, 10));
+      expect(verb.stdout()).not.toContain('felt great');
+      expect(verb.stdout().trimEnd().split('\n').at(-1)).toBe('Notes not shown: the server does not filter notes by date; habits note ls <habit> lists them.');
+    } finally {
+      await verb.close();
+    }
   });
 
   it('prints the entries as the server returned them with --json', async () => {
@@ -126,7 +174,8 @@ describe('habits journal', () => {
     expect(r.code).toBe(0);
     // Read was completed; bad habits whose day has ended without a slip count as done.
     expect(r.stdout.split('\n')[0]).toBe('Friday 20 Nov 2026 · 3/8 done · 5 pending');
-    expect(r.requests.map((q) => q.query)).toEqual([{ date: '2026-11-20' }]);
+    expect(r.requests.map((q) => q.query)).toEqual([{ date: '2026-11-20' }, ...Array.from({ length: 8 }, () => ({ from: '2026-11-20', to: '2026-11-20' }))]);
+    expect(r.stdout).not.toContain('Notes');
   });
 
   it('rejects a bad --date with exit 2 before any request', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, daysBetween, isValidDate, isValidTimeZone, localDate, parseDateArg, systemTimeZone, weekday } from '../../src/model/dates.js';
+import { addDays, dateInZone, daysBetween, isValidDate, isValidTimeZone, localDate, parseDate, instantOn, parseDateArg, parseLogDateArg, systemTimeZone, weekday } from '../../src/model/dates.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('dates', () => {
@@ -71,5 +71,83 @@ describe('the names of UTC, answered without ICU', () => {
       }
     }
     expect(isValidTimeZone('UTC+1')).toBe(false);
+  });
+
+  describe('the relative forms of parseDate', () => {
+    // 2026-11-18 is a Wednesday.
+    const WED = '2026-11-18';
+
+    it('reads -N as N days ago, across month, year and leap-day boundaries', () => {
+      expect(parseDate('-0', WED)).toBe(WED);
+      expect(parseDate('-1', WED)).toBe('2026-11-17');
+      expect(parseDate('-18', WED)).toBe('2026-10-31');
+      expect(parseDate('-1', '2027-01-01')).toBe('2026-12-31');
+      expect(parseDate('-1', '2024-03-01')).toBe('2024-02-29');
+      expect(parseDate('-365', '2025-01-01')).toBe('2024-01-02');
+      expect(parseDate(' -7 ', WED)).toBe('2026-11-11');
+    });
+
+    it('refuses -N past a hundred years, and other signed or fractional numbers', () => {
+      expect(parseDate('-36600', WED)).toBe(addDays(WED, -36600));
+      expect(() => parseDate('-36601', WED)).toThrow(/-36601 goes back more than 36600 days/);
+      for (const bad of ['+1', '1', '-1.5', '--1', '-', '-1d', '- 1']) {
+        expect(() => parseDate(bad, WED), bad).toThrow(/expected YYYY-MM-DD, today, yesterday, -N \(N days ago\) or a weekday/);
+      }
+    });
+
+    it('reads a weekday as the most recent such day, today when today is one', () => {
+      const expected: Record<string, string> = {
+        wed: WED, tue: '2026-11-17', mon: '2026-11-16', sun: '2026-11-15', sat: '2026-11-14', fri: '2026-11-13', thu: '2026-11-12',
+      };
+      for (const [word, date] of Object.entries(expected)) expect(parseDate(word, WED), word).toBe(date);
+      const full = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+      for (const name of full) expect(parseDate(name, WED), name).toBe(expected[name.slice(0, 3)]);
+      expect(parseDate('Monday', WED)).toBe('2026-11-16');
+      expect(parseDate('FRI', WED)).toBe('2026-11-13');
+    });
+
+    it('never reaches further back than six days for a weekday, from every day of a week', () => {
+      for (let i = 0; i < 7; i++) {
+        const today = addDays('2026-12-28', i); // Monday 28 Dec 2026 to Sunday 3 Jan 2027: across a year end
+        for (const word of ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']) {
+          const date = parseDate(word, today);
+          expect(daysBetween(date, today), `${word} from ${today}`).toBeGreaterThanOrEqual(0);
+          expect(daysBetween(date, today), `${word} from ${today}`).toBeLessThanOrEqual(6);
+          expect(['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][weekday(date)]).toBe(word);
+        }
+      }
+      expect(parseDate('thu', '2027-01-02')).toBe('2026-12-31');
+    });
+
+    it('refuses other words and abbreviations', () => {
+      for (const bad of ['tomorrow', 'mo', 'tues', 'wednes', 'monday1', 'last monday', '']) {
+        expect(() => parseDate(bad, WED), bad).toThrow(/expected YYYY-MM-DD/);
+      }
+    });
+
+    it('keeps refusing the future for log writes, and allows it for reads', () => {
+      expect(parseLogDateArg('-1', WED, '--date')).toBe('2026-11-17');
+      expect(parseLogDateArg('wed', WED, '--date')).toBe(WED);
+      expect(() => parseLogDateArg('2026-11-19', WED, '--date')).toThrow(/--date: 2026-11-19 is in the future \(today is 2026-11-18/);
+      expect(parseDateArg('2026-11-19', WED, '--to')).toBe('2026-11-19');
+      expect(() => parseDateArg('-x', WED, '--from')).toThrow(/^--from: expected/);
+    });
+  });
+
+  it('instantOn keeps the time of day, and lands on the day across a DST change', () => {
+    const berlin = (d: Date) => dateInZone(d, 'Europe/Berlin');
+    expect(instantOn('2026-11-20', new Date('2026-11-22T12:00:00Z'), berlin).toISOString()).toBe('2026-11-20T12:00:00.000Z');
+    // 00:30 CEST on 30 March 2026 is 22:30 UTC on the 29th; a day back in UTC is 23:30 CET on the 28th, so an hour on.
+    const afterSpring = new Date('2026-03-29T22:30:00Z');
+    expect(berlin(afterSpring)).toBe('2026-03-30');
+    expect(berlin(instantOn('2026-03-29', afterSpring, berlin))).toBe('2026-03-29');
+    // 23:30 CET on 25 October 2026 is 22:30 UTC; a day back is 00:30 CEST on the 25th, so an hour back.
+    const afterAutumn = new Date('2026-10-25T22:30:00Z');
+    expect(berlin(instantOn('2026-10-24', afterAutumn, berlin))).toBe('2026-10-24');
+    for (let i = 0; i < 400; i++) {
+      const now = new Date(Date.UTC(2026, 0, 1) + i * 7.25 * 3_600_000);
+      const date = addDays(berlin(now), -(i % 9));
+      expect(berlin(instantOn(date, now, berlin)), now.toISOString()).toBe(date);
+    }
   });
 });

@@ -2,6 +2,7 @@
 // they hold.
 import { Option, type Command } from 'commander';
 import { LIMITS } from '../../model/habit-fields.js';
+import { DATE_FORMS } from '../../model/dates.js';
 
 const collect = (value: string, previous: unknown): string[] => [...(Array.isArray(previous) ? previous : []), value];
 
@@ -18,7 +19,7 @@ export function declareFieldOptions(cmd: Command, mode: 'add' | 'edit'): Command
     .option('--description <text>', 'free description')
     .option('--icon <icon>', 'icon identifier or emoji')
     .option('--color <hex>', 'colour, #RRGGBB or #RGB (the # is optional)')
-    .option('--start <date>', `first day: YYYY-MM-DD, today or yesterday${mode === 'add' ? ' (default today)' : ''}`)
+    .option('--start <date>', `first day: ${DATE_FORMS}${mode === 'add' ? ' (default today)' : ''}`)
     .option('--unit-name <name>', 'custom unit name for measurable habits');
   cmd.optionsGroup('Schedule (one of):');
   cmd

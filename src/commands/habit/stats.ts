@@ -2,7 +2,7 @@
 // terminal, a calendar heatmap of the period. The default period is 26 whole weeks (Monday first)
 // ending today.
 import type { Command } from 'commander';
-import { addDays, mondayOf, parseDateArg } from '../../model/dates.js';
+import { addDays, DATE_FORMS, mondayOf, parseDateArg } from '../../model/dates.js';
 import { UsageError } from '../../errors.js';
 import { renderHeatmap } from '../../output/heatmap.js';
 import { renderStatLines, statLines, statLinesTsv } from '../../output/stats.js';
@@ -26,8 +26,8 @@ export function register(parent: Command, app: App): void {
     .command('stats')
     .description('statistics of a habit and, on a terminal, a calendar heatmap of its days')
     .argument('<habit>', 'name, id, id:<id> or unique prefix (ids starting with "-" go after --)')
-    .option('--from <date>', `first day: YYYY-MM-DD, today or yesterday (default: ${DEFAULT_WEEKS} whole weeks back, from a Monday)`)
-    .option('--to <date>', 'last day: YYYY-MM-DD, today or yesterday (default today)')
+    .option('--from <date>', `first day: ${DATE_FORMS} (default: ${DEFAULT_WEEKS} whole weeks back, from a Monday)`)
+    .option('--to <date>', `last day: ${DATE_FORMS} (default today)`)
     .addHelpText('after', `
 The heatmap has a column per week and a row per weekday, Monday first. With a daily goal a
 day's shade is its logged amount against the goal; with a weekly, monthly or yearly goal, or

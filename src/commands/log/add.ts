@@ -1,7 +1,7 @@
 // `habits log add <habit> <value> [--unit U] [--date D]`: adds a measured value to the day's total.
 import type { Command } from 'commander';
 import { GOAL_UNITS } from '../../api/types.js';
-import { parseLogDateArg } from '../../model/dates.js';
+import { DATE_FORMS, parseLogDateArg } from '../../model/dates.js';
 import { UsageError } from '../../errors.js';
 import { GrammarError, parseUnit as unitOf } from '../../model/grammar.js';
 import { examples, type App } from '../shared/app.js';
@@ -27,7 +27,7 @@ export function register(parent: Command, app: App): void {
     .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
     .argument('<value>', 'a number greater than 0, e.g. 2.5')
     .option('--unit <unit>', "unit symbol, e.g. min, km, mL, or the habit's unit name (default: the goal's unit)")
-    .option('--date <date>', 'YYYY-MM-DD, today or yesterday, in your timezone (default today)')
+    .option('--date <date>', `${DATE_FORMS}, in your timezone (default today)`)
     .option('--strict', 'fail (exit 2) instead of warning when the log would not count: archived habit, day not due')
     .addHelpText('after', examples([
       ['habits log add Run 5', "5 in the goal's unit, today"],

@@ -13,6 +13,8 @@ export const DONE: MarkVerb = {
     ['habits log done "Drink water"', 'mark completed for today'],
     ['habits log done Walk Read Stretch', 'several at once'],
     ['habits log done Walk --date yesterday'],
+    ['habits log done Walk --date -2', 'two days ago (also --date=-2)'],
+    ['habits log done Walk --date mon', 'the most recent Monday, today if it is one'],
     ['habits log done -- -Nq3xY', 'an id that begins with "-"'],
     ["habits log done Walk --json | jq '.[0].ok'"],
   ],

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import type { MessageResult } from '../../api/types.js';
 import { mapPool } from '../../concurrency.js';
 import type { JournalEntry } from '../../api/types.js';
-import { parseDateArg, parseLogDateArg } from '../../model/dates.js';
+import { DATE_FORMS, parseDateArg, parseLogDateArg } from '../../model/dates.js';
 import { describeError } from '../../describe-error.js';
 import { PartialFailure, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
@@ -48,7 +48,7 @@ export function registerMark(parent: Command, app: App, verb: MarkVerb): void {
     .command(verb.name)
     .description(verb.summary)
     .argument('<habit...>', 'habit names, ids, id:<id> or unique prefixes (ids starting with "-" go after --)')
-    .option('--date <date>', 'YYYY-MM-DD, today or yesterday, in your timezone (default today)');
+    .option('--date <date>', `${DATE_FORMS}, in your timezone (default today)`);
   if (verb.checked) cmd.option('--strict', 'fail (exit 2) instead of warning when the mark would not count: archived habit, day not due');
   cmd
     .addHelpText('after', examples(verb.examples))

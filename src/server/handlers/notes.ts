@@ -5,7 +5,7 @@ import { notFound } from '../http/errors.js';
 import { requireHabit } from '../lookup.js';
 import { deleteNote, getNote, insertNote, listNotes, saveNote } from '../store/repo/notes.js';
 import { Issues } from '../validate/issues.js';
-import { parseNote } from '../validate/note.js';
+import { noteCreatedAt, parseNote } from '../validate/note.js';
 import { instantRange, onlyKnown, pageQuery } from '../validate/query.js';
 
 /** Query parameters of GET /habits/{id}/notes: the page, and `from`/`to` on the creation time. */
@@ -26,13 +26,15 @@ export const listNotesHandler: Handler = (ctx) => {
   });
 };
 
-/** POST /habits/{id}/notes. */
+/** POST /habits/{id}/notes; `createdAt` (a past date-time) dates the note, as our extension. */
 export const createNote: Handler = (ctx) => {
   const { app } = ctx;
   const input = parseNote(ctx.body);
+  const now = app.now();
+  const createdAt = noteCreatedAt(ctx.body, now) ?? now.toISOString();
   const note = app.store.write(() => {
     const habit = requireHabit(app, param(ctx, 'habitId'));
-    const created: Note = { id: app.newId(), createdAt: app.now().toISOString(), ...input };
+    const created: Note = { id: app.newId(), createdAt, ...input };
     insertNote(app.store, habit.id, created);
     return created;
   });

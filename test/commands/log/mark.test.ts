@@ -112,7 +112,7 @@ describe('log done', () => {
     fx.reset();
     const r = await fx.cli(['log', 'done', 'Walk', '--date', 'tomorrow']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: --date: expected YYYY-MM-DD, today or yesterday, got "tomorrow"\n');
+    expect(r.stderr).toBe('error: --date: expected YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday), got "tomorrow"\n');
     expect(fx.svc.requests).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ describe('note add', () => {
   it('takes the text from the argument, with a mood alias and photos', async () => {
     const r = await fx.cli(['note', 'add', 'Walk', 'Round the lake', '--mood', 'very-high', '--photo', 'https://example.com/a.jpg', '--photo', 'http://example.com/b.png']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^Added a note to "Walk" \(id:-[\w-]+\)\n$/);
+    expect(r.stderr).toMatch(/^Added a note to "Walk" for 2026-11-22 \(id:-[\w-]+\)\n$/);
     expect(writes(fx.svc)).toEqual([{
       method: 'POST',
       path: `/habits/${walk.id}/notes`,
@@ -86,10 +86,10 @@ describe('note add run() alone, with its narrow dependencies', () => {
     const verb = verbDeps(fx.svc, { json: true });
     try {
       const offline: Prompter = { ...scriptedPrompter([]), available: false };
-      await run({ ref: 'walk', mood: 'high', photos: [] }, { ...verb.deps, ...input(offline, 'From a pipe\n\n') });
+      await run({ ref: 'walk', mood: 'high', photos: [], date: '2026-11-22' }, { ...verb.deps, ...input(offline, 'From a pipe\n\n') });
       const note = JSON.parse(verb.stdout()) as Note;
       expect(note).toMatchObject({ content: 'From a pipe', moodLevel: 'high', photos: [] });
-      expect(verb.stderr()).toBe(`Added a note to "Walk" (id:${note.id})\n`);
+      expect(verb.stderr()).toBe(`Added a note to "Walk" for 2026-11-22 (id:${note.id})\n`);
       expect(writes(fx.svc)).toEqual([
         { method: 'POST', path: `/habits/${walk.id}/notes`, body: { content: 'From a pipe', moodLevel: 'high' }, status: 201 },
       ]);
@@ -102,11 +102,64 @@ describe('note add run() alone, with its narrow dependencies', () => {
     const verb = verbDeps(fx.svc, { tty: true });
     try {
       const editor = scriptedPrompter(['\nWritten in an editor\n']);
-      await run({ ref: 'Walk', photos: ['https://e.x/a.jpg'] }, { ...verb.deps, ...input(editor, 'never read', { VISUAL: 'code -w' }) });
+      await run({ ref: 'Walk', photos: ['https://e.x/a.jpg'], date: '2026-11-22' }, { ...verb.deps, ...input(editor, 'never read', { VISUAL: 'code -w' }) });
       expect(editor.calls).toEqual([{ kind: 'editor', message: 'Note on "Walk"' }]);
-      expect(verb.stdout()).toMatch(/^Added a note to "Walk" \(id:-[\w-]+\)\n$/);
+      expect(verb.stdout()).toMatch(/^Added a note to "Walk" for 2026-11-22 \(id:-[\w-]+\)\n$/);
       expect(verb.stderr()).toBe('');
       expect(writes(fx.svc).map((w) => w.body)).toEqual([{ content: 'Written in an editor', photos: ['https://e.x/a.jpg'] }]);
+    } finally {
+      await verb.close();
+    }
+  });
+});
+
+describe('note add --date', () => {
+  it('note add --date yesterday sends createdAt on that day, and the note is listed on it', async () => {
+    const r = await fx.cli(['note', 'add', 'Walk', 'Sore legs', '--date', 'yesterday']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^Added a note to "Walk" for 2026-11-21 \(id:-[\w-]+\)\n$/);
+    // The same time of day, a day back (the clock is 12:00 UTC, the zone UTC).
+    expect(writes(fx.svc).map((w) => w.body)).toEqual([{ content: 'Sore legs', createdAt: '2026-11-21T12:00:00.000Z' }]);
+    const day = await fx.call<{ data: Note[] }>('GET', `/habits/${walk.id}/notes?from=2026-11-21&to=2026-11-21`);
+    expect(day.body.data.map((n) => n.content)).toEqual(['Sore legs']);
+  });
+
+  it('--date today (and -0, and no --date) sends no createdAt; a later date is refused before any request', async () => {
+    expect((await fx.cli(['note', 'add', 'Walk', 'a', '--date', 'today'])).code).toBe(0);
+    expect((await fx.cli(['note', 'add', 'Walk', 'b', '--date=-0'])).code).toBe(0);
+    expect(writes(fx.svc).map((w) => w.body)).toEqual([{ content: 'a' }, { content: 'b' }]);
+    fx.reset();
+    const future = await fx.cli(['note', 'add', 'Walk', 'c', '--date', '2026-11-23']);
+    expect(future.code).toBe(2);
+    expect(future.stderr).toMatch(/^error: --date: 2026-11-23 is in the future \(today is 2026-11-22 in your time zone\)\n/);
+    expect(fx.svc.requests).toEqual([]);
+  });
+
+  it('in another zone, the weekday is read in that zone and the time of day is kept', async () => {
+    // 12:00 UTC is 02:00 on Sunday the 22nd in Honolulu (UTC-10): sat is the 21st, 02:00 there.
+    const r = await fx.cli(['note', 'add', 'Walk', 'x', '--date', 'sat'], { env: { HABITS_TIMEZONE: 'Pacific/Honolulu' } });
+    expect(r.stderr).toMatch(/ for 2026-11-21 /);
+    expect(writes(fx.svc)[0]?.body).toEqual({ content: 'x', createdAt: '2026-11-21T12:00:00.000Z' });
+  });
+
+  it('against a server that ignores createdAt, says which day the note got and how to remove it', async () => {
+    const verb = verbDeps(fx.svc);
+    try {
+      const real = await verb.deps.api();
+      // A server that drops the field, as one that does not know it would.
+      const ignoring: typeof real = Object.assign(Object.create(real) as typeof real, {
+        request: ((route: string, opts: { body?: Record<string, unknown> }) => {
+          const { createdAt: _dropped, ...body } = opts.body ?? {};
+          return real.request(route as 'POST /habits/{habitId}/notes', { ...opts, body } as never);
+        }) as typeof real.request,
+      });
+      const offline: Prompter = { ...scriptedPrompter([]), available: false };
+      const options = { ref: 'Walk', text: 'late', photos: [], date: '2026-11-20', createdAt: '2026-11-20T12:00:00.000Z' };
+      await run(options, { ...verb.deps, api: async () => ignoring, ...input(offline) }, (d) => d.toISOString().slice(0, 10));
+      const lines = verb.stderr().split('\n');
+      expect(lines[0]).toMatch(/^Added a note to "Walk" for 2026-11-22 \(id:(-[\w-]+)\)$/);
+      const id = /id:(-[\w-]+)/.exec(lines[0] ?? '')?.[1];
+      expect(lines[1]).toBe(`warning: the server dated the note 2026-11-22, not 2026-11-20: it does not take a note's date (createdAt; the local service does). \`habits note rm id:${walk.id} ${id}\` removes it`);
     } finally {
       await verb.close();
     }

@@ -13,6 +13,29 @@ beforeEach(async () => {
 });
 
 describe('notes', () => {
+  test('POST takes createdAt (our extension): a past date-time with a zone dates the note, and from/to find it on that day', async () => {
+    const dated = await call<Note>('POST', `/habits/${habitId}/notes`, { content: 'the day before', createdAt: '2026-03-09T13:00:00+01:00' });
+    expect(dated.status).toBe(201);
+    expect(dated.body.createdAt).toBe('2026-03-09T12:00:00.000Z');
+    const now = (await call<Note>('POST', `/habits/${habitId}/notes`, { content: 'today' })).body;
+    expect(now.createdAt).toBe('2026-03-10T12:00:00.000Z');
+    const day = await call<Listed<Note>>('GET', `/habits/${habitId}/notes?from=2026-03-09&to=2026-03-09`);
+    expect(day.body.data.map((n) => n.content)).toEqual(['the day before']);
+    // Oldest first, by the date it was given.
+    expect((await call<Listed<Note>>('GET', `/habits/${habitId}/notes`)).body.data.map((n) => n.content)).toEqual(['the day before', 'today']);
+  });
+
+  test('createdAt in the future, without a zone, or not a date-time answers 400 on createdAt, and nothing is stored', async () => {
+    for (const createdAt of ['2026-03-10T12:00:01Z', '2026-03-09T12:00:00', '2026-03-09', 'yesterday', 5, null, '1899-12-31T23:59:59Z']) {
+      const r = await call<Invalid>('POST', `/habits/${habitId}/notes`, { content: 'x', createdAt });
+      expect(r.status, String(createdAt)).toBe(400);
+      expect(r.body.details, String(createdAt)).toEqual([{ field: 'createdAt', message: expect.stringMatching(createdAt === '2026-03-10T12:00:01Z' ? /^is in the future$/ : /^must be an ISO 8601 date-time with a zone/) }]);
+    }
+    expect((await call<Listed<Note>>('GET', `/habits/${habitId}/notes`)).body.data).toEqual([]);
+    // The instant now is not the future.
+    expect((await call('POST', `/habits/${habitId}/notes`, { content: 'x', createdAt: '2026-03-10T12:00:00Z' })).status).toBe(201);
+  });
+
   test('create answers 201 with the bare note; list is oldest first with pagination', async () => {
     const first = await call<Note>('POST', `/habits/${habitId}/notes`, { content: 'felt good', moodLevel: 'high' });
     expect(first.status).toBe(201);
