@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { GOAL_UNITS, type GoalUnit, type LogValueBody } from '../../api/types.js';
 import { parseLogDateArg } from '../../model/dates.js';
-import { checkedWrite, UsageError } from '../../errors.js';
+import { checkedWrite, UsageError, type WriteError } from '../../errors.js';
+import { queueFailed } from '../../record/index.js';
 import { canonicalUnit, GrammarError, parseUnit as unitOf } from '../../model/grammar.js';
 import type { HabitFacts } from '../../model/habit-facts.js';
 import { converts, displayUnit, ownUnitName, unitsThatCount } from '../../model/units.js';
@@ -84,7 +85,7 @@ export function parse(ref: string, value: string, opts: { unit?: string; date?: 
 }
 
 /** Adds the value to the habit's total for the date. */
-export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'>): Promise<void> {
+export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
   const checked = await checkLogWrite(habit, date, options.strict, deps);
@@ -104,7 +105,10 @@ export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api'
   const body: LogValueBody = { value: options.value, unitSymbol: unit, targetDate: date };
   // A value adds to the day's total: after an unknown outcome, the journal shows whether it did.
   const api = await deps.api();
-  const result = await checkedWrite(api.request('POST /habits/{habitId}/logs', { params: { habitId: habit.id }, body }), `habits journal --date ${date}`);
+  const result = await checkedWrite(api.request('POST /habits/{habitId}/logs', { params: { habitId: habit.id }, body }), `habits journal --date ${date}`).catch((err: unknown) => {
+    // A value that could not reach the server waits in the outbox; one that may have is held there.
+    throw queueFailed(deps.writes?.(), (err as WriteError).error, { route: 'POST /habits/{habitId}/logs', params: { habitId: habit.id }, body, habit: { id: habit.id, name: habit.name } }) ?? err;
+  });
   await deps.out.result(result, () => '');
   const id = result.logId ? ` (log id:${result.logId})` : '';
   const shown = displayUnit(unit, unit === facts.goal?.unit ? facts.customUnitName : undefined);

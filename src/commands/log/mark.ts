@@ -16,6 +16,7 @@ import { examples, type App } from '../shared/app.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from '../shared/deps.js';
 import { checkLogWrite } from './checks.js';
+import { queueFailed } from '../../record/index.js';
 
 /** Requests in flight at once: fast, and far below the service's 500 a minute. */
 const MARK_CONCURRENCY = 4;
@@ -91,7 +92,11 @@ export function parseMark(refs: string[], opts: { date?: string; strict?: boolea
 type Outcome = { ok: true; already?: boolean; result?: MessageResult; warnings?: string[] } | { ok: false; err: unknown };
 
 /** Marks every habit of `options` with `verb`, reporting each; throws PartialFailure when any failed. */
-export async function runMark(verb: MarkVerb, options: MarkOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'>): Promise<void> {
+export async function runMark(
+  verb: MarkVerb,
+  options: MarkOptions,
+  deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>,
+): Promise<void> {
   const { out } = deps;
   const date = verb.checked ? parseLogDateArg(options.date, deps.today(), '--date') : parseDateArg(options.date, deps.today(), '--date');
   const resolved = await deps.resolver.resolveHabits(options.refs);
@@ -101,15 +106,19 @@ export async function runMark(verb: MarkVerb, options: MarkOptions, deps: Pick<D
   const journalOf = () => (journal ??= api.request('GET /habits/journal', { query: { date } }).then((j) => (Array.isArray(j) ? j : [])));
   const send = async (habit: Named): Promise<Outcome> => {
     let warnings: string[] = [];
-    if (verb.checked) {
-      const checked = await checkLogWrite(habit, date, options.strict, deps);
-      warnings = checked.warnings;
-      if (verb.name === 'done' && checked.facts.type === 'bad' && checked.facts.goal) await overLimit(habit, date, await journalOf());
-    }
     try {
+      if (verb.checked) {
+        const checked = await checkLogWrite(habit, date, options.strict, deps);
+        warnings = checked.warnings;
+        if (verb.name === 'done' && checked.facts.type === 'bad' && checked.facts.goal) await overLimit(habit, date, await journalOf());
+      }
       return { ok: true, result: await api.request(verb.route, { params: { habitId: habit.id }, body: { targetDate: date } }), warnings };
     } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
       if (verb.already && isConflict(err)) return { ok: true, already: true, warnings };
+      // A mark that could not reach the server waits in the outbox (not undo: it is never queued).
+      const queued = verb.checked ? queueFailed(deps.writes?.(), err, { route: verb.route, params: { habitId: habit.id }, body: { targetDate: date }, habit: { id: habit.id, name: habit.name } }) : undefined;
+      if (queued) throw queued;
       // A mark whose outcome is unknown: the journal of the day shows whether it was recorded.
       throw new WriteError(err, `habits journal --date ${date}`);
     }
@@ -187,7 +196,7 @@ function report(deps: Pick<Deps, 'out'>, verb: MarkVerb, entry: MarkEntry, err: 
   if (total === 1) return;
   const d = describeError(err);
   // A reference that did not resolve is named in its own message; a server error needs the habit.
-  deps.out.item(`error: ${entry.habit ? `${name}: ` : ''}${d.message}`, true);
+  deps.out.item(`${d.code === 'queued' ? 'queued' : 'error'}: ${entry.habit ? `${name}: ` : ''}${d.message}`, true);
   if (d.hint) deps.out.item(`  hint: ${d.hint}`, true);
 }
 
