@@ -49,7 +49,9 @@ export function queueFailed(writes: Writes | undefined, err: unknown, write: Fai
   if (!writes?.queueing) return undefined;
   const decision = queueDecision(err, isMarkRoute(write.route));
   if (!decision) return undefined;
-  const why = describeError(err).message;
+  // A mark is safe to send again, so whether the server recorded it does not matter here.
+  const said = describeError(err).message;
+  const why = decision === 'queue' ? said.replace(/; the server may have recorded it$/, '') : said;
   const queued = writes.outbox.queue({ ...write, why }, decision === 'hold');
   const what = describeQueued(queued);
   if (decision === 'queue') {
