@@ -55,7 +55,8 @@ function report(core: typeof import('./core.js'), err: unknown, world: World, fl
     stderr.write(jsonText({ error: { code: r.code, message: r.message, status: r.status ?? null, ...(r.hint ? { hint: r.hint } : {}) } }) + '\n');
   } else {
     // A name or a server's message may hold control characters: shown escaped, never acted on.
-    stderr.write(`error: ${escapeControls(r.message)}\n`);
+    // A write kept in the outbox is not an error: it is said as what it is.
+    stderr.write(`${r.code === 'queued' ? 'queued' : 'error'}: ${escapeControls(r.message)}\n`);
     if (r.hint) stderr.write(`hint: ${escapeControls(r.hint)}\n`);
   }
   const debug = flags.verbose || envFlag(world.env.HABITS_DEBUG);

@@ -24,6 +24,10 @@ import { createPrompter, type Prompter } from './prompts/prompter.js';
 import { NameCache } from './resolve/cache.js';
 import { Resolver } from './resolve/index.js';
 import { userAgent } from './version.js';
+import { fillPath } from './api/url.js';
+import { countOf as countItems } from './api/checks.js';
+import { describeQueued, deliver, Outbox, outboxFile, recordFile, WriteRecord, type Writes } from './record/index.js';
+import { describeError } from './describe-error.js';
 
 /** The world as main() receives it; tests pass their own. */
 export interface World {
@@ -51,6 +55,8 @@ export interface GlobalFlags {
   baseUrl?: string;
   timeout?: string;
   allowInsecure?: boolean;
+  /** false with --no-queue */
+  queue?: boolean;
 }
 
 /** Where the API client points: a remote server, or the in-process local service. */
@@ -60,6 +66,9 @@ export interface Endpoint {
   /** The in-process local service, in local mode. */
   local?: LocalService;
 }
+
+/** How long a command spends on the outbox before its own first request. */
+const OUTBOX_BUDGET_MS = 1500;
 
 export class Context {
   readonly paths: Paths;
@@ -73,6 +82,9 @@ export class Context {
   private pending = 0;
   private stopSpinner: (() => void) | undefined;
   private resolverCache: Resolver | undefined;
+  private writesCache: Writes | undefined;
+  /** Whether the first request sends the outbox first (`habits sync` sends it itself). */
+  outboxFirst = true;
   private readonly skippedItems = new Map<string, { what: string; where: string; seen: Set<string> }>();
 
   constructor(readonly world: World, readonly flags: GlobalFlags) {
@@ -185,7 +197,88 @@ export class Context {
   }
 
   private async openApi(): Promise<Api> {
-    return this.clientFor(await this.endpoint());
+    const api = this.recorded(await this.clientFor(await this.endpoint()));
+    if (this.outboxFirst && !this.isLocal) await this.sendOutboxFirst(api);
+    return api;
+  }
+
+  /** The account's record of writes and outbox (docs/outbox.md). Throws the "no API key" error without an account. */
+  writes(): Writes {
+    if (this.writesCache) return this.writesCache;
+    const scope = this.scope();
+    if (!scope) throw noApiKey();
+    const queueing = this.flags.queue !== false && !envFlag(this.env.HABITS_NO_QUEUE) && !this.isLocal;
+    this.writesCache = {
+      record: new WriteRecord(recordFile(this.paths.dataDir, scope)),
+      outbox: new Outbox(outboxFile(this.paths.dataDir, scope), this.now),
+      queueing,
+    };
+    return this.writesCache;
+  }
+
+  /**
+   * Before a command's first request: what waits in the outbox, for at most 1.5 s (a request still
+   * running then is abandoned and its write kept). An empty outbox costs one stat and no request.
+   */
+  private async sendOutboxFirst(api: Api): Promise<void> {
+    const { outbox } = this.writes();
+    if (!outbox.exists()) return;
+    const delivery = await outbox.locked(() => deliver(outbox, api, { signal: AbortSignal.timeout(OUTBOX_BUDGET_MS) }));
+    if (!delivery) return;
+    const done = delivery.sent.length + delivery.already.length;
+    if (done > 0) this.out.info(`Sent ${countItems(done, 'queued write')} from the outbox`);
+    for (const { write, error } of delivery.dropped) {
+      this.out.warn(`warning: the server refused the queued ${describeQueued(write)}, which was dropped from the outbox: ${escapeControls(describeError(error).message)}`);
+    }
+    if (delivery.held.length > 0) {
+      this.out.warn(`warning: ${countItems(delivery.held.length, 'write')} held in the outbox, the server may have ${delivery.held.length === 1 ? 'it' : 'them'}: see \`habits sync\``);
+    }
+  }
+
+  /** `api` with every write it sends appended to the record of writes (what, when, the answer). */
+  private recorded(api: Api): Api {
+    type Loose = (route: string, opts?: { params?: Record<string, unknown>; body?: unknown; onStatus?: (s: number) => void }) => Promise<unknown>;
+    const send = api.request as unknown as Loose;
+    const request: Loose = (route, opts = {}) => {
+      if (route.startsWith('GET ')) return send(route, opts);
+      let status = 0;
+      const note = (answer: unknown, err?: unknown): void => {
+        if (err instanceof ApiError && !status) status = err.status;
+        this.recordWrite(route, opts, status, answer, err);
+      };
+      return send(route, { ...opts, onStatus: (s) => { status = s; opts.onStatus?.(s); } }).then(
+        (answer) => (note(answer), answer),
+        (err: unknown) => {
+          // Only what was sent: a write refused before it left (a read-only store) is not recorded.
+          if (err instanceof ApiError) note(undefined, err);
+          throw err;
+        },
+      );
+    };
+    return { request: request as unknown as Api['request'] };
+  }
+
+  private recordWarned = false;
+
+  private recordWrite(route: string, opts: { params?: Record<string, unknown>; body?: unknown }, status: number, answer: unknown, err: unknown): void {
+    try {
+      const space = route.indexOf(' ');
+      const logId = (answer as { logId?: unknown } | undefined)?.logId;
+      const kind = err instanceof ApiError && err.kind !== 'http' ? err.kind : undefined;
+      this.writes().record.append({
+        at: this.now().toISOString(),
+        method: route.slice(0, space),
+        path: fillPath(route.slice(space + 1), opts.params),
+        ...(opts.body === undefined ? {} : { body: opts.body }),
+        status,
+        ...(typeof logId === 'string' ? { logId } : {}),
+        ...(kind ? { error: kind } : {}),
+      });
+    } catch (e) {
+      // The write itself stands; only this machine's memory of it is missing.
+      if (!this.recordWarned) this.out.warn(`warning: could not add to the record of writes: ${escapeControls(e instanceof Error ? e.message : String(e))}`);
+      this.recordWarned = true;
+    }
   }
 
   /** A client for `endpoint` with this context's timeout, proxy, verbosity and spinner. */

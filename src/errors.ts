@@ -9,6 +9,7 @@ export const EXIT = {
   notFound: 3,
   auth: 4,
   rateLimited: 5,
+  queued: 6,
   cancelled: 130,
 } as const;
 
@@ -22,6 +23,7 @@ export const EXIT_CODE_TABLE: readonly [ExitCode, string][] = [
   [EXIT.notFound, 'not found: unknown habit/area/note/log reference, or 404'],
   [EXIT.auth, 'authentication: no key, or 401/403'],
   [EXIT.rateLimited, 'rate limited, still 429 after retries'],
+  [EXIT.queued, 'queued: a mark or value could not reach the server and waits in the outbox (`habits sync`)'],
   [EXIT.cancelled, 'cancelled by the user'],
 ];
 
@@ -97,6 +99,16 @@ export class CancelledError extends CliError {
 export class FailureError extends CliError {
   constructor(message: string, code = 'failure', hint?: string) {
     super(message, EXIT.failure, code, hint);
+  }
+}
+
+/**
+ * A mark or a value that could not reach the server and was kept in the outbox (exit 6): `habits
+ * sync`, or any later command, sends it. Printed as `queued: …`, not as an error.
+ */
+export class QueuedError extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, EXIT.queued, 'queued', hint);
   }
 }
 

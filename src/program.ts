@@ -40,6 +40,8 @@ export const NOUNS: readonly Noun[] = [
   { name: 'area', summary: 'areas that group habits', load: cold('area') },
   { name: 'auth', summary: 'log in with an API key, check it, log out', load: cold('auth') },
   { name: 'config', summary: 'read and change settings', load: cold('config') },
+  { name: 'undo', summary: 'revert the last mark or value this machine wrote', load: cold('undo') },
+  { name: 'sync', summary: 'send the marks and values waiting in the outbox', load: cold('sync') },
   { name: 'export', summary: 'everything the account holds, as one JSON document', load: cold('exportNoun') },
   { name: 'import', summary: 'load an export into the local service', load: cold('importNoun') },
   { name: 'serve', summary: 'run the local service standalone', load: cold('serve') },
@@ -68,6 +70,7 @@ export function buildProgram(runner: Pick<App, 'run'>, io: IO): Command {
     .option('--base-url <url>', 'API base URL (default https://api.habitify.me/v2)')
     .option('--timeout <duration>', 'limit of each request, whole (connect, headers, body), e.g. 30, 30s, 500ms (default 30s)')
     .option('--allow-insecure', 'allow sending the API key over plain http to a non-loopback host')
+    .option('--no-queue', 'fail at once when a mark or value cannot reach the server, instead of keeping it in the outbox')
     .helpCommand(false)
     .exitOverride()
     .showSuggestionAfterError(true)

@@ -55,12 +55,18 @@ function journalEntry(x: unknown): Obj | undefined {
   return x;
 }
 
+function logEntry(x: unknown): Obj | undefined {
+  if (!isRecord(x) || !isId(x.id) || typeof x.type !== 'string' || typeof x.date !== 'string' || typeof x.value !== 'number') return undefined;
+  return optString(x.unitSymbol) && optString(x.createdAt) ? x : undefined;
+}
+
 /** Checks of list items, by route: the item kept (tidied), or undefined to skip it. */
 const ITEMS: Partial<Record<RouteKey, { what: string; check: (x: unknown) => Obj | undefined }>> = {
   'GET /habits': { what: 'habit', check: habit },
   'GET /areas': { what: 'area', check: area },
   'GET /habits/{habitId}/notes': { what: 'note', check: note },
   'GET /habits/journal': { what: 'journal entry', check: journalEntry },
+  'GET /habits/{habitId}/logs': { what: 'log', check: logEntry },
 };
 
 /** Checks of single answers, by route; a failed check makes the answer unusable. */

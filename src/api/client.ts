@@ -74,6 +74,7 @@ interface LooseOptions {
   query?: Readonly<Record<string, unknown>>;
   body?: unknown;
   signal?: AbortSignal;
+  onStatus?: (status: number) => void;
 }
 
 interface Prepared {
@@ -96,6 +97,7 @@ interface Outgoing {
   body: string | undefined;
   /** The caller's signal joined with the client's own, which close() aborts. */
   signal: AbortSignal;
+  onStatus?: ((status: number) => void) | undefined;
 }
 
 /** What one try read: the answer, or for a 2xx whose body was lost on the way, why. */
@@ -182,6 +184,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
       throw err;
     }
     debug?.(`← ${raw.status} ${statusText(raw.status)} ${elapsed()} ms`);
+    out.onStatus?.(raw.status);
     if (raw.status >= 200 && raw.status < 300) return success(raw, out);
     // A DELETE is retried after a lost answer or a 5xx, and the earlier try may have done it: its
     // 404 now means the thing is gone, as asked, not that it never existed.
@@ -298,7 +301,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
       headers['Content-Type'] = 'application/json';
     }
     const signal = opts.signal ? AbortSignal.any([opts.signal, lifetime.signal]) : lifetime.signal;
-    const out: Outgoing = { route, info: { method, path }, pathAndQuery, shape: responseShape(route), headers, body, signal };
+    const out: Outgoing = { route, info: { method, path }, pathAndQuery, shape: responseShape(route), headers, body, signal, onStatus: opts.onStatus };
     try {
       return await withRetry((tryIndex) => attempt(p, out, tryIndex), { method, path, policy, sleep, random, debug, signal });
     } catch (err) {

@@ -91,6 +91,19 @@ export function mayHaveBeenReceived(err: ApiError): boolean {
   return !(code !== undefined && (NOT_SENT_CODES.has(code) || TLS_CODE.test(code)));
 }
 
+/**
+ * True when a failure without an answer may pass by itself (the server down, the network gone, a
+ * timeout), as opposed to one that will fail the same way again: TLS, a bad request, a dispatcher
+ * closed by its owner, an answer too large. An HTTP error is not a failure without an answer.
+ */
+export function mayPass(err: ApiError): boolean {
+  if (err.kind === 'http') return false;
+  const code = errorCode(err.cause);
+  return !(code !== undefined && (TLS_CODE.test(code) || LASTING_CODES.has(code)));
+}
+
+const LASTING_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'UND_ERR_DESTROYED', 'UND_ERR_RES_EXCEEDED_MAX_SIZE']);
+
 /** Builds the ApiError for a request that got no (complete) answer. */
 export function networkError(err: unknown, req: RequestInfo, target: Target, timeoutMs: number): ApiError {
   const code = errorCode(err) ?? '';

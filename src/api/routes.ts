@@ -1,6 +1,6 @@
 // The route table: every endpoint of Service API v2, typed, plus how its answer is unwrapped.
 import type {
-  Area, AreaBody, CreateHabitBody, DateString, Habit, HabitListQuery, JournalEntry, LogValueBody,
+  Area, AreaBody, CreateHabitBody, DateString, Habit, HabitListQuery, JournalEntry, LogEntry, LogValueBody,
   MarkBody, MessageResult, Note, NoteBody, Ok, Page, PageQuery, Statistics, UpdateHabitBody,
 } from './types.js';
 
@@ -25,6 +25,10 @@ export interface Routes {
   'POST /habits/{habitId}/logs/failed': { params: HabitId; query: {}; body: MarkBody; response: MessageResult };
   'POST /habits/{habitId}/logs/skipped': { params: HabitId; query: {}; body: MarkBody; response: MessageResult };
   'POST /habits/{habitId}/logs/undo': { params: HabitId; query: {}; body: MarkBody; response: MessageResult };
+  /** A local-service extension (docs/local-service.md, "Extension: listing logs"); production has none. */
+  'GET /habits/{habitId}/logs': {
+    params: HabitId; query: { date?: DateString; from?: DateString; to?: DateString }; body: never; response: LogEntry[];
+  };
   'DELETE /habits/{habitId}/logs/{logId}': {
     params: HabitId & { logId: string }; query: {}; body: never; response: MessageResult | Ok;
   };
@@ -71,6 +75,8 @@ export type RequestOptions<K extends RouteKey> = Opt<Routes[K]['params'], 'param
   Opt<Routes[K]['query'], 'query'> &
   ([Routes[K]['body']] extends [never] ? { body?: never } : { body: Routes[K]['body'] }) & {
     signal?: AbortSignal;
+    /** Hears the status of each answer (a retry's too), for the record of writes. */
+    onStatus?: (status: number) => void;
   };
 
 export type RouteResponse<K extends RouteKey> = Routes[K]['response'];

@@ -64,7 +64,7 @@ type Write = Exclude<CheckInChoice, { kind: 'leave' }>;
 const sends = (row: Row): row is Row<Write> => row.choice.kind !== 'leave';
 
 /** Runs the check-in: questions, review, confirmation, writes. */
-export async function run(options: CheckOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today' | 'prompter'>): Promise<void> {
+export async function run(options: CheckOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today' | 'prompter'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
   const { out, prompter } = deps;
   if (out.json) {
     throw new UsageError('habits check is interactive and has no --json output', 'read the day with habits journal --json; write with habits log done|skip|fail|add --json');
@@ -134,7 +134,7 @@ async function ask(deps: Pick<Deps, 'prompter'>, entry: JournalEntry, unitName: 
 type Outcome = { ok: true; line: string; warnings: string[] } | { ok: false; err: unknown };
 
 /** Sends the chosen writes, at most 4 at a time; one line per habit, in the order asked. */
-async function send(rows: readonly Row<Write>[], date: string, journal: JournalEntry[], deps: Pick<Deps, 'out' | 'api' | 'resolver'>): Promise<void> {
+async function send(rows: readonly Row<Write>[], date: string, journal: JournalEntry[], deps: Pick<Deps, 'out' | 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
   const { out } = deps;
   const outcomes: Outcome[] = new Array(rows.length);
   const printer = orderedPrinter(rows.length, (i) => {
@@ -160,7 +160,7 @@ async function send(rows: readonly Row<Write>[], date: string, journal: JournalE
 }
 
 /** One write: the mark of `log done|skip|fail`, or the value of `log add` in the unit the journal showed. */
-async function write(row: Row<Write>, date: string, journal: JournalEntry[], deps: Pick<Deps, 'api' | 'resolver'>): Promise<Outcome> {
+async function write(row: Row<Write>, date: string, journal: JournalEntry[], deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>): Promise<Outcome> {
   const { choice, habit } = row;
   const name = `"${habit.name}"`;
   if (choice.kind === 'value') {

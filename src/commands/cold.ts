@@ -13,4 +13,6 @@ export * as importNoun from './import.js';
 export * as month from './month.js';
 export * as note from './note/index.js';
 export * as serve from './serve.js';
+export * as sync from './sync.js';
+export * as undo from './undo.js';
 export * as week from './week.js';

@@ -13,6 +13,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['HABITS_CONFIG_DIR', 'config directory (default $XDG_CONFIG_HOME/habits)'],
   ['HABITS_DATA_DIR', 'local service data directory (default $XDG_DATA_HOME/habits)'],
   ['HABITS_NO_INPUT', '1 to never prompt, like --no-input'],
+  ['HABITS_NO_QUEUE', '1 to fail at once when a mark or value cannot reach the server, like --no-queue'],
   ['HABITS_DEBUG', '1 to log HTTP requests and responses to stderr, like --verbose'],
   ['NO_COLOR', 'set to turn colour off'],
   ['FORCE_COLOR', '1-3 to force colour (0 turns it off)'],

@@ -71,6 +71,21 @@ async function unitNames(list: readonly JournalEntry[], deps: Pick<Deps, 'resolv
   return new Map([...facts].flatMap(([id, f]) => (f.customUnitName ? [[id, f.customUnitName] as const] : [])));
 }
 
+/** The writes of `date` still waiting in the outbox, by habit id, as the table marks them. */
+function queuedOn(date: string, deps: Partial<Pick<Deps, 'writes'>>): Map<string, string> {
+  const outbox = deps.writes?.().outbox;
+  const waiting = new Map<string, string>();
+  if (!outbox?.exists()) return waiting;
+  for (const w of outbox.pending()) {
+    const body = w.body as { targetDate?: string; value?: number; unitSymbol?: string };
+    if (body.targetDate !== date) continue;
+    const what = /\/logs\/(\w+)$/.exec(w.route)?.[1] ?? `+${body.value ?? ''}${body.unitSymbol ? ` ${body.unitSymbol}` : ''}`;
+    const word = ({ complete: 'done', failed: 'fail', skipped: 'skip' } as Record<string, string>)[what] ?? what;
+    waiting.set(w.habit.id, [waiting.get(w.habit.id), word].filter(Boolean).join(', '));
+  }
+  return waiting;
+}
+
 /** Notes requests in flight at once. */
 const NOTES_IN_FLIGHT = 4;
 
@@ -108,7 +123,7 @@ async function dayNotes(list: readonly JournalEntry[], date: string, api: Api, d
  * Fetches the journal of the date and prints it in the output mode in use; on a terminal, and when
  * given the user's date of an instant (`dateOf`), with the day's notes.
  */
-export async function run(options: JournalOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'>, dateOf?: (instant: Date) => string): Promise<void> {
+export async function run(options: JournalOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>, dateOf?: (instant: Date) => string): Promise<void> {
   const { out } = deps;
   const api = await deps.api();
   const entries: JournalEntry[] = await api.request('GET /habits/journal', { query: { date: options.date } });
@@ -120,7 +135,7 @@ export async function run(options: JournalOptions, deps: Pick<Deps, 'out' | 'api
     plain: async () => journalTsv(list, await names()),
     tty: async () => {
       const header = out.c.bold(journalSummary(options.date, list, deps.today(), out.width));
-      const table = journalTable(list, { c: out.c, width: out.width, timeOfDayNames: await names(), unitNames: await unitNames(list, deps) });
+      const table = journalTable(list, { c: out.c, width: out.width, timeOfDayNames: await names(), unitNames: await unitNames(list, deps), queued: queuedOn(options.date, deps) });
       const text = `${header}\n\n${(await out.table(table)).trimEnd()}\n`;
       if (!dateOf) return text;
       const day = await dayNotes(list, options.date, api, dateOf);

@@ -137,6 +137,8 @@ export interface JournalTableOptions {
   timeOfDayNames?: TimeOfDayNames;
   /** The habits' own unit names, by habit id (the journal does not carry them). */
   unitNames?: ReadonlyMap<string, string>;
+  /** Habits with a write of the day waiting in the outbox, and what it is (`done`, `+5 km`). */
+  queued?: ReadonlyMap<string, string>;
 }
 
 const MIN_NAME = 12;
@@ -158,7 +160,8 @@ export function journalTable(entries: readonly JournalEntry[], opts: JournalTabl
     const head = ['HABIT', 'STATUS', 'PROGRESS', 'STREAK', ...(withTime ? ['TIME'] : [])];
     const rows = ordered.map((e): Cell[] => {
       const label = statusLabel(e);
-      const status = `${label.symbol} ${label.word}`;
+      const waiting = opts.queued?.get(e.id);
+      const status = `${label.symbol} ${label.word}${waiting ? ` (queued: ${waiting})` : ''}`;
       // The unit is the server's word: shown escaped, as the name is (table.ts).
       const raw = progressText(e, opts.unitNames?.get(e.id));
       const text = raw === undefined ? undefined : escapeControls(raw);

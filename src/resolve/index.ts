@@ -1,6 +1,8 @@
 // Turns "Drink water", an id, `id:<id>` or a unique prefix into a habit or area id: a small service
 // built from the API client and the name cache, so it can be given to a command on its own.
 import { listAll } from '../api/paging.js';
+import { ApiError } from '../api/errors.js';
+import { mayPass } from '../api/network.js';
 import type { Area, Habit } from '../api/types.js';
 import type { Api } from '../api/routes.js';
 import { AmbiguousError, NotFoundError } from '../errors.js';
@@ -155,8 +157,17 @@ export class Resolver {
     let complete = cached?.complete ?? false;
     let fresh = false;
     const refresh = async (withArchived: boolean) => {
-      const active = fresh && items ? items.filter((i) => !i.archived) : await source.active();
-      items = withArchived ? [...active, ...(await source.archived())] : active;
+      try {
+        const active = fresh && items ? items.filter((i) => !i.archived) : await source.active();
+        items = withArchived ? [...active, ...(await source.archived())] : active;
+      } catch (err) {
+        // The server out of reach: names it listed before, however old, still say which habit is
+        // meant (a mark that cannot be sent then waits in the outbox).
+        const stale = unreachable(err) ? cache.get(source.kind, Number.POSITIVE_INFINITY) : undefined;
+        if (!stale) throw err;
+        [items, complete, fresh] = [stale.items, true, true];
+        return items;
+      }
       complete = withArchived;
       fresh = true;
       cache.set(source.kind, items, complete);
@@ -180,6 +191,12 @@ export class Resolver {
     }
     return results;
   }
+}
+
+/** True for a failure that may pass by itself: no answer, a 5xx, a 429. */
+export function unreachable(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  return err.kind === 'http' ? err.status === 429 || err.status >= 500 : mayPass(err);
 }
 
 /** Active items win; archived ones match only when no active one does. */

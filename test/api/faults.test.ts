@@ -108,7 +108,9 @@ function inject(route: string, handlers: Handler[], forever = false): void {
 async function run(argv: string[]) {
   cases++;
   const r = await runCli(argv, {
-    env: { ...home.env, HABITS_API_KEY: KEY, HABITS_BASE_URL: `${server.url}/v2` },
+    // Fail-fast, as before the outbox: these cases are about what the client does with each fault
+    // (test/record/outbox.test.ts has the same faults queued).
+    env: { ...home.env, HABITS_API_KEY: KEY, HABITS_BASE_URL: `${server.url}/v2`, HABITS_NO_QUEUE: '1' },
     sleep: async (ms) => {
       sleeps.push(ms);
     },

@@ -80,7 +80,7 @@ export function parse(ref: string, value: string, opts: { unit?: string; date?: 
 }
 
 /** Adds the value to the habit's total for the date. */
-export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'>): Promise<void> {
+export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
   const sent = await sendValue(habit, options.value, options.unit, date, options.strict, deps);

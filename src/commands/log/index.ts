@@ -1,9 +1,10 @@
-// `habits log done|fail|skip|undo|add|rm`
+// `habits log done|fail|skip|undo|add|ls|rm`
 import type { Command } from 'commander';
 import { examples, type App } from '../shared/app.js';
 import * as add from './add.js';
 import * as done from './done.js';
 import * as fail from './fail.js';
+import * as ls from './ls.js';
 import * as rm from './rm.js';
 import * as skip from './skip.js';
 import * as undo from './undo.js';
@@ -16,5 +17,5 @@ export function register(cmd: Command, app: App): void {
     ['habits log add Run 5 --unit km'],
     ['habits log undo Walk'],
   ]));
-  for (const verb of [done, fail, skip, undo, add, rm]) verb.register(cmd, app);
+  for (const verb of [done, fail, skip, undo, add, ls, rm]) verb.register(cmd, app);
 }

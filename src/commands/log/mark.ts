@@ -70,7 +70,11 @@ export function parseMark(refs: string[], opts: { date?: string; strict?: boolea
 type Outcome = { ok: true; already?: boolean; result?: MessageResult; warnings?: string[] } | { ok: false; err: unknown };
 
 /** Marks every habit of `options` with `verb`, reporting each; throws PartialFailure when any failed. */
-export async function runMark(verb: MarkVerb, options: MarkOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'>): Promise<void> {
+export async function runMark(
+  verb: MarkVerb,
+  options: MarkOptions,
+  deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>,
+): Promise<void> {
   const { out } = deps;
   const date = verb.checked ? parseLogDateArg(options.date, deps.today(), '--date') : parseDateArg(options.date, deps.today(), '--date');
   const resolved = await deps.resolver.resolveHabits(options.refs);
@@ -133,6 +137,6 @@ function report(deps: Pick<Deps, 'out'>, verb: MarkVerb, entry: MarkEntry, err: 
   if (total === 1) return;
   const d = describeError(err);
   // A reference that did not resolve is named in its own message; a server error needs the habit.
-  deps.out.item(`error: ${entry.habit ? `${name}: ` : ''}${d.message}`, true);
+  deps.out.item(`${d.code === 'queued' ? 'queued' : 'error'}: ${entry.habit ? `${name}: ` : ''}${d.message}`, true);
   if (d.hint) deps.out.item(`  hint: ${d.hint}`, true);
 }

@@ -9,6 +9,7 @@ import type { Env, IO } from '../../io.js';
 import type { Output } from '../../output/output.js';
 import type { Prompter } from '../../prompts/prompter.js';
 import type { Resolver } from '../../resolve/index.js';
+import type { Writes } from '../../record/index.js';
 
 /** Everything a verb can ask for. */
 export interface Deps {
@@ -31,6 +32,8 @@ export interface Deps {
   isLocal: boolean;
   /** A client for another key or URL: auth login checks a key before saving it. */
   clientFor(endpoint: { baseUrl: string; apiKey: string }): Promise<Api>;
+  /** The account's record of writes and outbox; throws without an account (no key). */
+  writes(): Writes;
   /** The account's cache scope without any I/O, or undefined with no key (completion). */
   scope(): string | undefined;
 }

@@ -8,7 +8,7 @@
 import { UsageError } from '../../errors.js';
 import { countsOn, type HabitFacts } from '../../model/habit-facts.js';
 import { formatOccurrence, shellWord } from '../../output/format.js';
-import type { Named } from '../../resolve/index.js';
+import { unreachable, type Named } from '../../resolve/index.js';
 import type { Deps } from './deps.js';
 
 /** One finding: a refusal, or a warning that --strict turns into one. */
@@ -52,8 +52,13 @@ export async function checkLogWrite(habit: Named, date: string, strict: boolean,
   let found = facts ? findings(habit, facts, date) : [];
   // No facts (an id the cache never saw), or a finding from facts that may be minutes old: ask.
   if (!facts || found.length > 0) {
-    facts = await deps.resolver.freshFacts(habit.id);
-    fresh = true;
+    const known = facts;
+    // The server out of reach: the cached facts are all there is (the write may wait in the outbox).
+    const read = await deps.resolver.freshFacts(habit.id).then((f) => [f, true] as const, (err: unknown) => {
+      if (known && unreachable(err)) return [known, false] as const;
+      throw err;
+    });
+    [facts, fresh] = read;
     found = findings(habit, facts, date);
   }
   const refusal = found.find((f) => f.refuse) ?? (strict ? found[0] : undefined);

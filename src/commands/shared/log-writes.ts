@@ -12,6 +12,7 @@ import { formatGoal, formatNumber, shellWord } from '../../output/format.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from './deps.js';
 import { checkLogWrite } from './log-checks.js';
+import { queueFailed } from '../../record/index.js';
 
 /** Requests in flight at once: fast, and far below the service's 500 a minute. */
 export const WRITE_CONCURRENCY = 4;
@@ -78,19 +79,24 @@ export async function sendMark(
   habit: Named,
   date: string,
   opts: { strict: boolean; journal: () => Promise<JournalEntry[]> },
-  deps: Pick<Deps, 'api' | 'resolver'>,
+  deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>,
 ): Promise<MarkSent> {
   let warnings: string[] = [];
-  if (verb.checked) {
-    const checked = await checkLogWrite(habit, date, opts.strict, deps);
-    warnings = checked.warnings;
-    if (verb.name === 'done' && checked.facts.type === 'bad' && checked.facts.goal) await overLimit(habit, date, await opts.journal());
-  }
-  const api = await deps.api();
   try {
+    // Inside the try: a server out of reach while checking leaves the mark in the outbox too.
+    if (verb.checked) {
+      const checked = await checkLogWrite(habit, date, opts.strict, deps);
+      warnings = checked.warnings;
+      if (verb.name === 'done' && checked.facts.type === 'bad' && checked.facts.goal) await overLimit(habit, date, await opts.journal());
+    }
+    const api = await deps.api();
     return { result: await api.request(verb.route, { params: { habitId: habit.id }, body: { targetDate: date } }), warnings };
   } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
     if (verb.already && isConflict(err)) return { already: true, warnings };
+    // A mark that could not reach the server waits in the outbox (not undo: it is never queued).
+    const queued = verb.checked ? queueFailed(deps.writes?.(), err, { route: verb.route, params: { habitId: habit.id }, body: { targetDate: date }, habit: { id: habit.id, name: habit.name } }) : undefined;
+    if (queued) throw queued;
     // A mark whose outcome is unknown: the journal of the day shows whether it was recorded.
     throw new WriteError(err, `habits journal --date ${date}`);
   }
@@ -139,7 +145,7 @@ export async function sendValue(
   unit: TypedUnit | undefined,
   date: string,
   strict: boolean,
-  deps: Pick<Deps, 'api' | 'resolver'>,
+  deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>,
 ): Promise<ValueSent> {
   const checked = await checkLogWrite(habit, date, strict, deps);
   let { facts, fresh } = checked;
@@ -161,10 +167,13 @@ export async function sendValue(
   return { result, line: `Logged ${String(value)} ${shown} to "${habit.name}" for ${date}${id}`, warnings: checked.warnings };
 }
 
-async function postValue(habit: Named, body: LogValueBody, deps: Pick<Deps, 'api'>): Promise<MessageResult> {
+async function postValue(habit: Named, body: LogValueBody, deps: Pick<Deps, 'api'> & Partial<Pick<Deps, 'writes'>>): Promise<MessageResult> {
   const api = await deps.api();
   // A value adds to the day's total: after an unknown outcome, the journal shows whether it did.
-  return checkedWrite(api.request('POST /habits/{habitId}/logs', { params: { habitId: habit.id }, body }), `habits journal --date ${body.targetDate}`);
+  return checkedWrite(api.request('POST /habits/{habitId}/logs', { params: { habitId: habit.id }, body }), `habits journal --date ${body.targetDate}`).catch((err: unknown) => {
+    // A value that could not reach the server waits in the outbox; one that may have is held there.
+    throw queueFailed(deps.writes?.(), (err as WriteError).error, { route: 'POST /habits/{habitId}/logs', params: { habitId: habit.id }, body, habit: { id: habit.id, name: habit.name } }) ?? err;
+  });
 }
 
 /** The symbol to send for `typed` (the goal's when undefined), or the UsageError saying why none fits. */

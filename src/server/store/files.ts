@@ -54,7 +54,9 @@ export function preparePrivateFiles(file: string): string[] {
   } catch {
     // An unreadable directory is left as it is.
   }
-  if (entries.length > 0 && entries.every((name) => own.has(name))) tighten(dir);
+  // The CLI keeps its record of writes and its outbox beside the store (writes-*.jsonl, outbox-*.jsonl).
+  const cli = /^(writes|outbox)-[0-9a-f]{20}\.jsonl(\.lock)?$/;
+  if (entries.length > 0 && entries.every((name) => own.has(name) || cli.test(name))) tighten(dir);
   return repaired;
 }
 

@@ -1,0 +1,94 @@
+// Sending the outbox: in order, each write once. A mark is sent again freely (a 409 means the day
+// already carries it); a value is written "send" before it leaves, so a sync killed before the
+// answer leaves it held (its outcome unknown), never sent twice silently. Held values are skipped
+// unless the caller confirms them. The first failure that may pass (no answer, a 5xx, a 429) stops
+// the run and keeps the rest; a write the server refuses (a 4xx) is dropped and reported.
+import { ApiError } from '../api/errors.js';
+import type { Api, RouteKey } from '../api/routes.js';
+import { mayHaveBeenReceived } from '../api/network.js';
+import { isMarkRoute, queueDecision, type Outbox, type QueuedWrite } from './outbox.js';
+
+/** What happened to the outbox in one run. */
+export interface Delivery {
+  sent: { write: QueuedWrite; status: number; logId?: string }[];
+  /** Marks the server already had (409). */
+  already: QueuedWrite[];
+  /** Refused by the server, and dropped from the outbox. */
+  dropped: { write: QueuedWrite; error: unknown }[];
+  /** Held values not confirmed: still waiting. */
+  held: QueuedWrite[];
+  /** Why the run stopped early (the server unreachable, the time budget spent), with the rest kept. */
+  stopped?: unknown;
+  /** Writes still waiting when the run ended, held ones included. */
+  left: number;
+}
+
+export interface DeliverOptions {
+  /** Ends the run: requests in flight are aborted, their writes kept (a value becomes held). */
+  signal?: AbortSignal;
+  /** Says whether to send a held value now (`--confirm n`, or a question on a terminal). */
+  confirm?: (write: QueuedWrite) => Promise<boolean> | boolean;
+}
+
+type LooseRequest = (route: RouteKey, opts: { params: Record<string, string>; body: unknown; signal?: AbortSignal; onStatus?: (s: number) => void }) => Promise<unknown>;
+
+/** Sends what waits in `outbox` through `api`. Call it holding the outbox's lock. */
+export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {}): Promise<Delivery> {
+  const result: Delivery = { sent: [], already: [], dropped: [], held: [], left: 0 };
+  const request = api.request as unknown as LooseRequest;
+  const pending = outbox.pending();
+  let i = 0;
+  for (; i < pending.length; i++) {
+    const write = pending[i]!;
+    if (opts.signal?.aborted) {
+      result.stopped = opts.signal.reason;
+      break;
+    }
+    const mark = isMarkRoute(write.route);
+    if (write.held) {
+      if (!(await opts.confirm?.(write))) {
+        result.held.push(write);
+        continue;
+      }
+      outbox.note('confirm', write.id);
+    }
+    if (!mark) outbox.note('send', write.id);
+    let status = 0;
+    try {
+      const answer = await request(write.route, {
+        params: write.params, body: write.body, signal: opts.signal, onStatus: (s) => (status = s),
+      });
+      const logId = (answer as { logId?: unknown } | undefined)?.logId;
+      outbox.note('done', write.id, { status, ...(typeof logId === 'string' ? { logId } : {}) });
+      result.sent.push({ write, status, ...(typeof logId === 'string' ? { logId } : {}) });
+    } catch (err) {
+      if (mark && err instanceof ApiError && err.kind === 'http' && err.status === 409) {
+        outbox.note('done', write.id, { status: 409 });
+        result.already.push(write);
+        continue;
+      }
+      const lasting = err instanceof ApiError && queueDecision(err, true) === undefined;
+      const keyRefused = err instanceof ApiError && (err.status === 401 || err.status === 403);
+      if (lasting && !keyRefused) {
+        outbox.note('drop', write.id, { status: (err as ApiError).status, why: (err as ApiError).serverMessage });
+        result.dropped.push({ write, error: err });
+        continue;
+      }
+      // Unreachable, a 5xx, a 429, the key refused, the budget spent: keep it and the rest for later.
+      // A value the server cannot have seen is not held for it.
+      if (!mark && notReceived(err)) outbox.note('unsent', write.id);
+      result.stopped = err;
+      break;
+    }
+  }
+  result.left = result.held.length + (pending.length - i);
+  outbox.tidy();
+  return result;
+}
+
+/** True when the server cannot have acted on the request that failed with `err`. */
+function notReceived(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  if (err.kind === 'http') return err.status === 429 || (err.status >= 400 && err.status < 500);
+  return !mayHaveBeenReceived(err);
+}

@@ -1,0 +1,65 @@
+// The machine's own memory of its writes, per account, in the data directory: the record of every
+// write sent (record.ts) and the outbox of marks and values waiting to be sent (outbox.ts,
+// deliver.ts). Both are append-only JSON-lines files, fsynced on every append (docs/outbox.md).
+import type { RouteKey } from '../api/routes.js';
+import { describeError } from '../describe-error.js';
+import { QueuedError } from '../errors.js';
+import { escapeControls } from '../model/text.js';
+import { isMarkRoute, queueDecision, type Outbox, type QueuedWrite } from './outbox.js';
+import type { WriteRecord } from './record.js';
+
+export { deliver, type Delivery } from './deliver.js';
+export { Outbox, outboxFile, queueDecision, type QueuedWrite } from './outbox.js';
+export { dateOf, logWriteOf, recordFile, WriteRecord, type LiveLog, type RecordedWrite } from './record.js';
+
+/** One account's record and outbox. */
+export interface Writes {
+  record: WriteRecord;
+  outbox: Outbox;
+  /** False with --no-queue or HABITS_NO_QUEUE=1, and in local mode: a failed write fails at once. */
+  queueing: boolean;
+}
+
+const VERBS: Record<string, string> = { complete: 'done', failed: 'fail', skipped: 'skip' };
+
+/** `log done "Walk" for 2026-11-22`, `log add "Run" 5 km for 2026-11-22`: a queued write as a command. */
+export function describeQueued(w: Pick<QueuedWrite, 'route' | 'body' | 'habit'>): string {
+  const body = (w.body ?? {}) as { targetDate?: unknown; value?: unknown; unitSymbol?: unknown };
+  const name = `"${escapeControls(w.habit.name)}"`;
+  const date = typeof body.targetDate === 'string' ? ` for ${body.targetDate}` : '';
+  const mark = /\/logs\/(\w+)$/.exec(w.route)?.[1];
+  if (mark) return `log ${VERBS[mark] ?? mark} ${name}${date}`;
+  const unit = typeof body.unitSymbol === 'string' && body.unitSymbol ? ` ${body.unitSymbol}` : '';
+  return `log add ${name} ${String(body.value)}${unit}${date}`;
+}
+
+/** What a failed mark or value was. */
+export interface FailedWrite {
+  route: RouteKey;
+  params: Record<string, string>;
+  body: unknown;
+  habit: { id: string; name: string };
+}
+
+/**
+ * Keeps the write that failed with `err` in the outbox when it should be (queueDecision), and
+ * returns the QueuedError (exit 6) that says so; undefined when it is not queued.
+ */
+export function queueFailed(writes: Writes | undefined, err: unknown, write: FailedWrite): QueuedError | undefined {
+  if (!writes?.queueing) return undefined;
+  const decision = queueDecision(err, isMarkRoute(write.route));
+  if (!decision) return undefined;
+  // A mark is safe to send again, so whether the server recorded it does not matter here.
+  const said = describeError(err).message;
+  const why = decision === 'queue' ? said.replace(/; the server may have recorded it$/, '') : said;
+  const queued = writes.outbox.queue({ ...write, why }, decision === 'hold');
+  const what = describeQueued(queued);
+  if (decision === 'queue') {
+    return new QueuedError(`${what} waits in the outbox as [${queued.n}]: ${why}`, '`habits sync` sends it, and so does the next command that reaches the server');
+  }
+  const date = (write.body as { targetDate?: string }).targetDate;
+  return new QueuedError(
+    `${what} is held in the outbox as [${queued.n}]: ${why}`,
+    `check with \`habits journal${date ? ` --date ${date}` : ''}\`; then \`habits sync --confirm ${queued.n}\` sends it, \`habits sync --drop ${queued.n}\` forgets it`,
+  );
+}

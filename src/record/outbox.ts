@@ -1,0 +1,201 @@
+// The outbox: marks and values that could not reach the server, kept in order in
+// `outbox-<scope hash>.jsonl` in the data directory until `habits sync` (or any later command, for
+// a moment first) delivers them. The file is a log of events, each line appended and fsynced before
+// anything depends on it, so a queued write survives SIGKILL and power loss:
+//   {op:"queue", n, id, at, route, params, body, habit, why, held?}   a write that waits
+//   {op:"send", id}      written before a value is sent: if no "done" follows, its outcome is unknown
+//   {op:"unsent", id}    the value's try failed before the server could see it: not held for it
+//   {op:"confirm", id}   the user said to send a held value anyway
+//   {op:"done", id, status, logId?}   the server has it (a mark's 409 too: the day already carries it)
+//   {op:"drop", id, why}              refused by the server, or dropped by the user
+// A value whose first try may have reached the server (a timeout after sending, a reset, a 5xx), or
+// whose "send" has no "done" (a sync killed mid-request), is held: never sent again until the user
+// confirms it. A mark is safe to send again (a second one answers 409). The file is removed when
+// nothing waits in it, so an empty outbox costs one stat.
+import { closeSync, existsSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { ApiError } from '../api/errors.js';
+import { mayHaveBeenReceived, mayPass } from '../api/network.js';
+import type { RouteKey } from '../api/routes.js';
+import { sha256Hex } from '../hash.js';
+import { appendLines, readLines } from './jsonl.js';
+
+/** A write waiting in the outbox. */
+export interface QueuedWrite {
+  /** Its number, shown to the user (`habits sync --confirm 2`); stable while it waits. */
+  n: number;
+  id: string;
+  /** When it was first tried, ISO 8601. */
+  at: string;
+  route: RouteKey;
+  params: Record<string, string>;
+  body: unknown;
+  habit: { id: string; name: string };
+  /** Why the first try failed. */
+  why: string;
+  /** True when the server may already have it: sent only after the user confirms. */
+  held: boolean;
+}
+
+/** What queueing a failed write does: send it later, hold it for the user, or nothing (not queued). */
+export type QueueDecision = 'queue' | 'hold' | undefined;
+
+/**
+ * Whether the failure `err` of a mark (`repeatable`: sending it twice is harmless) or a value is
+ * kept in the outbox: no answer (the server down, the network gone, a timeout), a 5xx, or a 429
+ * after the retries. A value that may have reached the server is held. Anything else (a 4xx, TLS, a
+ * bad request) is the command's error, as before.
+ */
+export function queueDecision(err: unknown, repeatable: boolean): QueueDecision {
+  if (!(err instanceof ApiError)) return undefined;
+  if (err.kind === 'http') {
+    if (err.status === 429) return 'queue';
+    if (err.status >= 500 && err.status !== 501 && err.status !== 505) return repeatable ? 'queue' : 'hold';
+    return undefined;
+  }
+  if (!mayPass(err)) return undefined;
+  return repeatable || !mayHaveBeenReceived(err) ? 'queue' : 'hold';
+}
+
+/** The outbox file of the account `scope` in `dataDir`. */
+export function outboxFile(dataDir: string, scope: string): string {
+  return join(dataDir, `outbox-${sha256Hex(scope).slice(0, 20)}.jsonl`);
+}
+
+/** A mark route (complete, failed, skipped): sending it twice is harmless. */
+export function isMarkRoute(route: string): boolean {
+  return /\/logs\/(complete|failed|skipped)$/.test(route);
+}
+
+/** One account's outbox. */
+export class Outbox {
+  readonly lockFile: string;
+
+  constructor(readonly file: string, private readonly now: () => Date) {
+    this.lockFile = `${file}.lock`;
+  }
+
+  /** True when something may wait: one stat, no read. */
+  exists(): boolean {
+    return existsSync(this.file);
+  }
+
+  /** The writes waiting, in the order they were queued. */
+  pending(): QueuedWrite[] {
+    const byId = new Map<string, QueuedWrite & { sending: boolean }>();
+    for (const e of readLines(this.file)) {
+      const id = typeof e.id === 'string' ? e.id : undefined;
+      if (!id) continue;
+      const w = byId.get(id);
+      switch (e.op) {
+        case 'queue':
+          if (!w && typeof e.route === 'string' && typeof e.n === 'number' && e.habit && e.params) {
+            byId.set(id, {
+              n: e.n, id, at: String(e.at), route: e.route as RouteKey, params: e.params as Record<string, string>, body: e.body,
+              habit: e.habit as QueuedWrite['habit'], why: String(e.why ?? ''), held: e.held === true, sending: false,
+            });
+          }
+          break;
+        case 'send':
+          if (w) w.sending = true;
+          break;
+        case 'confirm':
+          if (w) [w.held, w.sending] = [false, false];
+          break;
+        case 'unsent':
+          if (w) w.sending = false;
+          break;
+        case 'done':
+        case 'drop':
+          byId.delete(id);
+          break;
+      }
+    }
+    return [...byId.values()].map(({ sending, ...w }) => ({ ...w, held: w.held || sending }));
+  }
+
+  /** Queues a write, durably; returns it with its number. */
+  queue(w: Omit<QueuedWrite, 'n' | 'id' | 'at' | 'held'>, held: boolean): QueuedWrite {
+    const numbers = readLines(this.file).map((e) => (e.op === 'queue' && typeof e.n === 'number' ? e.n : 0));
+    const n = Math.max(0, ...numbers) + 1;
+    const id = process.getBuiltinModule('node:crypto').randomUUID();
+    const entry: QueuedWrite = { n, id, at: this.now().toISOString(), ...w, held };
+    appendLines(this.file, [{ op: 'queue', ...entry, ...(held ? {} : { held: undefined }) }]);
+    return entry;
+  }
+
+  /** Appends an event about the write `id` (send, confirm, done, drop), durably. */
+  note(op: 'send' | 'unsent' | 'confirm' | 'done' | 'drop', id: string, extra: Record<string, unknown> = {}): void {
+    appendLines(this.file, [{ op, id, ...extra }]);
+  }
+
+  /**
+   * Removes the file when nothing waits in it, unless it grew since `size` (another process queued
+   * meanwhile). Call it holding the lock.
+   */
+  tidy(): void {
+    try {
+      const size = statSync(this.file).size;
+      if (this.pending().length > 0) return;
+      if (statSync(this.file).size === size) unlinkSync(this.file);
+    } catch {
+      // Gone already, or not ours to remove: the next sync tries again.
+    }
+  }
+
+  /**
+   * Runs `work` holding the outbox's lock (a file naming this process), so two processes never
+   * send the same write at once. Undefined, without running it, when another live process holds it.
+   */
+  async locked<T>(work: () => Promise<T>): Promise<T | undefined> {
+    if (!this.lock()) return undefined;
+    try {
+      return await work();
+    } finally {
+      try {
+        unlinkSync(this.lockFile);
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+
+  private lock(): boolean {
+    for (let i = 0; i < 2; i++) {
+      try {
+        const fd = openSync(this.lockFile, 'wx', 0o600);
+        writeSync(fd, String(process.pid));
+        closeSync(fd);
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return false;
+        // A lock left by a process that is gone (killed mid-sync) is taken over.
+        if (alive(Number(readText(this.lockFile)))) return false;
+        try {
+          unlinkSync(this.lockFile);
+        } catch {
+          // Someone else took it over first.
+        }
+      }
+    }
+    return false;
+  }
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,110 @@
+// The record of writes: every write the CLI sends for an account (marks, values, undo, log rm, and
+// habit, area and note writes) is one JSON line appended to `writes-<scope hash>.jsonl` in the data
+// directory: what was sent (method, path, body), when, the server's status and the log id it
+// answered. It is what `habits log ls` (remote) and `habits undo` read. The file is named by a hash
+// of the account's scope (base URL and a hash of the key); the key is never in it.
+import { join } from 'node:path';
+import { sha256Hex } from '../hash.js';
+import { appendLines, readLines } from './jsonl.js';
+
+/** One line of the record. */
+export interface RecordedWrite {
+  /** When it was sent, ISO 8601. */
+  at: string;
+  method: string;
+  /** Below the base URL, e.g. `/habits/h1/logs/complete`. */
+  path: string;
+  body?: unknown;
+  /** The server's answer status; 0 when no answer came. */
+  status: number;
+  /** The log id the server answered (the local service does; production may not). */
+  logId?: string;
+  /** Why no answer came: `network` or `timeout`. */
+  error?: string;
+  /** Sent from the outbox: its number there. */
+  outbox?: number;
+}
+
+/** What a log write is, read from its path. */
+export type LogWriteKind = 'value' | 'completed' | 'failed' | 'skipped' | 'undo' | 'rm';
+
+const MARKS: Record<string, LogWriteKind> = { complete: 'completed', failed: 'failed', skipped: 'skipped', undo: 'undo' };
+
+/** A log write's habit and kind, from its method and path; undefined for other writes. */
+export function logWriteOf(method: string, path: string): { habitId: string; kind: LogWriteKind; logId?: string } | undefined {
+  const m = /^\/habits\/([^/]+)\/logs(?:\/([^/]+))?$/.exec(path);
+  if (!m || m[1] === 'journal') return undefined;
+  const habitId = decodeURIComponent(m[1]!);
+  const rest = m[2] === undefined ? undefined : decodeURIComponent(m[2]);
+  if (method === 'POST' && rest === undefined) return { habitId, kind: 'value' };
+  if (method === 'POST' && rest !== undefined && MARKS[rest]) return { habitId, kind: MARKS[rest]! };
+  if (method === 'DELETE' && rest !== undefined) return { habitId, kind: 'rm', logId: rest };
+  return undefined;
+}
+
+/** A log this machine wrote that no later write of this machine removed. */
+export interface LiveLog {
+  write: RecordedWrite;
+  habitId: string;
+  type: 'value' | 'completed' | 'failed' | 'skipped';
+  date: string;
+  logId?: string;
+}
+
+/** The record file of the account `scope` in `dataDir`. */
+export function recordFile(dataDir: string, scope: string): string {
+  return join(dataDir, `writes-${sha256Hex(scope).slice(0, 20)}.jsonl`);
+}
+
+function isWrite(x: Record<string, unknown>): boolean {
+  return typeof x.at === 'string' && typeof x.method === 'string' && typeof x.path === 'string' && typeof x.status === 'number';
+}
+
+/** The record of one account's writes. */
+export class WriteRecord {
+  constructor(readonly file: string) {}
+
+  /** Appends one write, durably (fsync). */
+  append(write: RecordedWrite): void {
+    appendLines(this.file, [write]);
+  }
+
+  /** Every write recorded, oldest first. */
+  all(): RecordedWrite[] {
+    return readLines(this.file).filter(isWrite) as unknown as RecordedWrite[];
+  }
+
+  /**
+   * The logs this machine created (2xx marks and values) that none of its later writes removed (a
+   * `log rm` of the id, a `log undo` of the day, a later mark that replaced it), oldest first.
+   */
+  liveLogs(): LiveLog[] {
+    const live: LiveLog[] = [];
+    for (const write of this.all()) {
+      if (write.status < 200 || write.status >= 300) continue;
+      const w = logWriteOf(write.method, write.path);
+      if (!w) continue;
+      const date = dateOf(write.body);
+      if (w.kind === 'rm') {
+        removeWhere(live, (l) => l.habitId === w.habitId && l.logId === w.logId);
+      } else if (w.kind === 'undo') {
+        if (date) removeWhere(live, (l) => l.habitId === w.habitId && l.date === date);
+      } else if (date) {
+        // A mark replaces the day's other marks (the service keeps one mark a day).
+        if (w.kind !== 'value') removeWhere(live, (l) => l.habitId === w.habitId && l.date === date && l.type !== 'value');
+        live.push({ write, habitId: w.habitId, type: w.kind, date, ...(write.logId ? { logId: write.logId } : {}) });
+      }
+    }
+    return live;
+  }
+}
+
+/** The `targetDate` of a log write's body. */
+export function dateOf(body: unknown): string | undefined {
+  const d = (body as { targetDate?: unknown } | undefined)?.targetDate;
+  return typeof d === 'string' ? d : undefined;
+}
+
+function removeWhere<T>(list: T[], pred: (x: T) => boolean): void {
+  for (let i = list.length - 1; i >= 0; i--) if (pred(list[i]!)) list.splice(i, 1);
+}

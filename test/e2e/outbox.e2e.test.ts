@@ -1,0 +1,172 @@
+// The outbox through the built binary, as cron runs it (no terminal): a write against a server
+// that is down waits in the outbox (exit 6), a later run delivers it exactly once, and a sync
+// killed mid-request loses nothing and sends nothing twice that the server acknowledged.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LogEntry } from '../../src/api/types.js';
+import { BIN, noonZone, spawnCli } from '../helpers/cli.js';
+import { addHabit, call, useService } from '../helpers/service.js';
+
+const { zone, today } = noonZone();
+const fx = useService({ start: 'real', timezone: zone, per: 'test' });
+
+/**
+ * A front for the service on a port of its own, which can be down (the port closed) or up. Up, it
+ * passes requests on; with `hold`, a POST of a value reaches the service but its answer never comes.
+ */
+interface Front {
+  url: string;
+  up(opts?: { hold?: boolean }): Promise<void>;
+  down(): Promise<void>;
+  /** Resolves when a held request has been answered by the service (and the answer kept back). */
+  held(): Promise<void>;
+}
+
+let fronts: Front[] = [];
+afterEach(async () => {
+  for (const f of fronts) await f.down();
+  fronts = [];
+});
+
+async function front(target: string): Promise<Front> {
+  const upstream = new URL(target);
+  const probe = http.createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((r) => probe.close(() => r()));
+  let server: http.Server | undefined;
+  let onHeld: () => void = () => {};
+  const heldOnce = new Promise<void>((r) => (onHeld = r));
+  const f: Front = {
+    url: `http://127.0.0.1:${port}${upstream.pathname}`,
+    async up(opts = {}) {
+      server = http.createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)) headers[k] = v;
+          const body = chunks.length ? Buffer.concat(chunks) : undefined;
+          void fetch(`${upstream.origin}${req.url}`, { method: req.method, headers, body }).then(async (answer) => {
+            const text = Buffer.from(await answer.arrayBuffer());
+            if (opts.hold && req.method === 'POST' && /\/logs$/.test(req.url ?? '')) return onHeld();
+            res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+            res.end(text);
+          });
+        });
+      });
+      await new Promise<void>((r) => server!.listen(port, '127.0.0.1', r));
+    },
+    async down() {
+      const s = server;
+      server = undefined;
+      if (!s) return;
+      s.closeAllConnections();
+      await new Promise<void>((r) => s.close(() => r()));
+    },
+    held: () => heldOnce,
+  };
+  fronts.push(f);
+  return f;
+}
+
+const logsOf = (id: string) => call<LogEntry[]>(fx.svc, 'GET', `/habits/${id}/logs`);
+const outboxFiles = () => {
+  const dir = join(fx.home.env.XDG_DATA_HOME, 'habits');
+  return existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith('outbox-')) : [];
+};
+
+describe('the outbox, from cron', () => {
+  it('a mark and a value against a closed port wait (exit 6); the next command delivers each once', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
+    const run = await addHabit(fx.svc, { name: 'Run', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 5, unit: 'kM' } });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0); // the names, as a cron machine has them
+    await f.down();
+
+    const done = await spawnCli(['log', 'done', 'Walk'], { env });
+    expect(done.code).toBe(6);
+    expect(done.stdout).toBe('');
+    expect(done.stderr).toMatch(new RegExp(`^queued: log done "Walk" for ${today} waits in the outbox as \\[1\\]: connection refused by 127\\.0\\.0\\.1:\\d+ \\(POST /habits/.+/logs/complete\\)\\n`));
+    expect(done.stderr).toContain('hint: `habits sync` sends it, and so does the next command that reaches the server\n');
+    const add = await spawnCli(['log', 'add', 'Run', '3', '--unit', 'km'], { env });
+    expect(add.code).toBe(6);
+    expect(add.stderr).toMatch(/^queued: log add "Run" 3 kM for \S+ waits in the outbox as \[2\]: connection refused/);
+    expect((await spawnCli(['sync', '--list'], { env })).stdout.split('\n').filter(Boolean).map((l) => l.split('\t').slice(0, 3))).toEqual([
+      ['1', 'waiting', `log done "Walk" for ${today}`],
+      ['2', 'waiting', `log add "Run" 3 kM for ${today}`],
+    ]);
+    expect(await logsOf(walk.id)).toEqual([]);
+
+    await f.up();
+    const journal = await spawnCli(['journal'], { env });
+    expect(journal.code, journal.stderr).toBe(0);
+    expect(journal.stderr).toBe('Sent 2 queued writes from the outbox\n');
+    expect(journal.stdout).toMatch(/\tWalk\tcompleted\t/);
+    expect(outboxFiles()).toEqual([]);
+    const again = await spawnCli(['sync'], { env });
+    expect(again).toEqual({ code: 0, stdout: '', stderr: 'Nothing waits in the outbox.\n' });
+    expect((await logsOf(walk.id)).map((l) => [l.type, l.date])).toEqual([['completed', today]]);
+    expect((await logsOf(run.id)).map((l) => [l.type, l.value, l.unitSymbol])).toEqual([['value', 3, 'kM']]);
+  });
+
+  it('--no-queue and HABITS_NO_QUEUE=1 fail at once (exit 1) and queue nothing', async () => {
+    await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
+    await f.down();
+    for (const r of [await spawnCli(['--no-queue', 'log', 'done', 'Walk'], { env }), await spawnCli(['log', 'done', 'Walk'], { env: { ...env, HABITS_NO_QUEUE: '1' } })]) {
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^error: connection refused by 127\.0\.0\.1:\d+ \(POST \/habits\/.+\/logs\/complete\)\n/);
+    }
+    expect(outboxFiles()).toEqual([]);
+  });
+
+  it('a sync killed while the server records a value: nothing lost, nothing acknowledged sent twice', async () => {
+    const run = await addHabit(fx.svc, { name: 'Run', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 5, unit: 'kM' } });
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
+    await f.down();
+    expect((await spawnCli(['log', 'add', 'Run', '2', '--unit', 'km'], { env })).code).toBe(6);
+    expect((await spawnCli(['log', 'done', 'Walk'], { env })).code).toBe(6);
+
+    // The service records the value, its answer is kept back, and the sync dies waiting for it.
+    await f.up({ hold: true });
+    const child = spawn(process.execPath, [BIN, 'sync'], { env, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_code, signal) => r(signal)));
+    await f.held();
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect((await logsOf(run.id)).map((l) => l.value)).toEqual([2]);
+    expect(await logsOf(walk.id)).toEqual([]);
+
+    await f.down();
+    await f.up();
+    const sync = await spawnCli(['sync'], { env });
+    expect(sync.code).toBe(6);
+    expect(sync.stderr).toContain(`Sent [2] log done "Walk" for ${today} (HTTP 201, log id:`);
+    expect(sync.stderr).toContain(`Held [1] log add "Run" 2 kM for ${today}: the server may have it`);
+    expect(sync.stderr).toContain(`hint: check with \`habits journal --date ${today}\`; then \`habits sync --confirm 1\` sends it, \`habits sync --drop 1\` forgets it`);
+    expect((await logsOf(run.id)).map((l) => l.value)).toEqual([2]);
+    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
+
+    // Later commands do not send it either; the user drops it, having seen it recorded.
+    const journal = await spawnCli(['journal'], { env });
+    expect(journal.stderr).toBe('warning: 1 write held in the outbox, the server may have it: see `habits sync`\n');
+    expect((await logsOf(run.id)).map((l) => l.value)).toEqual([2]);
+    expect(await spawnCli(['sync', '--drop', '1'], { env })).toEqual({ code: 0, stdout: '', stderr: `Dropped [1] log add "Run" 2 kM for ${today}; it was not sent\n` });
+    expect(outboxFiles()).toEqual([]);
+    expect((await logsOf(run.id)).map((l) => l.value)).toEqual([2]);
+  });
+});
