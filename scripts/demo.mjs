@@ -1,6 +1,7 @@
 // `npm start`: the journal on the local service, with example habits and two weeks of history, in
 // a throwaway directory. It seeds through the CLI's own commands (so through the API), shows the
-// journal and one habit's heatmap, says on stderr what it did, and removes the directory. Nothing
+// journal, one habit's heatmap and the last two weeks of every habit (`habits week`), says on
+// stderr what it did, and removes the directory. Nothing
 // in the user's own config, cache or data directory is read or written.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,9 +93,14 @@ try {
   process.stderr.write(`habits demo: $ habits --local habit stats "Drink water" --from ${from}\n\n`);
   code = await main(['habit', 'stats', 'Drink water', '--from', from], { env });
   if (code !== 0) throw new Error(`habits habit stats exited ${code}`);
+  process.stdout.write('\n');
+  process.stderr.write('habits demo: $ habits --local week --weeks 2\n\n');
+  code = await main(['week', '--weeks', '2'], { env });
+  if (code !== 0) throw new Error(`habits week exited ${code}`);
   process.stderr.write('\nhabits demo: done; the throwaway directory is removed. Your own habits, offline:\n' +
     '  habits --local habit add Walk --daily   (or: habits config set base-url local)\n' +
-    '  habits --local journal\n');
+    '  habits --local check                    (tick off the day, one key per habit)\n' +
+    '  habits --local week\n');
 } catch (err) {
   process.stderr.write(`habits demo: ${err.message}\n`);
   process.exitCode = 1;
