@@ -23,13 +23,15 @@ export async function main(argv: string[], world: Partial<World> = {}): Promise<
   let ctx: Context | undefined;
   const runner: Pick<App, 'run'> = {
     async run(cmd, body) {
-      ctx = new Context(full, cmd.optsWithGlobals<GlobalFlags>());
+      ctx = new Context(full, cmd.optsWithGlobals<GlobalFlags>(), core.commandPath(cmd));
+      await ctx.out.prepare();
       await body(ctx);
+      await ctx.out.flush();
     },
   };
   try {
     core.rejectOptionsAfterDashes(argv);
-    await buildProgram(runner, full.io).parseAsync(argv, { from: 'user' });
+    await buildProgram(runner, full.io).parseAsync(argv[0] === '__complete' ? argv : core.normalizeJsonFlag(argv), { from: 'user' });
     return core.EXIT.ok;
   } catch (err) {
     const flags = ctx?.flags ?? scanFlags(argv);
@@ -68,7 +70,7 @@ function report(core: typeof import('./core.js'), err: unknown, world: World, fl
 function scanFlags(argv: string[]): GlobalFlags {
   const end = argv.indexOf('--');
   const head = end === -1 ? argv : argv.slice(0, end);
-  return { json: head.includes('--json'), verbose: head.includes('--verbose') };
+  return { json: head.some((w) => w === '--json' || w.startsWith('--json=') || w === '--jq'), verbose: head.includes('--verbose') };
 }
 
 function withDefaults(world: Partial<World>): World {

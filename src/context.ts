@@ -18,6 +18,7 @@ import { noApiKey } from './errors.js';
 import { sha256Hex } from './hash.js';
 import { readOnlyStore, startLocalService, type LocalService } from './local.js';
 import { colorLevel } from './output/color.js';
+import { parseFields } from './output/fields.js';
 import { Output } from './output/output.js';
 import { startSpinner } from './output/spinner.js';
 import { createPrompter, type Prompter } from './prompts/prompter.js';
@@ -44,7 +45,10 @@ export interface World {
 
 /** Flags every command accepts (declared in program.ts). */
 export interface GlobalFlags {
-  json?: boolean;
+  /** true for a bare --json; the fields of `--json name,status` */
+  json?: boolean | string;
+  /** --jq EXPR (implies --json) */
+  jq?: string;
   quiet?: boolean;
   verbose?: boolean;
   /** false with --no-color */
@@ -87,7 +91,8 @@ export class Context {
   outboxFirst = true;
   private readonly skippedItems = new Map<string, { what: string; where: string; seen: Set<string> }>();
 
-  constructor(readonly world: World, readonly flags: GlobalFlags) {
+  /** `command`: the command's words after `habits` (`habit ls`), for its --json fields. */
+  constructor(readonly world: World, readonly flags: GlobalFlags, command = '') {
     this.paths = resolvePaths(world.env);
     this.now = world.now;
     let setting: ColorSetting = 'auto';
@@ -98,7 +103,10 @@ export class Context {
       // needs the settings reports it.
     }
     this.out = new Output(world.io, {
-      json: !!flags.json,
+      json: !!flags.json || flags.jq !== undefined,
+      fields: typeof flags.json === 'string' ? parseFields(flags.json) : undefined,
+      jq: flags.jq,
+      command,
       quiet: !!flags.quiet,
       colorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stdoutIsTTY }),
       errColorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stderrIsTTY }),

@@ -11,6 +11,7 @@ import * as journalNoun from './commands/journal.js';
 import * as logNoun from './commands/log/index.js';
 import type { App, NounModule } from './commands/shared/app.js';
 import { UsageError } from './errors.js';
+import { looksLikeFields } from './output/fields.js';
 import type { IO } from './io.js';
 import { VERSION } from './version.js';
 
@@ -61,7 +62,8 @@ export function buildProgram(runner: Pick<App, 'run'>, io: IO): Command {
     .description('Track habits from the terminal: the Habit Tracking Service API v2, or a local service on your machine.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .option('--json', 'print JSON; errors go to stderr as JSON')
+    .option('--json [fields]', 'print JSON (only the comma-separated fields, if given; `--json help` lists them); errors go to stderr as JSON', (v: string): string | true => v || true)
+    .option('--jq <expression>', 'filter the JSON with a jq expression (built in; implies --json); strings print raw')
     .option('-q, --quiet', 'print no confirmations')
     .option('--verbose', 'log each HTTP request and response to stderr (key redacted)')
     .option('--no-color', 'never colour output')
@@ -126,6 +128,41 @@ export function rejectOptionsAfterDashes(argv: readonly string[]): void {
     `${listed} after \`--\` ${options.length === 1 ? 'is' : 'are'} read as ${options.length === 1 ? 'an argument' : 'arguments'}, not ${options.length === 1 ? 'an option' : 'options'}`,
     `write ids that begin with "-" as id:<id> and leave out \`--\`: habits ${fixed.map(shellWord).join(' ')} (or put every option before \`--\`)`,
   );
+}
+
+/**
+ * `--json` takes an optional value, and commander would take any next word for it: `habits --json
+ * journal`, `habits log done --json Walk`. The word after a bare `--json` is its value only when it
+ * looks like fields (output/fields.ts) and is not a command (`habit` is also a field of `log done`);
+ * otherwise `--json` stays bare. `--json=FIELDS` is kept.
+ */
+export function normalizeJsonFlag(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word !== '--json' || (end !== -1 && i > end)) {
+      out.push(word);
+      continue;
+    }
+    const next = argv[i + 1];
+    if (next !== undefined && (end === -1 || i + 1 < end) && (next === 'help' || (looksLikeFields(next) && !NOUNS.some((n) => n.name === next)))) {
+      out.push(`--json=${next}`);
+      i++;
+    } else if (next !== undefined && !next.startsWith('-')) {
+      out.push('--json='); // bare, and the next word stays an argument
+    } else {
+      out.push(word);
+    }
+  }
+  return out;
+}
+
+/** A command's words after `habits`: `habit ls`. */
+export function commandPath(cmd: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
 }
 
 const registered = new WeakSet<Command>();

@@ -46,6 +46,7 @@ const HEAVY = [
   ['conf', /node_modules\/conf\//],
   ['the local service', /^src\/server\//],
   ['better-sqlite3', /better-sqlite3/],
+  ['jq-wasm', /node_modules\/jq-wasm\//],
 ] as const;
 
 function heavyIn(sources: string[]): string[] {
@@ -139,6 +140,17 @@ describe('startup', () => {
       expect(code.match(/^import\b[^;]*["']node:[^"']+["'];?$/gm), file).toBeNull();
     }
     expect(readFileSync(join(ROOT, 'dist/cli.js'), 'utf8')).toContain('getBuiltinModule("node:tty")');
+  });
+
+  it('jq loads for --jq only: journal --json does not take it', () => {
+    const local = { HABITS_LOCAL: '1', HABITS_DATA_DIR: join(tmp, 'data') };
+    const json = sourcesLoadedBy(['journal', '--json'], local);
+    expect(json.code).toBe(0);
+    expect(heavyIn(json.sources)).not.toContain('jq-wasm');
+    const jq = sourcesLoadedBy(['journal', '--jq', 'length'], local);
+    expect(jq.code).toBe(0);
+    expect(jq.stdout).toBe('0\n');
+    expect(heavyIn(jq.sources)).toContain('jq-wasm');
   });
 
   it('the recorder sees heavy modules when they do load (the check can fail)', () => {

@@ -1,4 +1,4 @@
-// `habits help [command...]` and the topics `exit-codes` and `environment`.
+// `habits help [command...]` and the topics `exit-codes`, `environment` and `formatting`.
 import type { Command } from 'commander';
 import { EXIT_CODE_TABLE } from '../errors.js';
 import { UsageError } from '../errors.js';
@@ -34,6 +34,23 @@ const TOPICS: Record<string, () => string> = {
     return 'Environment\n\n' + ENVIRONMENT.map(([n, t]) => `  ${n.padEnd(width)}  ${t}`).join('\n') +
       '\n\nPrecedence: flag > environment > config file > default.\n';
   },
+  formatting: () =>
+    'Formatting\n\n' +
+    '  On a terminal, tables and colour. In a pipe, no colour and tab-separated rows (TSV): one\n' +
+    '  line per item, ready for cut, awk or sort.\n\n' +
+    '  --json               the API data, unwrapped, as one JSON document on stdout; errors go to\n' +
+    '                       stderr as {"error":{"code","message","status"}}\n' +
+    '  --json name,status   only those fields (of each item, for a list)\n' +
+    '  --json help          the fields a command offers (exit 2)\n' +
+    '  --jq EXPR            filter the JSON with jq, built in (no jq needed; implies --json):\n' +
+    '                       strings print raw, other values as compact JSON, one per line;\n' +
+    '                       a syntax error exits 2\n\n' +
+    '  The word after --json is its fields only when it is `help`, a comma-separated list or a\n' +
+    '  field name; write --json=FIELDS to leave no doubt.\n\n' +
+    'Examples:\n' +
+    '  $ habits journal --json name,status\n' +
+    '  $ habits journal --jq \'[.[] | select(.status != "completed")] | length\'\n' +
+    '  $ habits habit ls --jq \'.[].name\'\n',
 };
 
 export function register(cmd: Command, app: App): void {

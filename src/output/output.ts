@@ -1,7 +1,9 @@
 // The three output modes, chosen in one place: --json, a terminal, or a pipe.
 import type { IO } from '../io.js';
+import { FailureError, UsageError } from '../errors.js';
 import { escapeControls, terminalSafe } from '../model/text.js';
 import { makeChalk, type ChalkInstance } from './color.js';
+import { checkFields, JSON_FIELDS, keysOf, selectFields } from './fields.js';
 import { renderPlainTable, renderTtyTable, type TableSpec } from './table.js';
 
 export type OutputMode = 'json' | 'tty' | 'plain';
@@ -31,8 +33,15 @@ export class Output {
 
   constructor(
     private readonly io: IO,
-    opts: { json: boolean; quiet: boolean; colorLevel: 0 | 1 | 2 | 3; errColorLevel: 0 | 1 | 2 | 3 },
+    opts: {
+      json: boolean; quiet: boolean; colorLevel: 0 | 1 | 2 | 3; errColorLevel: 0 | 1 | 2 | 3;
+      /** `--json name,status`: only these fields; `--jq EXPR`: the filter; `command`: `habit ls`. */
+      fields?: string[]; jq?: string; command?: string;
+    },
   ) {
+    this.fields = opts.fields;
+    this.jq = opts.jq;
+    this.command = opts.command ?? '';
     this.mode = opts.json ? 'json' : io.stdoutIsTTY ? 'tty' : 'plain';
     // Piped stdout is data for scripts: never coloured, whatever FORCE_COLOR says.
     this.c = makeChalk(this.mode === 'tty' ? opts.colorLevel : 0);
@@ -48,9 +57,54 @@ export class Output {
     return this.mode === 'json';
   }
 
-  /** Prints one JSON document on stdout. */
+  private readonly fields: string[] | undefined;
+  private readonly jq: string | undefined;
+  private readonly command: string;
+  private pending: Promise<void> = Promise.resolve();
+
+  /**
+   * Before the command runs: checks `--json` fields the command declares (output/fields.ts) and
+   * loads jq and compiles `--jq`, so that a mistake costs no request.
+   */
+  async prepare(): Promise<void> {
+    const declared = JSON_FIELDS[this.command];
+    if (this.fields && declared) checkFields(this.fields, declared, this.command);
+    if (this.jq !== undefined) {
+      const syntax = await (await import('./jq.js')).jqSyntaxError(this.jq);
+      if (syntax !== undefined) throw new UsageError(`--jq: ${syntax}`);
+    }
+  }
+
+  /** Waits for the output that --jq is still filtering (its errors are the command's). */
+  flush(): Promise<void> {
+    return this.pending;
+  }
+
+  /** Prints one JSON document on stdout: only the `--json` fields, filtered by `--jq`. */
   printJson(data: unknown): void {
-    this.io.stdout.write(jsonText(data, 2) + '\n');
+    let shaped = data;
+    if (this.fields) {
+      if (!JSON_FIELDS[this.command]) {
+        const keys = keysOf(data);
+        if (keys.length > 0 || this.fields.includes('help')) checkFields(this.fields, keys, this.command);
+      }
+      shaped = selectFields(data, this.fields);
+    }
+    const jq = this.jq;
+    if (jq === undefined) {
+      this.io.stdout.write(jsonText(shaped, 2) + '\n');
+      return;
+    }
+    this.pending = this.pending.then(async () => {
+      const answer = await (await import('./jq.js')).runJq(JSON.stringify(shaped), jq);
+      if ('error' in answer) throw answer.syntax ? new UsageError(`--jq: ${answer.error}`) : new FailureError(`--jq: ${answer.error}`, 'jq');
+      // Strings print raw (their own line breaks and tabs too, other control characters escaped);
+      // other values as compact JSON, one result a line.
+      const lines = answer.values.map((v) => (typeof v === 'string' ? escapeControls(v, '\n\t') : jsonText(v)));
+      if (lines.length > 0) this.io.stdout.write(lines.join('\n') + '\n');
+    });
+    // Handled by flush(); this keeps a failure after the command's own error from going unhandled.
+    this.pending.catch(() => {});
   }
 
   /** Prints the command's result: `data` as JSON with --json, otherwise what `human` renders. */

@@ -1,0 +1,99 @@
+// `--json name,status`: the fields each command's JSON offers, declared in one place, and the
+// selection of some of them. A command without a declared list offers the keys of its data.
+import type { Area, Habit, JournalEntry, LogEntry, Note, Statistics } from '../api/types.js';
+import { UsageError } from '../errors.js';
+
+const JOURNAL: readonly (keyof JournalEntry)[] = ['id', 'name', 'status', 'colorHex', 'icon', 'timeOfDayIds', 'type', 'currentStreak', 'progress', 'logInfo'];
+const HABIT: readonly (keyof Habit)[] = [
+  'id', 'name', 'description', 'icon', 'colorHex', 'type', 'occurrence', 'startDate', 'createdAt', 'isArchived', 'logMethod',
+  'challengeId', 'customUnitName', 'goal', 'goals', 'areas', 'timeOfDays', 'reminders', 'endCondition',
+];
+const AREA: readonly (keyof Area)[] = ['id', 'name', 'colorHex', 'icon', 'createdAt'];
+/** `area show` adds the area's habits. */
+const AREA_SHOWN: readonly string[] = [...AREA, 'habits'];
+const NOTE: readonly (keyof Note)[] = ['id', 'createdAt', 'content', 'moodLevel', 'photos'];
+const STATISTICS: readonly (keyof Statistics)[] = [
+  'id', 'name', 'type', 'totalLogs', 'skips', 'fails', 'completions', 'unit', 'periodicity', 'avg', 'dailyProgress',
+  'currentStreak', 'longestStreak', 'completionRate',
+];
+const LOG: readonly (keyof LogEntry)[] = ['id', 'type', 'date', 'value', 'unitSymbol', 'createdAt'];
+/** One habit's outcome in `log done/fail/skip/undo` (commands/log/mark.ts, MarkEntry). */
+const MARK_OUTCOME: readonly string[] = ['ref', 'habit', 'date', 'ok', 'already', 'result', 'warnings', 'error'];
+
+/** Command path (`habit ls`) -> the fields of its JSON (of each item, for a list). */
+export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  journal: JOURNAL,
+  'habit ls': HABIT,
+  'habit show': HABIT,
+  'habit add': HABIT,
+  'habit edit': HABIT,
+  'habit stats': STATISTICS,
+  'area ls': AREA,
+  'area show': AREA_SHOWN,
+  'area add': AREA,
+  'area edit': AREA,
+  'note ls': NOTE,
+  'note add': NOTE,
+  'note edit': NOTE,
+  'log done': MARK_OUTCOME,
+  'log fail': MARK_OUTCOME,
+  'log skip': MARK_OUTCOME,
+  'log undo': MARK_OUTCOME,
+  'log ls': LOG,
+};
+
+const KNOWN = new Set(Object.values(JSON_FIELDS).flat());
+const FIELD = /^[A-Za-z_]\w*$/;
+
+/**
+ * Whether the word after a bare `--json` is its value: `help`, a comma-separated list of names, or
+ * one declared field name. Anything else (`habits --json journal`, `log done --json Walk`) is the
+ * next argument, as before fields existed; `--json=FIELDS` is never ambiguous.
+ */
+export function looksLikeFields(word: string): boolean {
+  if (word === 'help') return true;
+  const parts = word.split(',');
+  if (parts.length > 1) return parts.every((p) => p === '' || FIELD.test(p));
+  return KNOWN.has(word);
+}
+
+/** `name, status,,progress` -> ['name', 'status', 'progress']. */
+export function parseFields(value: string): string[] {
+  return [...new Set(value.split(',').map((f) => f.trim()).filter(Boolean))];
+}
+
+/** The keys of `data`'s objects (of each item, for a list), in order of first appearance. */
+export function keysOf(data: unknown): string[] {
+  const items = Array.isArray(data) ? data : [data];
+  const keys = new Set<string>();
+  for (const item of items) if (item && typeof item === 'object' && !Array.isArray(item)) for (const k of Object.keys(item)) keys.add(k);
+  return [...keys];
+}
+
+/**
+ * Checks `fields` against `available`: `help`, or a name not among them, is a usage error (exit 2)
+ * that lists what the command offers.
+ */
+export function checkFields(fields: string[], available: readonly string[], command: string): void {
+  const shown = `habits ${command}`.trim();
+  const list = available.join(', ');
+  if (fields.length === 0 || fields.includes('help')) {
+    throw new UsageError(`fields of \`${shown} --json\`: ${list}`, `pick some, comma-separated: ${shown} --json ${available.slice(0, 2).join(',')}`);
+  }
+  const unknown = fields.filter((f) => !available.includes(f));
+  if (unknown.length > 0) {
+    throw new UsageError(`unknown ${unknown.length === 1 ? 'field' : 'fields'} for --json: ${unknown.join(', ')}; the fields of \`${shown}\` are: ${list}`, 'see `habits help formatting`');
+  }
+}
+
+/** Only `fields` of the object, or of each object of the list; anything else is left as it is. */
+export function selectFields(data: unknown, fields: readonly string[]): unknown {
+  const pick = (item: unknown): unknown => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
+    const source = item as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const f of fields) if (f in source) out[f] = source[f];
+    return out;
+  };
+  return Array.isArray(data) ? data.map(pick) : pick(data);
+}
