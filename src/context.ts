@@ -9,7 +9,7 @@ import { createApiClient } from './api/client.js';
 import { ApiError } from './api/errors.js';
 import type { Api } from './api/routes.js';
 import type { Env, IO } from './io.js';
-import { readConfigFile } from './config/file.js';
+import { exposedKeyWarning, readConfigFile } from './config/file.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
 import { dateInZone, localDate } from './model/dates.js';
@@ -80,6 +80,8 @@ export class Context {
   readonly prompter: Prompter;
   readonly now: () => Date;
   private settingsCache: Settings | undefined;
+  /** The exposed-key warning once said (or '' when there was none to say). */
+  private configWarning: string | undefined;
   private apiPromise: Promise<Api> | undefined;
   private endpointPromise: Promise<Endpoint> | undefined;
   private readonly closers: (() => Promise<void> | void)[] = [];
@@ -111,6 +113,7 @@ export class Context {
       colorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stdoutIsTTY }),
       errColorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stderrIsTTY }),
     });
+    if (this.configWarning) this.out.warn(this.configWarning);
     const inputAllowed = flags.input !== false && !envFlag(world.env.HABITS_NO_INPUT);
     this.prompter = world.prompter ?? createPrompter(world.io, inputAllowed);
   }
@@ -125,10 +128,18 @@ export class Context {
 
   /** Settings from flags, environment and config file; read on first use. */
   get settings(): Settings {
-    this.settingsCache ??= resolveSettings(
+    if (this.settingsCache) return this.settingsCache;
+    const file = readConfigFile(this.paths.configFile);
+    // A key that other users can read: said once per run (one stat, only when the file holds a key).
+    if (file['api-key'] && this.configWarning === undefined) {
+      this.configWarning = exposedKeyWarning(this.paths.configFile) ?? '';
+      // Before `out` exists (the constructor reads the colour setting), the constructor says it.
+      if (this.configWarning && this.out) this.out.warn(this.configWarning);
+    }
+    this.settingsCache = resolveSettings(
       { baseUrl: this.flags.baseUrl, timeout: this.flags.timeout, local: this.flags.local },
       this.env,
-      readConfigFile(this.paths.configFile),
+      file,
       this.paths.configFile,
     );
     return this.settingsCache;

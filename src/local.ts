@@ -3,7 +3,7 @@
 import { existsSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CliError, EXIT, FailureError } from './errors.js';
-import type { Store } from './server/index.js';
+import type { Store, StoreInspection } from './server/index.js';
 
 /** A running in-process local service. */
 export interface LocalService {
@@ -114,6 +114,19 @@ export async function openLocalStore(file: string, warn: (line: string) => void 
       },
     });
     return { store, ...(readOnly ? { readOnly } : {}) };
+  } catch (err) {
+    throw storageError(err, file) ?? err;
+  }
+}
+
+/**
+ * The local store as `habits doctor` sees it, read without writing or creating anything: undefined
+ * when there is none yet. Its errors are openLocalStore's, one line each (storageError).
+ */
+export async function inspectLocalStore(file: string): Promise<StoreInspection | undefined> {
+  const server = await import('./server/index.js');
+  try {
+    return await server.inspectStore(file);
   } catch (err) {
     throw storageError(err, file) ?? err;
   }

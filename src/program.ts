@@ -43,6 +43,7 @@ export const NOUNS: readonly Noun[] = [
   { name: 'config', summary: 'read and change settings', load: cold('config') },
   { name: 'undo', summary: 'revert the last mark or value this machine wrote', load: cold('undo') },
   { name: 'sync', summary: 'send the marks and values waiting in the outbox', load: cold('sync') },
+  { name: 'doctor', summary: 'check the installation, settings, key, server and local files; --fix repairs modes', load: cold('doctor') },
   { name: 'export', summary: 'everything the account holds, as one JSON document', load: cold('exportNoun') },
   { name: 'import', summary: 'load an export into the local service', load: cold('importNoun') },
   { name: 'serve', summary: 'run the local service standalone', load: cold('serve') },

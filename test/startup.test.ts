@@ -1,6 +1,6 @@
 // Startup stays lean: what a command loads is read from the bundle's metafile, not timed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,7 +16,7 @@ interface Meta {
 }
 
 /** The source files (bundle inputs) behind every dist file the command loaded. */
-function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { sources: string[]; files: string[]; builtins: string[]; code: number | null; stdout: string } {
+function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { sources: string[]; files: string[]; builtins: string[]; code: number | null; stdout: string; stderr: string } {
   const log = join(tmp, `loads-${Math.random().toString(36).slice(2)}.txt`);
   const run = spawnSync(process.execPath, ['--import', pathToFileURL(RECORDER).href, BIN, ...args], {
     env: { HOME: tmp, HABITS_CONFIG_DIR: join(tmp, 'config'), XDG_CACHE_HOME: join(tmp, 'cache'), RECORD_LOADS_FILE: log, ...env },
@@ -36,7 +36,7 @@ function sourcesLoadedBy(args: string[], env: Record<string, string> = {}): { so
     if (output) for (const input of Object.keys(output.inputs)) sources.add(input);
     else sources.add(rel); // loaded from outside the bundle (node_modules)
   }
-  return { sources: [...sources], files: [...files], builtins: [...builtins], code: run.status, stdout: run.stdout };
+  return { sources: [...sources], files: [...files], builtins: [...builtins], code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
 const HEAVY = [
@@ -85,6 +85,19 @@ describe('startup', () => {
       HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s',
     });
     expect(code).toBe(1);
+    expect(heavyIn(sources)).toEqual(['undici']);
+  });
+
+  it('habits log done with the key in a config file others can read: the warning, and still no conf', () => {
+    const config = join(tmp, 'config-exposed');
+    mkdirSync(config, { recursive: true });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ 'api-key': 'test-key-in-file' }), { mode: 0o644 });
+    chmodSync(join(config, 'config.json'), 0o644);
+    const { sources, code, stderr } = sourcesLoadedBy(['log', 'done', 'Walk'], {
+      HABITS_CONFIG_DIR: config, HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('holds your API key and other users can read it (mode 0644)');
     expect(heavyIn(sources)).toEqual(['undici']);
   });
 

@@ -6,6 +6,7 @@ export * as check from './check.js';
 export * as complete from './complete.js';
 export * as completion from './completion.js';
 export * as config from './config/index.js';
+export * as doctor from './doctor.js';
 export * as exportNoun from './export.js';
 export * as habit from './habit/index.js';
 export * as help from './help.js';

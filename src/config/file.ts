@@ -1,6 +1,6 @@
 // The config file: read directly (a JSON.parse, so every command starts fast), written through conf
 // (atomic writes), always as a 0600 file in a 0700 directory.
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { ConfigError } from '../errors.js';
 import type { Paths } from './paths.js';
 
@@ -173,6 +173,27 @@ export function jsonErrorOffset(text: string): number | undefined {
     // A Stop, or a RangeError from nesting deeper than the stack: either way, here.
     return Math.min(i, text.length);
   }
+}
+
+/** The permission bits of `path` (0o644), or undefined when it does not exist or cannot be read. */
+export function modeOf(path: string): number | undefined {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The one-line warning for a config file that holds the key with group or other bits set, else undefined: one stat. */
+export function exposedKeyWarning(file: string): string | undefined {
+  const mode = modeOf(file);
+  if (mode === undefined || (mode & 0o077) === 0) return undefined;
+  return `warning: ${file} holds your API key and other users can read it (mode ${octal(mode)}): run \`habits doctor --fix\` (or chmod 600 it)`;
+}
+
+/** A mode as `0644`. */
+export function octal(mode: number): string {
+  return '0' + mode.toString(8).padStart(3, '0');
 }
 
 /**

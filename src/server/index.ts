@@ -2,9 +2,9 @@
 // openStore (it is an optional dependency).
 export { createServer } from './http/server.js';
 export type { Listening, ListenOptions, LocalServer, RecordedRequest, ServerOptions } from './http/server.js';
-export { openStore, getOrCreateApiKey } from './store/open.js';
+export { openStore, getOrCreateApiKey, inspectStore } from './store/open.js';
 export { Store } from './store/store.js';
-export type { OpenedFile, OpenStoreOptions } from './store/open.js';
+export type { OpenedFile, OpenStoreOptions, StoreInspection } from './store/open.js';
 export { runServe } from './serve.js';
 export type { ServeOptions, Serving } from './serve.js';
 // The benchmarks (bench/) seed years of logs with it; the API would take minutes.

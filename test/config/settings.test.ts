@@ -80,7 +80,8 @@ describe('the API key setting', () => {
 
   it('the same key in the config file names the file', async () => {
     mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
-    writeFileSync(configFile(), JSON.stringify({ 'api-key': unsendable }));
+    // 0600, as auth login writes it (a readable one adds a warning line first).
+    writeFileSync(configFile(), JSON.stringify({ 'api-key': unsendable }), { mode: 0o600 });
     const r = await run(['config', 'get', 'api-key']);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe(`error: "api-key" in ${configFile()}: the API key contains characters that cannot be sent in an HTTP header`);

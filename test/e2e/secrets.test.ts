@@ -146,12 +146,14 @@ describe('the API key shows nowhere', () => {
       ['help', ['help', 'environment']],
       ['__complete', ['__complete', 'habits']],
       ['serve', ['serve', '--help']],
+      ['doctor', ['doctor']],
       ['habit archive', ['habit', 'archive', 'Walk']],
       ['habit rm', ['habit', 'rm', 'Walk', '--yes']],
       ['auth login', ['auth', 'login', '--with-key'], `${KEY}\n`],
       ['auth logout', ['auth', 'logout']],
     ];
-    expect(new Set(runs.map(([leaf]) => leaf))).toEqual(new Set(await leaves()));
+    // `auth token` prints the key by design, and only that: checked on its own after the loop.
+    expect(new Set([...runs.map(([leaf]) => leaf), 'auth token'])).toEqual(new Set(await leaves()));
     writeFileSync(importFile, JSON.stringify({ format: 'habits-export', version: 1, exportedAt: '2026-01-01T00:00:00.000Z', source: 'x', areas: [], habits: [] }));
 
     for (const verbose of [[], ['--verbose']]) {
@@ -161,6 +163,9 @@ describe('the API key shows nowhere', () => {
         checked++;
       }
     }
+    const token = await habits(['--verbose', 'auth', 'token']);
+    expect(token.stdout).toBe(`${KEY}\n`);
+    expect(leaks(token.stderr, KEY)).toEqual([]);
     // The key from the config file (auth login) rather than the environment.
     expect((await habits(['auth', 'login', '--with-key'], {}, `${KEY}\n`)).code).toBe(0);
     for (const argv of [['auth', 'status'], ['--verbose', 'journal'], ['config', 'list', '--json']]) {

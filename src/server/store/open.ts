@@ -90,6 +90,40 @@ export async function openStore(file: string, options: OpenStoreOptions = {}): P
   }
 }
 
+/** What `habits doctor` learns of a store file without creating, migrating or writing anything. */
+export interface StoreInspection {
+  /** The file's schema version, and the one this version writes (an older one is upgraded on the next open). */
+  schema: number;
+  current: number;
+}
+
+/**
+ * Loads better-sqlite3 (throwing ERR_LOCAL_SERVICE_UNAVAILABLE as openStore does) and, when `file`
+ * exists, reads it without writing: its schema version and SQLite's quick check. Undefined when
+ * there is no file; nothing is created. The errors are openStore's (HABITS_NOT_A_STORE, SQLITE_*...).
+ */
+export async function inspectStore(file: string, options: Pick<OpenStoreOptions, 'loadDriver'> = {}): Promise<StoreInspection | undefined> {
+  let Database: typeof BetterSqlite3;
+  try {
+    const mod = (await (options.loadDriver ?? (() => import('better-sqlite3')))()) as { default?: typeof BetterSqlite3 };
+    if (typeof mod.default !== 'function') throw new Error('better-sqlite3 has no default export');
+    Database = mod.default;
+  } catch (err) {
+    throw unavailable(NOT_INSTALLED, err);
+  }
+  if (!existsSync(file)) return undefined;
+  const db = openReadOnly(Database, file);
+  try {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    checkSchema(db, file, undefined);
+    const check = db.pragma('quick_check', { simple: true }) as string;
+    if (check !== 'ok') throw storeError('SQLITE_CORRUPT', `quick_check: ${check}`);
+    return { schema: version, current: SCHEMA_VERSION };
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Refuses, before anything is written, a file this version must not touch: another program's
  * SQLite database, one written by a newer schema, or a read-only one that needs migrating.

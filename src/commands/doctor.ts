@@ -1,0 +1,308 @@
+// `habits doctor [--offline] [--fix]`: checks the installation and the settings one by one, each
+// on its own (a broken config file does not hide a bad time zone), and says how to fix each
+// problem. --fix repairs what is safe to repair (the config file's and directory's modes).
+import { chmodSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { ApiError } from '../api/errors.js';
+import { proxyFor, proxySettings, redactProxy } from '../api/proxy.js';
+import { parseBaseUrl } from '../api/url.js';
+import { modeOf, octal, readConfigFile, type ConfigKey, type ConfigValues } from '../config/file.js';
+import { LOCAL_BASE_URL, maskKey, resolveSettings, type SettingFlags, type Settings } from '../config/settings.js';
+import type { GlobalFlags } from '../context.js';
+import { describeError } from '../describe-error.js';
+import { FailureError } from '../errors.js';
+import { inspectLocalStore } from '../local.js';
+import { Outbox } from '../record/index.js';
+import { escapeControls } from '../model/text.js';
+import { examples, type App } from './shared/app.js';
+import type { Deps } from './shared/deps.js';
+
+/** One check's outcome, as `--json` prints it. */
+export interface Check {
+  check: string;
+  status: 'ok' | 'warn' | 'fail';
+  detail: string;
+  fix?: string;
+}
+
+export interface DoctorOptions {
+  offline: boolean;
+  fix: boolean;
+  /** The global flags that take part in the settings (--base-url, --local, --timeout). */
+  flags: SettingFlags;
+}
+
+/** The oldest Node the CLI runs on (package.json engines). */
+export const MIN_NODE = '20.18.1';
+
+export function register(cmd: Command, app: App): void {
+  cmd
+    .option('--offline', 'make no request: do not check the key or the server')
+    .option('--fix', "repair what is safe to repair (the config file's and directory's modes) and say what changed")
+    .addHelpText('after', examples([
+      ['habits doctor'],
+      ['habits doctor --offline', 'no network'],
+      ['habits doctor --fix'],
+      ['habits doctor --json'],
+    ]) + '\n\nExit 1 when a check fails (✗); warnings (!) exit 0.')
+    .action((opts: { offline?: boolean; fix?: boolean }, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalFlags>();
+      const options: DoctorOptions = {
+        offline: !!opts.offline,
+        fix: !!opts.fix,
+        flags: { baseUrl: globals.baseUrl, timeout: globals.timeout, local: globals.local },
+      };
+      return app.run(command, (ctx) => {
+        ctx.outboxFirst = false;
+        return run(options, ctx);
+      });
+    });
+}
+
+export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'env' | 'now' | 'out' | 'paths'>): Promise<void> {
+  const checks: Check[] = [nodeCheck(process.versions.node)];
+  const { check: config, values } = configCheck(deps.paths, opts.fix);
+  checks.push(config);
+  const only = (envNames: string[], keys: ConfigKey[], flags: SettingFlags = {}): Settings => {
+    const env = Object.fromEntries(envNames.map((n) => [n, deps.env[n]]));
+    const file: ConfigValues = Object.fromEntries(keys.flatMap((k) => (values[k] === undefined ? [] : [[k, values[k]]])));
+    return resolveSettings(flags, env, file, deps.paths.configFile);
+  };
+  checks.push(timeZoneCheck(() => only(['HABITS_TIMEZONE', 'TZ'], ['timezone']), deps.env));
+  const proxy = proxyCheck(deps.env);
+  checks.push(proxy);
+
+  // The base URL and the key, checked together by one request unless --offline.
+  let base: Check;
+  let key: Check;
+  let local = false;
+  let baseUrl: string | undefined;
+  try {
+    const s = only(['HABITS_BASE_URL', 'HABITS_LOCAL'], ['base-url'], { baseUrl: opts.flags.baseUrl, local: opts.flags.local });
+    local = s.local.value;
+    baseUrl = s.baseUrl.value;
+    base = local ? ok('base-url', `local: the embedded service (${deps.paths.dbFile})`) : baseUrlCheck(baseUrl);
+  } catch (err) {
+    base = failed('base-url', err);
+  }
+  let apiKey: string | undefined;
+  try {
+    const s = only(['HABITS_API_KEY'], ['api-key']);
+    apiKey = s.apiKey?.value;
+    key = local
+      ? ok('key', 'not needed in local mode')
+      : s.apiKey
+        ? ok('key', `${maskKey(s.apiKey.value)} from ${s.apiKey.source === 'env' ? 'the environment (HABITS_API_KEY)' : `the config file ${deps.paths.configFile}`}`)
+        : { check: 'key', status: 'fail', detail: 'no API key is configured', fix: 'run `habits auth login` (or set HABITS_API_KEY), or use --local for the offline store' };
+  } catch (err) {
+    key = failed('key', err);
+  }
+  if (!local && base.status !== 'fail' && proxy.status !== 'fail' && baseUrl !== undefined) {
+    if (opts.offline) {
+      base.detail += ' (not contacted: --offline)';
+      if (apiKey) key.detail += ' (not checked: --offline)';
+    } else if (!apiKey) {
+      base.detail += ' (not contacted: no key to ask with)';
+    } else {
+      [base, key] = await liveCheck(base, key, baseUrl, apiKey, deps);
+    }
+  }
+  checks.push(base, key, await storeCheck(deps.paths.dbFile, local), outboxCheck(deps.paths.dataDir, deps.now));
+
+  await deps.out.result(checks, () => render(checks, deps.out));
+  const failures = checks.filter((c) => c.status === 'fail').length;
+  if (failures > 0) throw new FailureError(`${failures} of ${checks.length} checks failed`, 'doctor');
+}
+
+const ok = (check: string, detail: string): Check => ({ check, status: 'ok', detail });
+
+/** A check that failed with `err`: its one line and hint. */
+function failed(check: string, err: unknown): Check {
+  const r = describeError(err);
+  return { check, status: 'fail', detail: r.message, ...(r.hint ? { fix: r.hint } : {}) };
+}
+
+function render(checks: Check[], out: Deps['out']): string {
+  const glyph = { ok: out.c.green('✓'), warn: out.c.yellow('!'), fail: out.c.red('✗') };
+  const width = Math.max(...checks.map((c) => c.check.length));
+  return checks
+    .flatMap((c) => [`${glyph[c.status]} ${c.check.padEnd(width)}  ${escapeControls(c.detail)}`, ...(c.fix ? [`  ${' '.repeat(width + 2)}${escapeControls(c.fix)}`] : [])])
+    .join('\n');
+}
+
+/** The Node version against MIN_NODE. */
+export function nodeCheck(version: string): Check {
+  const parts = (v: string): number[] => v.split('.').map((p) => Number.parseInt(p, 10) || 0);
+  const [have, need] = [parts(version), parts(MIN_NODE)];
+  let cmp = 0;
+  for (let i = 0; i < 3 && cmp === 0; i++) cmp = (have[i] ?? 0) - (need[i] ?? 0);
+  return cmp >= 0
+    ? ok('node', `Node ${version} (needs ${MIN_NODE} or later)`)
+    : { check: 'node', status: 'fail', detail: `Node ${version} is too old: habits needs ${MIN_NODE} or later`, fix: 'install a current Node LTS (https://nodejs.org)' };
+}
+
+/** The config file: its modes (repaired with --fix), then whether it parses. */
+function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; values: ConfigValues } {
+  const file = paths.configFile;
+  const fileMode = modeOf(file);
+  const dirMode = modeOf(paths.configDir);
+  if (fileMode === undefined && !existsSync(file)) {
+    return { check: ok('config', `no config file yet (${file}): settings come from the environment and defaults`), values: {} };
+  }
+  const loose: string[] = [];
+  const fixed: string[] = [];
+  const tighten = (path: string, what: string, mode: number | undefined, want: number): void => {
+    if (mode === undefined || (mode & 0o077) === 0) return;
+    if (!fix) return void loose.push(`${what} is ${octal(mode)}, not ${octal(want)}`);
+    try {
+      chmodSync(path, want);
+      fixed.push(`${what} ${octal(mode)} → ${octal(want)}`);
+    } catch (err) {
+      loose.push(`${what} is ${octal(mode)} and could not be changed (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  };
+  tighten(paths.configDir, 'the directory', dirMode, 0o700);
+  tighten(file, 'the file', fileMode, 0o600);
+  let values: ConfigValues;
+  try {
+    values = readConfigFile(file);
+  } catch (err) {
+    const check = failed('config', err);
+    if (fixed.length) check.detail += ` (fixed: ${fixed.join(', ')})`;
+    return { check, values: {} };
+  }
+  const done = fixed.length ? ` (fixed: ${fixed.join(', ')})` : '';
+  if (loose.length === 0) return { check: ok('config', `${file}, 0600 in a 0700 directory${done}`), values };
+  const exposed = values['api-key'] !== undefined && fileMode !== undefined && (fileMode & 0o077) !== 0 && !fixed.some((f) => f.startsWith('the file'));
+  return {
+    check: {
+      check: 'config',
+      status: exposed ? 'fail' : 'warn',
+      detail: `${file}: ${loose.join('; ')}${exposed ? ': other users can read your API key' : ''}${done}`,
+      fix: `run \`habits doctor --fix\` (or chmod 600 ${file}; chmod 700 ${paths.configDir})`,
+    },
+    values,
+  };
+}
+
+function timeZoneCheck(resolve: () => Settings, env: Deps['env']): Check {
+  let zone: Settings['timezone'];
+  try {
+    zone = resolve().timezone;
+  } catch (err) {
+    return failed('timezone', err);
+  }
+  const from = zone.source === 'system' ? 'the system' : zone.source === 'config' ? 'the config file' : zone.origin;
+  const tz = env.TZ?.trim();
+  if (zone.source === 'system' && tz) {
+    return {
+      check: 'timezone',
+      status: 'warn',
+      detail: `TZ="${tz}" is not a known time zone; using the system's, ${zone.value || 'UTC'}`,
+      fix: 'set TZ (or HABITS_TIMEZONE, or `habits config set timezone`) to an IANA name such as Europe/Paris',
+    };
+  }
+  return ok('timezone', `${zone.value} (from ${from})`);
+}
+
+function proxyCheck(env: Deps['env']): Check {
+  const named = (names: string[]): string | undefined => names.find((n) => env[n]?.trim());
+  const httpsName = named(['https_proxy', 'HTTPS_PROXY']);
+  const httpName = named(['http_proxy', 'HTTP_PROXY']);
+  let settings: ReturnType<typeof proxySettings>;
+  try {
+    settings = proxySettings(env);
+  } catch (err) {
+    return failed('proxy', err);
+  }
+  if (!settings.httpsProxy && !settings.httpProxy) return ok('proxy', 'none set (HTTPS_PROXY, HTTP_PROXY)');
+  const parts = [
+    ...(settings.httpsProxy ? [`${httpsName} ${redactProxy(settings.httpsProxy)}`] : []),
+    ...(settings.httpProxy ? [`${httpName} ${redactProxy(settings.httpProxy)}`] : []),
+    ...(settings.noProxy ? [`NO_PROXY ${settings.noProxy}`] : []),
+  ];
+  return ok('proxy', `${parts.join(', ')}; loopback addresses never go through it`);
+}
+
+function baseUrlCheck(raw: string): Check {
+  const base = parseBaseUrl(raw);
+  if (base.protocol === 'http:' && !base.loopback) {
+    return {
+      check: 'base-url',
+      status: 'fail',
+      detail: `${raw} is plain http to another machine: the key is not sent there without --allow-insecure`,
+      fix: 'use an https:// base URL (`habits config set base-url https://…`)',
+    };
+  }
+  return ok('base-url', raw);
+}
+
+/** One authenticated request: whether the server answers, and whether it takes the key. */
+async function liveCheck(base: Check, key: Check, baseUrl: string, apiKey: string, deps: Pick<Deps, 'clientFor' | 'env'>): Promise<[Check, Check]> {
+  const proxy = (() => {
+    try {
+      const via = proxyFor(parseBaseUrl(baseUrl), proxySettings(deps.env));
+      return via ? ` through ${redactProxy(via)}` : '';
+    } catch {
+      return '';
+    }
+  })();
+  try {
+    const api = await deps.clientFor({ baseUrl, apiKey });
+    await api.request('GET /habits', { query: { limit: 1 }, signal: AbortSignal.timeout(15_000) });
+    return [{ ...base, detail: `${base.detail} (reachable${proxy})` }, { ...key, detail: `${key.detail}: accepted by the server` }];
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'http') {
+      const answered: Check = { ...base, detail: `${base.detail} (reachable${proxy}: HTTP ${err.status})` };
+      if (err.status === 401 || err.status === 403) {
+        return [answered, { check: 'key', status: 'fail', detail: `${key.detail}: refused by the server (HTTP ${err.status})`, fix: 'copy a current key from Settings > API, then `habits auth login`' }];
+      }
+      return [{ ...answered, status: 'warn', fix: 'the server answered with an error: try again later' }, { ...key, status: 'warn', detail: `${key.detail} (not checked: the server answered HTTP ${err.status})` }];
+    }
+    const r = describeError(err);
+    return [
+      { check: 'base-url', status: 'fail', detail: `${baseUrl}${proxy}: ${r.message}`, fix: r.hint ?? 'check the URL, the network and the proxy settings' },
+      { ...key, status: 'warn', detail: `${key.detail} (not checked: the server could not be reached)` },
+    ];
+  }
+}
+
+/** better-sqlite3 and the local store, read without creating or changing anything. */
+async function storeCheck(file: string, local: boolean): Promise<Check> {
+  try {
+    const found = await inspectLocalStore(file);
+    if (!found) return ok('local-store', `better-sqlite3 available; no local store yet (the first --local command creates ${file})`);
+    const upgrade = found.schema < found.current ? `; upgraded to ${found.current} on its next use` : '';
+    return ok('local-store', `${file} opens (schema ${found.schema}${upgrade})`);
+  } catch (err) {
+    const check = failed('local-store', err);
+    // Without better-sqlite3 only local mode is lost; the remote client works.
+    if (describeError(err).code === 'local_unavailable' && !local) check.status = 'warn';
+    return check;
+  }
+}
+
+/** The writes waiting in the outboxes of this machine (one per account). */
+function outboxCheck(dataDir: string, now: () => Date): Check {
+  let names: string[];
+  try {
+    names = readdirSync(dataDir).filter((n) => /^outbox-[0-9a-f]+\.jsonl$/.test(n));
+  } catch {
+    names = [];
+  }
+  try {
+    const waiting = names.flatMap((n) => new Outbox(join(dataDir, n), now).pending());
+    if (waiting.length === 0) return ok('outbox', 'empty');
+    const held = waiting.filter((w) => w.held).length;
+    const count = `${waiting.length} write${waiting.length === 1 ? '' : 's'}`;
+    return {
+      check: 'outbox',
+      status: 'warn',
+      detail: `${count} waiting to be sent${held ? `, ${held} of them held (the server may have ${held === 1 ? 'it' : 'them'})` : ''}`,
+      fix: held ? '`habits sync --list`; then `habits sync --confirm N` sends a held write, `habits sync --drop N` forgets it' : 'run `habits sync` to send them',
+    };
+  } catch (err) {
+    return failed('outbox', err);
+  }
+}
