@@ -76,7 +76,11 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
       tty: () => out.table({ head: ['N', 'STATE', 'WRITE', 'QUEUED', 'WHY'], rows: known.map((w) => [`[${w.n}]`, state(w), describeQueued(w), w.at, w.why]) }),
     });
   }
-  if (known.length === 0) return out.empty({ sent: [], already: [], dropped: [], held: [], left: 0 }, 'Nothing waits in the outbox.');
+  if (known.length === 0) {
+    // An answer to an action, not an empty listing: said in a pipe too.
+    await out.result({ sent: [], already: [], dropped: [], held: [], left: 0 }, () => '');
+    return out.item('Nothing waits in the outbox.');
+  }
   const api = await deps.api();
   const confirmed = new Set(options.confirm);
   const delivery = await outbox.locked(async () => {

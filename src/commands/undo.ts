@@ -42,7 +42,11 @@ export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'a
     deps.out.info(`Reverted: dropped [${lastQueued.n}] ${what} from the outbox, unsent`);
     return;
   }
-  if (!last) return deps.out.empty({ ok: true, reverted: null }, 'Nothing to undo: this machine has written no mark or value that is still there.');
+  if (!last) {
+    // An answer to an action, not an empty listing: said in a pipe too.
+    await deps.out.result({ ok: true, reverted: null }, () => '');
+    return deps.out.item('Nothing to undo: this machine has written no mark or value that is still there.');
+  }
   requireConfirmable(deps, options.yes, 'revert the last write');
   const cached = (await deps.resolver.nameCache()).get('habits', Number.POSITIVE_INFINITY)?.items ?? [];
   const name = `"${escapeControls(cached.find((h) => h.id === last.habitId)?.name ?? last.habitId)}"`;

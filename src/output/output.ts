@@ -126,12 +126,13 @@ export class Output {
   }
 
   /**
-   * An empty result: with --json the document `json` (an empty list, say), otherwise `message` as
-   * info, so stdout stays empty in a pipe (`habits journal | wc -l` reads 0).
+   * An empty result: with --json the document `json` (an empty list, say), on a terminal `message`
+   * as info; in a pipe nothing at all, on stdout or stderr (`habits journal | wc -l` reads 0, and
+   * cron mails nothing for an empty day).
    */
   empty(json: unknown, message: string): void {
     if (this.json) this.printJson(json);
-    else this.info(message);
+    else if (this.mode === 'tty') this.info(message);
   }
 
   /** Writes human text to stdout, control characters escaped but its own line breaks, tabs and colours. */

@@ -50,6 +50,7 @@ export async function run(options: AreaAddOptions, deps: Pick<Deps, 'api' | 'out
   if (!options.allowDuplicate) await requireUniqueName(deps, 'areas', body.name);
   const area = await checkedWrite((await deps.api()).request('POST /areas', { body }), 'habits area ls');
   await deps.resolver.forgetNames('areas');
-  await deps.out.result(area, () => '');
+  // Piped, the new id is the output (kept with -q, which silences only the confirmation).
+  await deps.out.render({ json: area, tty: () => '', plain: () => area.id ?? '' });
   deps.out.info(`Created area "${area.name ?? body.name}"${area.id ? ` (id:${area.id})` : ''}`);
 }

@@ -4,11 +4,14 @@ import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import type { Deps } from '../shared/deps.js';
+import { DRY_RUN_HELP, printPlan, writeApi, type PlannedRequest } from '../shared/dry-run.js';
 
 /** What `area rm` was asked to do. */
 export interface AreaRmOptions {
   ref: string;
   yes: boolean;
+  /** --dry-run: print the request instead of sending it. */
+  dryRun?: boolean;
 }
 
 /** Registers `area rm`. */
@@ -18,28 +21,35 @@ export function register(parent: Command, app: App): void {
     .description('delete an area (its habits stay, outside the area)')
     .argument('<area>', 'area name, id, id:<id> or unique prefix')
     .option('-y, --yes', 'delete without asking (needed when not on a terminal)')
+    .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([
       ['habits area rm Work', 'asks first on a terminal'],
       ['habits area rm Work --yes', 'in scripts'],
     ]))
-    .action((ref: string, opts: { yes?: boolean }, cmd: Command) => {
+    .action((ref: string, opts: { yes?: boolean; dryRun?: boolean }, cmd: Command) => {
       const options = parse(ref, opts);
-      return app.run(cmd, (ctx) => run(options, ctx));
+      return app.run(cmd, (ctx) => {
+        // A dry run sends nothing: not even what waits in the outbox.
+        if (options.dryRun) ctx.outboxFirst = false;
+        return run(options, ctx);
+      });
     });
 }
 
 /** Checks the arguments before any request. */
-export function parse(ref: string, opts: { yes?: boolean }): AreaRmOptions {
+export function parse(ref: string, opts: { yes?: boolean; dryRun?: boolean }): AreaRmOptions {
   if (!ref.trim()) throw new UsageError('<area> is empty');
-  return { ref, yes: !!opts.yes };
+  return { ref, yes: !!opts.yes, dryRun: !!opts.dryRun };
 }
 
 /** Deletes the area, after confirming; the cached names are dropped. */
 export async function run(options: AreaRmOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver'>): Promise<void> {
-  requireConfirmable(deps, options.yes, `delete area "${options.ref}"`);
+  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
+  if (!planned) requireConfirmable(deps, options.yes, `delete area "${options.ref}"`);
   const area = await deps.resolver.resolveArea(options.ref);
-  await confirmDestructive(deps, options.yes, `delete area "${area.name}"`, 'Its habits stay; they only leave the area.');
-  const result = await (await deps.api()).request('DELETE /areas/{areaId}', { params: { areaId: area.id } });
+  if (!planned) await confirmDestructive(deps, options.yes, `delete area "${area.name}"`, 'Its habits stay; they only leave the area.');
+  const result = await (await writeApi(deps, planned)).request('DELETE /areas/{areaId}', { params: { areaId: area.id } });
+  if (planned) return printPlan(deps.out, planned);
   await deps.resolver.forgetNames('areas');
   await deps.out.result(result, () => '');
   deps.out.info(`Deleted area "${area.name}"; its habits stay`);

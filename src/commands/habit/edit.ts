@@ -11,6 +11,7 @@ import { declareFieldOptions } from './flags.js';
 import { hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
 import type { Deps } from '../shared/deps.js';
+import { DRY_RUN_HELP, printPlan, writeApi, type PlannedRequest } from '../shared/dry-run.js';
 import { requireUniqueName } from '../shared/unique-name.js';
 
 /** What `habit edit` was asked to do, validated; references still unresolved. */
@@ -20,6 +21,8 @@ export interface EditOptions {
   /** --allow-duplicate: rename even when another active habit has the name. */
   allowDuplicate: boolean;
   flags: FieldFlags;
+  /** --dry-run: print the PUT it would send instead of sending it. */
+  dryRun?: boolean;
 }
 
 /** Registers `habit edit`. */
@@ -30,6 +33,7 @@ export function register(parent: Command, app: App): void {
     .argument('<habit>', 'name, unique prefix, id, or id:<id>');
   declareFieldOptions(cmd, 'edit');
   cmd
+    .option('--dry-run', DRY_RUN_HELP.replace('find the habit', 'read the habit and compute the change'))
     .addHelpText('after', examples([
       ['habits habit edit Walk --name "Evening walk"'],
       ['habits habit edit Walk --days weekdays --goal "45 min"'],
@@ -38,18 +42,23 @@ export function register(parent: Command, app: App): void {
       ['habits habit edit Walk --no-goal --no-end --no-description'],
       ['habits habit edit id:-Nab3xY --color "#e67e22"', 'an id (ids may begin with "-")'],
       ['habits habit edit Walk -i', 'prompts for every field, pre-filled'],
+      ['habits habit edit Walk --goal "45 min" --dry-run', 'prints the PUT and its body; sends nothing'],
     ]) + `
 
 --area, --time-of-day, --remind and --stack replace the whole set; --no-… clears it. The type of a
 habit cannot change. The flag grammar is the same as for \`habits habit add\` (see its help).`)
-    .action((ref: string, raw: RawFieldOptions, command: Command) =>
-      app.run(command, (ctx) => run(parse(ref, raw, ctx.today()), ctx)));
+    .action((ref: string, raw: RawFieldOptions & { dryRun?: boolean }, command: Command) =>
+      app.run(command, (ctx) => {
+        // A dry run sends nothing: not even what waits in the outbox.
+        if (raw.dryRun) ctx.outboxFirst = false;
+        return run(parse(ref, raw, ctx.today()), ctx);
+      }));
 }
 
 /** Validates every flag; `today` resolves relative dates. */
-export function parse(ref: string, raw: RawFieldOptions, today: string): EditOptions {
+export function parse(ref: string, raw: RawFieldOptions & { dryRun?: boolean }, today: string): EditOptions {
   if (!ref.trim()) throw new UsageError('<habit>: name the habit to edit');
-  return { ref, interactive: !!raw.interactive, allowDuplicate: !!raw.allowDuplicate, flags: parseFieldFlags(raw, today, 'edit') };
+  return { ref, interactive: !!raw.interactive, allowDuplicate: !!raw.allowDuplicate, flags: parseFieldFlags(raw, today, 'edit'), dryRun: !!raw.dryRun };
 }
 
 function isHabit(value: unknown): value is Habit {
@@ -105,6 +114,7 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
   const changes = changedFields(body);
   if (changes.length === 0) {
     deps.out.info(`No changes: "${habit.name}" already has these values; nothing was sent`);
+    if (options.dryRun) return printPlan(deps.out, []);
     await deps.out.result(habit, () => '');
     return;
   }
@@ -113,9 +123,15 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
   }
   const problem = draftProblem(next);
   if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start), or --no-end');
-  if (body.startDate !== undefined && body.startDate > current.startDate) await confirmLaterStart(deps, habit, body.startDate);
-  if (interactive) await confirmDraft(deps, next, names, 'edit', changes);
-  const answer = await api.request('PUT /habits/{habitId}', { params: { habitId: id }, body });
+  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
+  // A dry run asks nothing: the later start's warning is shown, its question is not.
+  if (body.startDate !== undefined && body.startDate > current.startDate) {
+    const asking = planned ? { api: () => deps.api(), out: deps.out, prompter: { ...deps.prompter, available: false } } : deps;
+    await confirmLaterStart(asking, habit, body.startDate);
+  }
+  if (interactive && !planned) await confirmDraft(deps, next, names, 'edit', changes);
+  const answer = await (await writeApi(deps, planned)).request('PUT /habits/{habitId}', { params: { habitId: id }, body });
+  if (planned) return printPlan(deps.out, planned);
   // Servers answer the habit, `{message}` or nothing; the habit as stored is what we print.
   const updated = isHabit(answer) ? answer : await api.request('GET /habits/{habitId}', { params: { habitId: id } });
   // The name cache holds what log writes check (schedule, goal, start): any change outdates it.

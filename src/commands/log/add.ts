@@ -84,7 +84,14 @@ export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api'
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
   const sent = await sendValue(habit, options.value, options.unit, date, options.strict, deps);
-  await deps.out.result(sent.result, () => '');
+  // Piped, the new log's id is the output (kept with -q, which silences only the confirmation).
+  // A server that returns no log id (production is not known to) leaves stdout empty, and says so.
+  const logId = sent.result.logId;
+  const plain = (): string => {
+    if (!logId) deps.out.info('The server returned no log id: nothing on stdout');
+    return logId ?? '';
+  };
+  await deps.out.render({ json: sent.result, tty: () => '', plain });
   deps.out.info(sent.line);
   for (const w of sent.warnings) deps.out.warn(`warning: ${w}`);
 }

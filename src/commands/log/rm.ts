@@ -5,12 +5,15 @@ import { examples, type App } from '../shared/app.js';
 import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import { parseId } from '../../model/note.js';
 import type { Deps } from '../shared/deps.js';
+import { DRY_RUN_HELP, printPlan, writeApi, type PlannedRequest } from '../shared/dry-run.js';
 
 /** What `log rm` was asked to do. */
 export interface LogRmOptions {
   ref: string;
   logId: string;
   yes: boolean;
+  /** --dry-run: print the request instead of sending it. */
+  dryRun?: boolean;
 }
 
 /** Registers `log rm`. */
@@ -21,29 +24,36 @@ export function register(parent: Command, app: App): void {
     .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
     .argument('<logId>', 'the log id (printed by `habits log add` on servers that return one)')
     .option('-y, --yes', 'delete without asking (needed when not on a terminal)')
+    .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([
       ['habits log rm Run -- -Nx7Lq2', 'asks first on a terminal; ids starting with "-" go after --'],
       ['habits log rm Run id:-Nx7Lq2 --yes', 'in scripts'],
     ]))
-    .action((ref: string, logId: string, opts: { yes?: boolean }, cmd: Command) => {
+    .action((ref: string, logId: string, opts: { yes?: boolean; dryRun?: boolean }, cmd: Command) => {
       const options = parse(ref, logId, opts);
-      return app.run(cmd, (ctx) => run(options, ctx));
+      return app.run(cmd, (ctx) => {
+        // A dry run sends nothing: not even what waits in the outbox.
+        if (options.dryRun) ctx.outboxFirst = false;
+        return run(options, ctx);
+      });
     });
 }
 
 /** Checks the arguments; `id:` in front of the log id is accepted and dropped. */
-export function parse(ref: string, logId: string, opts: { yes?: boolean }): LogRmOptions {
+export function parse(ref: string, logId: string, opts: { yes?: boolean; dryRun?: boolean }): LogRmOptions {
   if (!ref.trim()) throw new UsageError('<habit> is empty');
-  return { ref, logId: parseId(logId, '<logId>'), yes: !!opts.yes };
+  return { ref, logId: parseId(logId, '<logId>'), yes: !!opts.yes, dryRun: !!opts.dryRun };
 }
 
 /** Deletes the log entry, after confirming. */
 export async function run(options: LogRmOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'prompter'>): Promise<void> {
-  requireConfirmable(deps, options.yes, `delete log ${options.logId}`);
+  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
+  if (!planned) requireConfirmable(deps, options.yes, `delete log ${options.logId}`);
   const habit = await deps.resolver.resolveHabit(options.ref);
-  await confirmDestructive(deps, options.yes, `delete log ${options.logId} of "${habit.name}"`, 'This cannot be undone.');
-  const api = await deps.api();
+  if (!planned) await confirmDestructive(deps, options.yes, `delete log ${options.logId} of "${habit.name}"`, 'This cannot be undone.');
+  const api = await writeApi(deps, planned);
   const result = await api.request('DELETE /habits/{habitId}/logs/{logId}', { params: { habitId: habit.id, logId: options.logId } });
+  if (planned) return printPlan(deps.out, planned);
   await deps.out.result(result, () => '');
   deps.out.info(`Deleted log ${options.logId} of "${habit.name}"`);
 }

@@ -112,7 +112,8 @@ export async function run(options: NoteAddOptions, deps: Pick<Deps, 'api' | 'env
   if (options.createdAt) body.createdAt = options.createdAt;
   const api = await deps.api();
   const note = await checkedWrite(api.request('POST /habits/{habitId}/notes', { params: { habitId: habit.id }, body }), `habits note ls id:${habit.id}`);
-  await deps.out.result(note, () => '');
+  // Piped, the new id is the output (kept with -q, which silences only the confirmation).
+  await deps.out.render({ json: note, tty: () => '', plain: () => note.id ?? '' });
   const id = note.id ? ` (id:${note.id})` : '';
   const created = typeof note.createdAt === 'string' ? new Date(note.createdAt) : undefined;
   const got = options.createdAt && created && !Number.isNaN(created.getTime()) && dateOf ? dateOf(created) : options.date;

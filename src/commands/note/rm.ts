@@ -5,12 +5,15 @@ import { examples, type App } from '../shared/app.js';
 import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import { parseId } from '../../model/note.js';
 import type { Deps } from '../shared/deps.js';
+import { DRY_RUN_HELP, printPlan, writeApi, type PlannedRequest } from '../shared/dry-run.js';
 
 /** What `note rm` was asked to do. */
 export interface NoteRmOptions {
   ref: string;
   noteId: string;
   yes: boolean;
+  /** --dry-run: print the request instead of sending it. */
+  dryRun?: boolean;
 }
 
 /** Registers `note rm`. */
@@ -21,30 +24,37 @@ export function register(parent: Command, app: App): void {
     .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
     .argument('<noteId>', 'the note id, as `habits note ls` shows it')
     .option('-y, --yes', 'delete without asking (needed when not on a terminal)')
+    .option('--dry-run', DRY_RUN_HELP)
     .addHelpText('after', examples([
       ['habits note rm Walk id:-Nx7Lq2', 'asks first on a terminal'],
       ['habits note rm Walk id:-Nx7Lq2 --yes', 'in scripts'],
     ]))
-    .action((ref: string, noteId: string, opts: { yes?: boolean }, cmd: Command) => {
+    .action((ref: string, noteId: string, opts: { yes?: boolean; dryRun?: boolean }, cmd: Command) => {
       const options = parse(ref, noteId, opts);
-      return app.run(cmd, (ctx) => run(options, ctx));
+      return app.run(cmd, (ctx) => {
+        // A dry run sends nothing: not even what waits in the outbox.
+        if (options.dryRun) ctx.outboxFirst = false;
+        return run(options, ctx);
+      });
     });
 }
 
 /** Checks the arguments before any request. */
-export function parse(ref: string, noteId: string, opts: { yes?: boolean }): NoteRmOptions {
+export function parse(ref: string, noteId: string, opts: { yes?: boolean; dryRun?: boolean }): NoteRmOptions {
   if (!ref.trim()) throw new UsageError('<habit> is empty');
-  return { ref, noteId: parseId(noteId, '<noteId>'), yes: !!opts.yes };
+  return { ref, noteId: parseId(noteId, '<noteId>'), yes: !!opts.yes, dryRun: !!opts.dryRun };
 }
 
 /** Deletes the note, after confirming. */
 export async function run(options: NoteRmOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver'>): Promise<void> {
-  requireConfirmable(deps, options.yes, `delete note ${options.noteId}`);
+  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
+  if (!planned) requireConfirmable(deps, options.yes, `delete note ${options.noteId}`);
   const habit = await deps.resolver.resolveHabit(options.ref);
-  await confirmDestructive(deps, options.yes, `delete note ${options.noteId} of "${habit.name}"`, 'This cannot be undone.');
-  const result = await (await deps.api()).request('DELETE /habits/{habitId}/notes/{noteId}', {
+  if (!planned) await confirmDestructive(deps, options.yes, `delete note ${options.noteId} of "${habit.name}"`, 'This cannot be undone.');
+  const result = await (await writeApi(deps, planned)).request('DELETE /habits/{habitId}/notes/{noteId}', {
     params: { habitId: habit.id, noteId: options.noteId },
   });
+  if (planned) return printPlan(deps.out, planned);
   await deps.out.result(result, () => '');
   deps.out.info(`Deleted note ${options.noteId} of "${habit.name}"`);
 }

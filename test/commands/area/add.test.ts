@@ -51,11 +51,31 @@ describe('area add run() alone, with its narrow dependencies', () => {
       await run({ body: parse(' Work ', { color: 'E24A4A', icon: ' 💼 ' }), allowDuplicate: false }, verb.deps);
       const [work] = await areas();
       expect(verb.stderr()).toBe(`Created area "Work" (id:${work?.id})\n`);
-      expect(verb.stdout()).toBe('');
+      expect(verb.stdout()).toBe(`${work?.id}\n`);
       expect(writes(fx.svc)).toEqual([{ method: 'POST', path: '/areas', body: { name: 'Work', colorHex: '#E24A4A', icon: '💼' }, status: 201 }]);
       expect(await verb.deps.resolver.resolveArea('wor')).toMatchObject({ id: work?.id, name: 'Work' });
     } finally {
       await verb.close();
     }
+  });
+});
+
+describe('area add: what it prints', () => {
+  it('piped: the new id alone on stdout, with or without -q; -q silences only the confirmation', async () => {
+    const r = await fx.cli(['area', 'add', 'Health']);
+    const [health] = await areas();
+    expect(r).toMatchObject({ code: 0, stdout: `${health?.id}\n`, stderr: `Created area "Health" (id:${health?.id})\n` });
+    const q = await fx.cli(['area', 'add', 'Work', '-q']);
+    const work = (await areas()).find((a) => a.name === 'Work');
+    expect(q).toMatchObject({ code: 0, stdout: `${work?.id}\n`, stderr: '' });
+  });
+
+  it('on a terminal: the confirmation only, as before; --json: the area', async () => {
+    const r = await fx.cli(['area', 'add', 'Health'], { tty: { stdout: true } });
+    const [health] = await areas();
+    expect(r).toMatchObject({ code: 0, stdout: `Created area "Health" (id:${health?.id})\n`, stderr: '' });
+    const json = await fx.cli(['area', 'add', 'Work', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ name: 'Work', id: expect.any(String) });
+    expect(json.stderr).toMatch(/^Created area "Work"/);
   });
 });

@@ -25,8 +25,9 @@ describe('area ls', () => {
     expect(r.stdout).toContain('#4A90E2');
   });
 
-  it('empty: says so, exit 0; --json is []', async () => {
-    expect(await fx.cli(['area', 'ls'])).toMatchObject({ code: 0, stdout: '', stderr: 'No areas yet. Create one with `habits area add <name>`.\n' });
+  it('empty: says so on a terminal, nothing at all piped, exit 0; --json is []', async () => {
+    expect(await fx.cli(['area', 'ls'], { tty: { stdout: true } })).toMatchObject({ code: 0, stdout: 'No areas yet. Create one with `habits area add <name>`.\n', stderr: '' });
+    expect(await fx.cli(['area', 'ls'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(JSON.parse((await fx.cli(['area', 'ls', '--json'])).stdout)).toEqual([]);
   });
 });
@@ -66,14 +67,14 @@ describe('area ls run() alone, with its narrow dependencies', () => {
     }
   });
 
-  it('no areas: [] with --json, the hint on stderr otherwise', async () => {
+  it('no areas: [] with --json, nothing piped', async () => {
     const json = verbDeps(fx.svc, { json: true });
     const piped = verbDeps(fx.svc);
     try {
       await run(json.deps);
       await run(piped.deps);
       expect([json.stdout(), json.stderr()]).toEqual(['[]\n', '']);
-      expect([piped.stdout(), piped.stderr()]).toEqual(['', 'No areas yet. Create one with `habits area add <name>`.\n']);
+      expect([piped.stdout(), piped.stderr()]).toEqual(['', '']);
     } finally {
       await json.close();
       await piped.close();

@@ -110,8 +110,9 @@ describe('log add run() alone, with its narrow dependencies', () => {
     const verb = verbDeps(fx.svc, { today: '2026-11-20' });
     try {
       await logAdd({ ref: 'run', value: 2.5, date: 'yesterday', strict: false }, verb.deps);
-      expect(verb.stdout()).toBe('');
-      expect(verb.stderr()).toMatch(/^Logged 2.5 km to "Run" for 2026-11-19 \(log id:-[\w-]+\)\n$/);
+      const logId = /\(log id:(-[\w-]+)\)/.exec(verb.stderr())?.[1];
+      expect(verb.stderr()).toBe(`Logged 2.5 km to "Run" for 2026-11-19 (log id:${logId})\n`);
+      expect(verb.stdout()).toBe(`${logId}\n`);
       expect(writes(fx.svc)).toEqual([
         { method: 'POST', path: `/habits/${run.id}/logs`, body: { value: 2.5, unitSymbol: 'kM', targetDate: '2026-11-19' }, status: 201 },
       ]);
@@ -130,6 +131,51 @@ describe('log add run() alone, with its narrow dependencies', () => {
       await logAdd({ ref: 'Stretch', value: 3, unit: { symbol: 'rep', typed: 'rep' }, date: '2026-11-22', strict: false }, verb.deps);
       expect(JSON.parse(verb.stdout())).toEqual({ message: 'Logged 3 rep for 2026-11-22', logId: expect.stringMatching(/^-/) });
       expect(verb.stderr()).toMatch(/^Logged 3 rep to "Stretch" for 2026-11-22/);
+    } finally {
+      await verb.close();
+    }
+  });
+});
+
+describe('log add: what it prints', () => {
+  it('piped: the new log id alone on stdout, with or without -q; -q silences only the confirmation', async () => {
+    await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    const r = await fx.cli(['log', 'add', 'Run', '2']);
+    const id = /\(log id:(-[\w-]+)\)/.exec(r.stderr)?.[1];
+    expect(id).toBeDefined();
+    expect(r).toMatchObject({ code: 0, stdout: `${id}\n`, stderr: `Logged 2 km to "Run" for 2026-11-22 (log id:${id})\n` });
+    const q = await fx.cli(['log', 'add', 'Run', '1', '-q']);
+    expect(q).toMatchObject({ code: 0, stderr: '' });
+    expect(q.stdout).toMatch(/^-[\w-]+\n$/);
+    expect(q.stdout).not.toBe(r.stdout);
+  });
+
+  it('on a terminal: the confirmation only, as before', async () => {
+    await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    const r = await fx.cli(['log', 'add', 'Run', '2'], { tty: { stdout: true } });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^Logged 2 km to "Run" for 2026-11-22 \(log id:-[\w-]+\)\n$/);
+  });
+
+  it('a server that returns no log id: nothing on stdout, and a note on stderr saying so', async () => {
+    await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    fx.reset();
+    const verb = verbDeps(fx.svc);
+    try {
+      const real = await verb.deps.api();
+      type Loose = (route: string, opts?: unknown) => Promise<unknown>;
+      const send = real.request as unknown as Loose;
+      const request: Loose = async (route, opts) => {
+        const answer = await send(route, opts);
+        if (!route.startsWith('POST ')) return answer;
+        const { logId: _dropped, ...rest } = answer as { logId?: string };
+        return rest;
+      };
+      const api = { request: request as unknown as typeof real.request };
+      await logAdd({ ref: 'Run', value: 2, date: 'today', strict: false }, { ...verb.deps, api: async () => api });
+      expect(verb.stdout()).toBe('');
+      expect(verb.stderr()).toBe('The server returned no log id: nothing on stdout\nLogged 2 km to "Run" for 2026-11-22\n');
+      expect(writes(fx.svc)).toHaveLength(1);
     } finally {
       await verb.close();
     }

@@ -165,3 +165,23 @@ describe('note add --date', () => {
     }
   });
 });
+
+describe('note add: what it prints', () => {
+  it('piped: the new id alone on stdout, with or without -q; -q silences only the confirmation', async () => {
+    const r = await fx.cli(['note', 'add', 'Walk', 'Windy']);
+    const id = /\(id:(-[\w-]+)\)/.exec(r.stderr)?.[1];
+    expect(id).toBeDefined();
+    expect(r).toMatchObject({ code: 0, stdout: `${id}\n`, stderr: `Added a note to "Walk" for 2026-11-22 (id:${id})\n` });
+    const q = await fx.cli(['note', 'add', 'Walk', 'Calm', '-q']);
+    expect(q).toMatchObject({ code: 0, stderr: '' });
+    expect(writes(fx.svc)).toHaveLength(2);
+    expect(q.stdout).toMatch(/^-[\w-]+\n$/);
+    expect(q.stdout).not.toBe(r.stdout);
+  });
+
+  it('on a terminal: the confirmation only, as before', async () => {
+    const r = await fx.cli(['note', 'add', 'Walk', 'Windy'], { tty: { stdout: true } });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^Added a note to "Walk" for 2026-11-22 \(id:-[\w-]+\)\n$/);
+  });
+});

@@ -72,9 +72,9 @@ describe('note ls', () => {
     expect(lines.at(-1)).toBe('  photo: https://e.x/1.jpg');
   });
 
-  it('an empty list says so and exits 0; --json prints []', async () => {
-    const r = await fx.cli(['note', 'ls', 'Walk']);
-    expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'No notes on "Walk" yet.\n' });
+  it('an empty list says so on a terminal, prints nothing piped, and exits 0; --json prints []', async () => {
+    expect(await fx.cli(['note', 'ls', 'Walk'], { tty: { stdout: true } })).toMatchObject({ code: 0, stdout: 'No notes on "Walk" yet.\n', stderr: '' });
+    expect(await fx.cli(['note', 'ls', 'Walk'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(JSON.parse((await fx.cli(['note', 'ls', 'Walk', '--json'])).stdout)).toEqual([]);
   });
 });
@@ -95,7 +95,7 @@ describe('note ls run() alone, with its narrow dependencies', () => {
     }
   });
 
-  it('piped: TSV; no notes says so on stderr, and --json prints []', async () => {
+  it('piped: TSV; no notes prints nothing, and --json prints []', async () => {
     const n = await addNote(fx.svc, walk.id, { content: 'hello' });
     await addHabit(fx.svc, { name: 'Read' });
     const piped = verbDeps(fx.svc);
@@ -104,7 +104,7 @@ describe('note ls run() alone, with its narrow dependencies', () => {
       await run({ ref: 'Walk' }, { ...piped.deps, settings });
       await run({ ref: 'Read' }, { ...piped.deps, settings });
       expect(piped.stdout()).toBe(`${n.id}\t${n.createdAt}\t\thello\t\n`);
-      expect(piped.stderr()).toBe('No notes on "Read" yet.\n');
+      expect(piped.stderr()).toBe('');
       await run({ ref: 'Read' }, { ...json.deps, settings });
       expect(JSON.parse(json.stdout())).toEqual([]);
       expect(json.stderr()).toBe('');
