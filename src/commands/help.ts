@@ -24,7 +24,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['VISUAL, EDITOR', 'editor for `habits note add` on a terminal'],
 ];
 
-const TOPICS: Record<string, () => string> = {
+export const TOPICS: Record<string, () => string> = {
   'exit-codes': () =>
     'Exit codes\n\n' +
     EXIT_CODE_TABLE.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`).join('\n') +

@@ -2,12 +2,17 @@
 // value completes to. Built from the live commander tree, so scripts never go stale.
 import type { Argument, Command, Option } from 'commander';
 import { GOAL_UNITS, HABIT_TYPES, MOOD_LEVELS } from '../api/types.js';
+import { TOPICS } from '../commands/help.js';
 import { CONFIG_KEYS } from '../config/file.js';
 import { DAY_PERIODS } from '../model/time-of-day.js';
 
-/** What a word completes to: names from `habits __complete`, a fixed list, files, or nothing. */
+/**
+ * What a word completes to: names from `habits __complete`, a fixed list, files, or nothing; or,
+ * for `habits help`, a command path (the words typed so far select it) and, first, help's topics.
+ */
 export type ValueKind =
   | { type: 'none' }
+  | { type: 'commands'; topics: string[] }
   | { type: 'habits' }
   | { type: 'areas' }
   | { type: 'file' }
@@ -52,7 +57,8 @@ export function buildSpec(cmd: Command, path: string[] = []): CommandSpec {
     aliases: cmd.aliases(),
     description: cmd.description(),
     commands: help.visibleCommands(cmd).map((sub) => buildSpec(sub, [...path, sub.name()])),
-    options: help.visibleOptions(cmd).map(optionSpec),
+    // --help works at every level; it is offered once, with the root's (global) flags.
+    options: help.visibleOptions(cmd).filter((o) => !(path.length && o.long === '--help')).map(optionSpec),
     args: cmd.registeredArguments.map(argumentSpec),
   };
 }
@@ -83,6 +89,8 @@ function byPlaceholder(placeholder: string | undefined): ValueKind {
       return { type: 'areas' };
     case 'file':
       return { type: 'file' };
+    case 'command':
+      return { type: 'commands', topics: Object.keys(TOPICS) };
     case 'key':
       return { type: 'choices', choices: [...CONFIG_KEYS] };
     case 'date':
@@ -127,6 +135,11 @@ export function kindWord(kind: ValueKind, choices: string[][]): string {
   let i = choices.findIndex((c) => c.join('\n') === kind.choices.join('\n'));
   if (i === -1) i = choices.push(kind.choices) - 1;
   return `c${i}`;
+}
+
+/** The topics of `habits help` (exit-codes, …), which complete where a command does. */
+export function topicsOf(root: CommandSpec): string[] {
+  return [...new Set(flatten(root).flatMap((c) => c.args).flatMap((a) => (a.value.type === 'commands' ? a.value.topics : [])))];
 }
 
 /** The first line of a description, for menus. */
