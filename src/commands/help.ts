@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { EXIT_CODE_TABLE } from '../errors.js';
 import { UsageError } from '../errors.js';
 import { examples, type App } from './shared/app.js';
+import type { HelpTopic } from './shared/help-topics.js';
 
 export const ENVIRONMENT: readonly [string, string][] = [
   ['HABITS_API_KEY', 'API key (overrides the config file; never passed as a flag)'],
@@ -24,7 +25,8 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['VISUAL, EDITOR', 'editor for `habits note add` on a terminal'],
 ];
 
-export const TOPICS: Record<string, () => string> = {
+// Every topic, and only those, that shared/help-topics.ts names (for completion).
+const TOPICS: Record<string, () => string> = {
   'exit-codes': () =>
     'Exit codes\n\n' +
     EXIT_CODE_TABLE.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`).join('\n') +
@@ -34,7 +36,7 @@ export const TOPICS: Record<string, () => string> = {
     return 'Environment\n\n' + ENVIRONMENT.map(([n, t]) => `  ${n.padEnd(width)}  ${t}`).join('\n') +
       '\n\nPrecedence: flag > environment > config file > default.\n';
   },
-};
+} satisfies Record<HelpTopic, () => string>;
 
 export function register(cmd: Command, app: App): void {
   cmd

@@ -2,7 +2,6 @@
 // value completes to. Built from the live commander tree, so scripts never go stale.
 import type { Argument, Command, Option } from 'commander';
 import { GOAL_UNITS, HABIT_TYPES, MOOD_LEVELS } from '../api/types.js';
-import { TOPICS } from '../commands/help.js';
 import { CONFIG_KEYS } from '../config/file.js';
 import { DAY_PERIODS } from '../model/time-of-day.js';
 
@@ -49,17 +48,20 @@ export interface CommandSpec {
   args: ArgumentSpec[];
 }
 
-/** The spec of `cmd` and everything below it. Nouns must be loaded first (`loadAll`). */
-export function buildSpec(cmd: Command, path: string[] = []): CommandSpec {
+/**
+ * The spec of `cmd` and everything below it. Nouns must be loaded first (`loadAll`). `topics` are
+ * those of `habits help`, which complete where a command does.
+ */
+export function buildSpec(cmd: Command, topics: readonly string[] = [], path: string[] = []): CommandSpec {
   const help = cmd.createHelp();
   return {
     path,
     aliases: cmd.aliases(),
     description: cmd.description(),
-    commands: help.visibleCommands(cmd).map((sub) => buildSpec(sub, [...path, sub.name()])),
+    commands: help.visibleCommands(cmd).map((sub) => buildSpec(sub, topics, [...path, sub.name()])),
     // --help works at every level; it is offered once, with the root's (global) flags.
     options: help.visibleOptions(cmd).filter((o) => !(path.length && o.long === '--help')).map(optionSpec),
-    args: cmd.registeredArguments.map(argumentSpec),
+    args: cmd.registeredArguments.map((a) => argumentSpec(a, topics)),
   };
 }
 
@@ -81,7 +83,7 @@ export function flatten(spec: CommandSpec): CommandSpec[] {
 /** Completed after a date option: the words of parseDate (`-N` and dates are typed). */
 const DATE_WORDS = ['today', 'yesterday', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
-function byPlaceholder(placeholder: string | undefined): ValueKind {
+function byPlaceholder(placeholder: string | undefined, topics: readonly string[] = []): ValueKind {
   switch (placeholder) {
     case 'habit':
       return { type: 'habits' };
@@ -90,7 +92,7 @@ function byPlaceholder(placeholder: string | undefined): ValueKind {
     case 'file':
       return { type: 'file' };
     case 'command':
-      return { type: 'commands', topics: Object.keys(TOPICS) };
+      return { type: 'commands', topics: [...topics] };
     case 'key':
       return { type: 'choices', choices: [...CONFIG_KEYS] };
     case 'date':
@@ -121,8 +123,8 @@ function optionSpec(o: Option): OptionSpec {
   return { names, description: o.description, takesValue, value };
 }
 
-function argumentSpec(a: Argument): ArgumentSpec {
-  const value: ValueKind = a.argChoices ? { type: 'choices', choices: [...a.argChoices] } : byPlaceholder(a.name());
+function argumentSpec(a: Argument, topics: readonly string[]): ArgumentSpec {
+  const value: ValueKind = a.argChoices ? { type: 'choices', choices: [...a.argChoices] } : byPlaceholder(a.name(), topics);
   return { name: a.name(), variadic: a.variadic, value };
 }
 
