@@ -54,11 +54,12 @@ function report(core: typeof import('./core.js'), err: unknown, world: World, fl
   r.message = r.message.replace(/\s*\n\s*/g, ' ');
   const { stderr } = world.io;
   if (flags.json) {
-    stderr.write(jsonText({ error: { code: r.code, message: r.message, status: r.status ?? null, ...(r.hint ? { hint: r.hint } : {}) } }) + '\n');
+    stderr.write(jsonText({ error: { code: r.code, message: r.message, status: r.status ?? null, ...(r.usage ? { usage: r.usage } : {}), ...(r.hint ? { hint: r.hint } : {}) } }) + '\n');
   } else {
     // A name or a server's message may hold control characters: shown escaped, never acted on.
     // A write kept in the outbox is not an error: it is said as what it is.
     stderr.write(`${r.code === 'queued' ? 'queued' : 'error'}: ${escapeControls(r.message)}\n`);
+    if (r.usage) stderr.write(`usage: ${r.usage}\n`);
     if (r.hint) stderr.write(`hint: ${escapeControls(r.hint)}\n`);
   }
   const debug = flags.verbose || envFlag(world.env.HABITS_DEBUG);

@@ -12,7 +12,22 @@ export interface ErrorReport {
   code: string;
   message: string;
   status?: number;
+  /** The usage line of the command a usage error arose in: `habits log done <habit...> [options]`. */
+  usage?: string;
   hint?: string;
+}
+
+/** A usage error commander raised, with the command it arose in (see program.ts). */
+export class CommandUsageError extends CommanderError {
+  constructor(
+    err: CommanderError,
+    /** The command's words: `habits log done`. */
+    readonly command: string,
+    /** Its usage line: `habits log done <habit...> [options]`. */
+    readonly usage: string,
+  ) {
+    super(err.exitCode, err.code, err.message);
+  }
 }
 
 /** Maps any error to the contract's exit-code table. */
@@ -74,10 +89,11 @@ function describeCommanderError(err: CommanderError): ErrorReport {
   }
   // commander.executeSubCommandAsync and friends never occur: we have no executable subcommands.
   const message = err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
-  let hint = 'see `habits --help`, or `habits help <command>`';
+  const usage = err instanceof CommandUsageError ? err.usage : undefined;
+  let hint = err instanceof CommandUsageError ? `see \`${err.command} --help\`` : 'see `habits --help`, or `habits help <command>`';
   const option = /unknown option '(-[^-][^']*)'/.exec(err.message)?.[1];
   // An id (they may begin with "-"): `id:` works anywhere; after `--` only when no option follows.
   if (option && option.length > 2) hint = `write an id that begins with "-" as id:${option} (or last, after \`--\` and every option)`;
-  return { exitCode: EXIT.usage, code: 'usage', message, hint };
+  return { exitCode: EXIT.usage, code: 'usage', message, ...(usage ? { usage } : {}), hint };
 }
 

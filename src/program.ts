@@ -6,7 +6,8 @@
 // are one chunk (commands/cold.ts), loaded when one of them runs: --help and the hot nouns do not
 // compile their ~130 kB. One chunk, not one per noun: each file costs the ESM loader a resolve, a
 // read and a compile (0.3-0.7 ms here), and a dozen dynamic imports made a dozen shared chunks.
-import { Command } from 'commander';
+import { Command, type CommanderError } from 'commander';
+import { CommandUsageError } from './describe-error.js';
 import * as journalNoun from './commands/journal.js';
 import * as logNoun from './commands/log/index.js';
 import type { App, NounModule } from './commands/shared/app.js';
@@ -98,7 +99,35 @@ Run \`habits help <command>\` for a command's flags, \`habits help exit-codes\` 
     program.command(noun.name, { hidden: noun.hidden }).description(noun.summary);
   }
   program.hook('preSubcommand', (_root, sub) => loadNoun(sub, app));
+  placeErrors(program);
   return program;
+}
+
+/** `habits log done <habit...> [options]`: the command's words, its arguments, then options. */
+export function usageLine(cmd: Command): string {
+  const args = cmd.registeredArguments.map((a) => {
+    const name = `${a.name()}${a.variadic ? '...' : ''}`;
+    return a.required ? `<${name}>` : `[${name}]`;
+  });
+  return [commandWords(cmd), ...(cmd.commands.length ? ['<command>'] : []), ...args, '[options]'].join(' ');
+}
+
+/** `habits log done`: the words that run `cmd`. */
+export function commandWords(cmd: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
+/**
+ * Makes the usage errors of `cmd` and every command below it name the command they arose in, so
+ * the user sees its usage line and its --help (describe-error.ts), not the program's.
+ */
+function placeErrors(cmd: Command): void {
+  cmd.exitOverride((err: CommanderError) => {
+    throw err.exitCode === 0 ? err : new CommandUsageError(err, commandWords(cmd), usageLine(cmd));
+  });
+  for (const sub of cmd.commands) placeErrors(sub);
 }
 
 /** `--mood`, `--date=2026-11-22`, `-y`: a word that reads as an option (ids are longer than `-y`). */
@@ -174,6 +203,7 @@ async function loadNoun(cmd: Command, app: App): Promise<void> {
   if (!noun || registered.has(cmd)) return;
   registered.add(cmd);
   (await noun.load()).register(cmd, app);
+  placeErrors(cmd);
 }
 
 /** Loads every noun: for help of nested commands and for completion scripts. */

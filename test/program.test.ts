@@ -58,8 +58,34 @@ describe('options after --', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       `error: unknown option '${note.id}'\n` +
+        'usage: habits note edit <habit> <noteId> [options]\n' +
         `hint: write an id that begins with "-" as id:${note.id} (or last, after \`--\` and every option)\n`,
     );
     expect(r.requests).toEqual([]);
+  });
+});
+
+describe('usage errors', () => {
+  it("name the command's usage line and its --help, exit 2, and send nothing", async () => {
+    const cases: [string[], string][] = [
+      [['log', 'done', '--bogus'], "error: unknown option '--bogus'\nusage: habits log done <habit...> [options]\nhint: see `habits log done --help`\n"],
+      [['log', 'done'], "error: missing required argument 'habit'\nusage: habits log done <habit...> [options]\nhint: see `habits log done --help`\n"],
+      [['habit', 'show', 'Walk', 'Run'], "error: too many arguments for 'show'. Expected 1 argument but got 2.\nusage: habits habit show <habit> [options]\nhint: see `habits habit show --help`\n"],
+      [['completion', 'tcsh'], "error: command-argument value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\nusage: habits completion <shell> [options]\nhint: see `habits completion --help`\n"],
+      [['note', 'list', 'Walk', 'x'], "error: too many arguments for 'ls'. Expected 1 argument but got 2.\nusage: habits note ls <habit> [options]\nhint: see `habits note ls --help`\n"],
+      [['log', 'bogus'], "error: unknown command 'bogus'\nusage: habits log <command> [options]\nhint: see `habits log --help`\n"],
+      [['bogus'], "error: unknown command 'bogus'\nusage: habits <command> [options]\nhint: see `habits --help`\n"],
+    ];
+    for (const [argv, stderr] of cases) {
+      expect(await fx.cli(argv), argv.join(' ')).toMatchObject({ code: 2, stdout: '', stderr, requests: [] });
+    }
+  });
+
+  it('with --json the usage line is a field of the error', async () => {
+    const r = await fx.cli(['--json', 'log', 'done', '--bogus']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr)).toEqual({
+      error: { code: 'usage', message: "unknown option '--bogus'", status: null, usage: 'habits log done <habit...> [options]', hint: 'see `habits log done --help`' },
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { EXIT_CODE_TABLE } from '../errors.js';
 import { UsageError } from '../errors.js';
 import { examples, type App } from './shared/app.js';
+import type { HelpTopic } from './shared/help-topics.js';
 
 export const ENVIRONMENT: readonly [string, string][] = [
   ['HABITS_API_KEY', 'API key (overrides the config file; never passed as a flag)'],
@@ -24,6 +25,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['VISUAL, EDITOR', 'editor for `habits note add` on a terminal'],
 ];
 
+// Every topic, and only those, that shared/help-topics.ts names (for completion).
 const TOPICS: Record<string, () => string> = {
   'exit-codes': () =>
     'Exit codes\n\n' +
@@ -51,7 +53,7 @@ const TOPICS: Record<string, () => string> = {
     '  $ habits journal --json name,status\n' +
     '  $ habits journal --jq \'[.[] | select(.status != "completed")] | length\'\n' +
     '  $ habits habit ls --jq \'.[].name\'\n',
-};
+} satisfies Record<HelpTopic, () => string>;
 
 export function register(cmd: Command, app: App): void {
   cmd

@@ -3,7 +3,7 @@
 // The script quotes names itself (a backslash before a space, or nothing inside an open quote):
 // `compopt -o filenames` would do it too, but readline then appends "/" to a name that happens to
 // be a directory in the current one.
-import { flatten, kindWord, posixQuote as bashQuote, wordsOf, type CommandSpec } from './spec.js';
+import { flatten, kindWord, posixQuote as bashQuote, topicsOf, wordsOf, type CommandSpec } from './spec.js';
 
 /** The whole script for `spec` (the root). */
 export function bashScript(root: CommandSpec, header: string): string {
@@ -113,9 +113,25 @@ __habits_reply_lines() {
   $restore
 }
 
-# __habits_complete_kind KIND WORD CUR: completes WORD as a value of KIND.
+# __habits_help_words WORD HELPPATH ARG...: the commands under the path the ARGs select (\`habits help
+# log\`), from where the help command at HELPPATH sits (\`log help\` helps with log's); and for the
+# top-level help, its topics.
+__habits_help_words() {
+  local word=$1 cmdpath='' sub
+  [[ $2 == *' '* ]] && cmdpath=\${2% *}
+  shift 2
+  for sub; do
+    sub=$(__habits_subcommand "$cmdpath" "$sub") || return 0
+    cmdpath=\${cmdpath:+$cmdpath }$sub
+  done
+  COMPREPLY=($(compgen -W "$(__habits_subcommands "$cmdpath")$([[ -z $cmdpath ]] && echo ' '${bashQuote(topicsOf(root).join(' '))})" -- "$word"))
+}
+
+# __habits_complete_kind KIND WORD CUR: completes WORD as a value of KIND (for \`commands\`, from
+# _habits's $path and $args, the positional arguments typed so far).
 __habits_complete_kind() {
   case $1 in
+    commands) __habits_help_words "$2" "$path" "\${args[@]}" ;;
     habits | areas) __habits_reply_lines "$2" "$3" "$(habits __complete "$1" 2>/dev/null)" ;;
     file) compopt -o default 2>/dev/null ;;
     c*) __habits_reply_lines "$2" "$3" "$(__habits_choices "$1")" ;;
@@ -125,7 +141,7 @@ __habits_complete_kind() {
 _habits() {
   local cur=\${COMP_WORDS[COMP_CWORD]} path='' pending='' word sub
   local -i i pos=0 dashdash=0
-  local -a words=()
+  local -a words=() args=()
   # Put back together the words bash split at "=" and ":" (--date=today, id:-Nx7, Work:Lunch).
   for ((i = 0; i <= COMP_CWORD; i++)); do
     word=\${COMP_WORDS[i]}
@@ -152,6 +168,7 @@ _habits() {
       path=\${path:+$path }$sub
     else
       pos=$((pos + 1))
+      args+=("$word")
     fi
   done
   # The word being completed, whole; readline replaces only $cur, nothing right after a "=" or ":".

@@ -1,6 +1,6 @@
 // The fish completion script: `complete` lines generated from the command tree, with conditions
 // computed by `__habits_state` from the tokens typed so far. Fish escapes names with spaces itself.
-import { flatten, summary, wordsOf, type CommandSpec, type OptionSpec, type ValueKind } from './spec.js';
+import { flatten, summary, topicsOf, wordsOf, type CommandSpec, type OptionSpec, type ValueKind } from './spec.js';
 
 /** Single-quotes `s` for fish (only \\ and \' are special inside). */
 function fishQuote(s: string): string {
@@ -13,6 +13,8 @@ function values(kind: ValueKind): string {
     case 'habits':
     case 'areas':
       return `-a ${fishQuote(`(habits __complete ${kind.type} 2>/dev/null)`)}`;
+    case 'commands':
+      return `-a ${fishQuote('(__habits_help_words)')}`;
     case 'file':
       return '-F';
     case 'choices':
@@ -83,13 +85,14 @@ ${flagCases.join('\n')}
     end
 end
 
-# Prints "path:<command path>" and the number of positional arguments typed so far.
+# Prints "path:<command path>", the number of positional arguments typed so far, and those arguments.
 function __habits_state
     # -x is fish 4's name for -o; older fish only knows -o.
     set -l tokens (commandline -xpc 2>/dev/null); or set tokens (commandline -opc)
     set -e tokens[1]
     set -l cmdpath ''
     set -l npos 0
+    set -l args
     set -l pending 0
     set -l dashdash 0
     for word in $tokens
@@ -105,10 +108,25 @@ function __habits_state
             set cmdpath (string trim -- "$cmdpath $sub")
         else
             set npos (math $npos + 1)
+            set -a args $word
         end
     end
     echo "path:$cmdpath"
     echo $npos
+    set -q args[1]; and printf '%s\\n' $args
+end
+
+# The commands under the path the positional arguments select (\`habits help log\`), from where
+# the help command sits (\`log help\` helps with log's); and for the top-level help, its topics.
+function __habits_help_words
+    set -l state (__habits_state)
+    set -l cmdpath (string replace -r '^path:(.*) [^ ]+$|^path:.*$' '$1' -- $state[1])
+    for word in $state[3..-1]
+        set -l sub (__habits_subcommand $cmdpath $word); or return
+        set cmdpath (string trim -- "$cmdpath $sub")
+    end
+    __habits_subcommands $cmdpath
+    test -z "$cmdpath"; and printf '%s\\n' ${topicsOf(root).map(fishQuote).join(' ')}
 end
 
 # True inside the command at this path.

@@ -5,9 +5,13 @@ import { GOAL_UNITS, HABIT_TYPES, MOOD_LEVELS } from '../api/types.js';
 import { CONFIG_KEYS } from '../config/file.js';
 import { DAY_PERIODS } from '../model/time-of-day.js';
 
-/** What a word completes to: names from `habits __complete`, a fixed list, files, or nothing. */
+/**
+ * What a word completes to: names from `habits __complete`, a fixed list, files, or nothing; or,
+ * for `habits help`, a command path (the words typed so far select it) and, first, help's topics.
+ */
 export type ValueKind =
   | { type: 'none' }
+  | { type: 'commands'; topics: string[] }
   | { type: 'habits' }
   | { type: 'areas' }
   | { type: 'file' }
@@ -44,16 +48,20 @@ export interface CommandSpec {
   args: ArgumentSpec[];
 }
 
-/** The spec of `cmd` and everything below it. Nouns must be loaded first (`loadAll`). */
-export function buildSpec(cmd: Command, path: string[] = []): CommandSpec {
+/**
+ * The spec of `cmd` and everything below it. Nouns must be loaded first (`loadAll`). `topics` are
+ * those of `habits help`, which complete where a command does.
+ */
+export function buildSpec(cmd: Command, topics: readonly string[] = [], path: string[] = []): CommandSpec {
   const help = cmd.createHelp();
   return {
     path,
     aliases: cmd.aliases(),
     description: cmd.description(),
-    commands: help.visibleCommands(cmd).map((sub) => buildSpec(sub, [...path, sub.name()])),
-    options: help.visibleOptions(cmd).map(optionSpec),
-    args: cmd.registeredArguments.map(argumentSpec),
+    commands: help.visibleCommands(cmd).map((sub) => buildSpec(sub, topics, [...path, sub.name()])),
+    // --help works at every level; it is offered once, with the root's (global) flags.
+    options: help.visibleOptions(cmd).filter((o) => !(path.length && o.long === '--help')).map(optionSpec),
+    args: cmd.registeredArguments.map((a) => argumentSpec(a, topics)),
   };
 }
 
@@ -75,7 +83,7 @@ export function flatten(spec: CommandSpec): CommandSpec[] {
 /** Completed after a date option: the words of parseDate (`-N` and dates are typed). */
 const DATE_WORDS = ['today', 'yesterday', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
-function byPlaceholder(placeholder: string | undefined): ValueKind {
+function byPlaceholder(placeholder: string | undefined, topics: readonly string[] = []): ValueKind {
   switch (placeholder) {
     case 'habit':
       return { type: 'habits' };
@@ -83,6 +91,8 @@ function byPlaceholder(placeholder: string | undefined): ValueKind {
       return { type: 'areas' };
     case 'file':
       return { type: 'file' };
+    case 'command':
+      return { type: 'commands', topics: [...topics] };
     case 'key':
       return { type: 'choices', choices: [...CONFIG_KEYS] };
     case 'date':
@@ -113,8 +123,8 @@ function optionSpec(o: Option): OptionSpec {
   return { names, description: o.description, takesValue, value };
 }
 
-function argumentSpec(a: Argument): ArgumentSpec {
-  const value: ValueKind = a.argChoices ? { type: 'choices', choices: [...a.argChoices] } : byPlaceholder(a.name());
+function argumentSpec(a: Argument, topics: readonly string[]): ArgumentSpec {
+  const value: ValueKind = a.argChoices ? { type: 'choices', choices: [...a.argChoices] } : byPlaceholder(a.name(), topics);
   return { name: a.name(), variadic: a.variadic, value };
 }
 
@@ -127,6 +137,11 @@ export function kindWord(kind: ValueKind, choices: string[][]): string {
   let i = choices.findIndex((c) => c.join('\n') === kind.choices.join('\n'));
   if (i === -1) i = choices.push(kind.choices) - 1;
   return `c${i}`;
+}
+
+/** The topics of `habits help` (exit-codes, …), which complete where a command does. */
+export function topicsOf(root: CommandSpec): string[] {
+  return [...new Set(flatten(root).flatMap((c) => c.args).flatMap((a) => (a.value.type === 'commands' ? a.value.topics : [])))];
 }
 
 /** The first line of a description, for menus. */

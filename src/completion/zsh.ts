@@ -1,7 +1,7 @@
 // The zsh completion script (`_habits` in a directory of $fpath, or sourced). Same design as bash:
 // lookup functions generated from the command tree and a driver over $words; compadd quotes names
 // and, like bash and name lookup, matches them ignoring case.
-import { flatten, kindWord, posixQuote as q, summary, wordsOf, type CommandSpec } from './spec.js';
+import { flatten, kindWord, posixQuote as q, summary, topicsOf, wordsOf, type CommandSpec } from './spec.js';
 
 /** `name:description` for _describe, with colons in the name escaped. */
 function described(name: string, description: string): string {
@@ -81,9 +81,28 @@ ${choiceCases.join('\n')}
   esac
 }
 
+# The commands under the path the positional arguments typed so far select (\`habits help log\`;
+# they are in _habits's $args), from where the help command at _habits's $cmdpath sits (\`log help\`
+# helps with log's); and for the top-level help, its topics.
+__habits_help_words() {
+  local word
+  local -a subs
+  [[ $cmdpath == *' '* ]] && cmdpath=\${cmdpath% *} || cmdpath=''
+  for word in $args; do
+    __habits_subcommand "$cmdpath" "$word"
+    [[ -n $REPLY ]] || return
+    cmdpath=\${cmdpath:+$cmdpath }$REPLY
+  done
+  __habits_subcommands "$cmdpath"
+  subs=($reply)
+  [[ -z $cmdpath ]] && subs+=(${topicsOf(root).map((t) => described(t, 'help topic')).join(' ')})
+  _describe -t commands 'habits command' subs
+}
+
 __habits_complete_kind() {
   local -a names
   case $1 in
+    (commands) __habits_help_words ;;
     (habits|areas)
       names=("\${(@f)$(habits __complete $1 2>/dev/null)}")
       names=(\${names:#})
@@ -100,7 +119,7 @@ __habits_complete_kind() {
 _habits() {
   local cmdpath='' pending='' word cur=$words[CURRENT]
   local -i i npos=0 dashdash=0
-  local -a reply
+  local -a reply args
   for (( i = 2; i < CURRENT; i++ )); do
     word=$words[i]
     if [[ -n $pending ]]; then
@@ -119,6 +138,7 @@ _habits() {
         cmdpath=\${cmdpath:+$cmdpath }$REPLY
       else
         npos+=1
+        args+=("$word")
       fi
     fi
   done

@@ -73,4 +73,19 @@ describe('bash script', () => {
     expect(bashComplete(script.file, ['habits', 'habit', 'ls', '--area', 'H'], areas)).toEqual(['Health', 'Home']);
     expect(bashComplete(script.file, ['habits', 'area', 'show', 'He'], areas)).toEqual(['Health']);
   });
+
+  it('`habits help` completes commands, then their subcommands, and its topics', async () => {
+    expect(bashComplete(script.file, ['habits', 'help', ''])).toEqual([...TOP, 'exit-codes', 'environment']);
+    expect(bashComplete(script.file, ['habits', 'help', 'e'])).toEqual(['export', 'exit-codes', 'environment']);
+    expect(bashComplete(script.file, ['habits', 'help', 'log', 'd'])).toEqual(['done']);
+    expect(bashComplete(script.file, ['habits', 'help', 'note', 'list', ''])).toEqual([]);
+    expect(bashComplete(script.file, ['habits', 'log', 'help', 'f'])).toEqual(['fail']);
+  });
+
+  it('offers --help once, with the global flags', async () => {
+    const offered = bashComplete(script.file, ['habits', 'log', 'done', '-']);
+    expect(offered.filter((o) => o === '--help')).toEqual(['--help']);
+    expect(offered).toEqual(expect.arrayContaining(['--date', '--json', '-h']));
+    expect(bashComplete(script.file, ['habits', 'habit', 'rm', '--h'])).toEqual(['--help']);
+  });
 });

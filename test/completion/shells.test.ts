@@ -130,4 +130,13 @@ withTools('tmux', 'zsh').describe('zsh, interactively', () => {
     await shell.complete('habits note list wa', 'habits note list Walk');
     await shell.waitForLine('ARGS:note|list|Walk');
   });
+
+  it('`habits help` completes commands and subcommands', async () => {
+    await shell.complete('habits help jou', 'habits help journal');
+    await shell.waitForLine('ARGS:help|journal');
+    await shell.complete('habits help log sk', 'habits help log skip');
+    await shell.waitForLine('ARGS:help|log|skip');
+    await shell.complete('habits help exit-', 'habits help exit-codes');
+    await shell.waitForLine('ARGS:help|exit-codes');
+  });
 });

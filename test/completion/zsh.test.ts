@@ -24,7 +24,9 @@ describe('zsh script', () => {
     const zsh = (code: string) =>
       execFileSync('zsh', ['-f', '-c', `compdef() { :; }; source "$1"; ${code}`, 'zsh', script.file], { encoding: 'utf8' }).split('\n').filter(Boolean);
     expect(zsh(`__habits_subcommands ''; print -l -- \${reply%%:*}`)).toEqual(TOP);
-    expect(zsh(`__habits_options 'habit rm'; print -l -- \${reply%%:*}`)).toEqual(['-y', '--yes', '--dry-run', '-h', '--help']);
+    expect(zsh(`__habits_options 'habit rm'; print -l -- \${reply%%:*}`)).toEqual(['-y', '--yes', '--dry-run']);
+    // --help is offered once, with the global flags, not again at every level.
+    expect(zsh(`__habits_options ''; print -l -- \${reply%%:*}`).filter((o) => o === '--help' || o === '-h')).toEqual(['-h', '--help']);
     expect(zsh(`__habits_subcommand note list; print -r -- $REPLY`)).toEqual(['ls']);
     expect(zsh(`__habits_subcommand note walk; print -r -- "[$REPLY]"`)).toEqual(['[]']);
   });
