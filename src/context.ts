@@ -19,7 +19,7 @@ import { sha256Hex } from './hash.js';
 import { readOnlyStore, startLocalService, type LocalService } from './local.js';
 import { colorLevel } from './output/color.js';
 import { Output } from './output/output.js';
-import { startSpinner } from './output/spinner.js';
+import { spinnerAllowed, startSpinner } from './output/spinner.js';
 import { createPrompter, type Prompter } from './prompts/prompter.js';
 import { NameCache } from './resolve/cache.js';
 import { Resolver } from './resolve/index.js';
@@ -190,7 +190,7 @@ export class Context {
     return this.resolverCache;
   }
 
-  /** The API client, built on first use. Requests show a spinner on a terminal after 300 ms. */
+  /** The API client, built on first use. Requests show a spinner on a terminal (stderr and stdout) after 300 ms. */
   api(): Promise<Api> {
     this.apiPromise ??= this.openApi();
     return this.apiPromise;
@@ -337,7 +337,7 @@ export class Context {
   }
 
   private async track<T>(work: Promise<T>): Promise<T> {
-    if (this.pending++ === 0 && this.io.stderrIsTTY && !this.flags.quiet) {
+    if (this.pending++ === 0 && spinnerAllowed(this.io, !!this.flags.quiet)) {
       this.stopSpinner = startSpinner(this.io.stderr, 'working…');
     }
     try {
