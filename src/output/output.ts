@@ -2,6 +2,7 @@
 import type { IO } from '../io.js';
 import { escapeControls, terminalSafe } from '../model/text.js';
 import { makeChalk, type ChalkInstance } from './color.js';
+import { loadDisplayWidth } from './plain.js';
 import { renderPlainTable, renderTtyTable, type TableSpec } from './table.js';
 
 export type OutputMode = 'json' | 'tty' | 'plain';
@@ -56,6 +57,7 @@ export class Output {
   /** Prints the command's result: `data` as JSON with --json, otherwise what `human` renders. */
   async result(data: unknown, human: () => string | Promise<string>): Promise<void> {
     if (this.json) return this.printJson(data);
+    if (this.mode === 'tty') await loadDisplayWidth();
     const text = await human();
     if (text) this.print(text);
   }
@@ -67,6 +69,7 @@ export class Output {
    */
   async render(r: { json: unknown; plain: () => string | Promise<string>; tty: () => string | Promise<string> }): Promise<void> {
     if (this.json) return this.printJson(await r.json);
+    if (this.mode === 'tty') await loadDisplayWidth();
     const text = await (this.mode === 'tty' ? r.tty() : r.plain());
     if (text) this.print(text);
   }
@@ -114,6 +117,7 @@ export class Output {
 
   /** A table: aligned on a terminal, tab-separated in a pipe. Not for --json (print data instead). */
   async table(spec: TableSpec): Promise<string> {
+    if (this.mode === 'tty') await loadDisplayWidth();
     return this.mode === 'tty' ? renderTtyTable(spec, this.width, (s) => this.c.bold(s)) : renderPlainTable(spec);
   }
 }
