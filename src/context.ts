@@ -18,6 +18,7 @@ import { noApiKey } from './errors.js';
 import { sha256Hex } from './hash.js';
 import { readOnlyStore, startLocalService, type LocalService } from './local.js';
 import { colorLevel } from './output/color.js';
+import { choosePager } from './output/pager.js';
 import { Output } from './output/output.js';
 import { spinnerAllowed, startSpinner } from './output/spinner.js';
 import { createPrompter, type Prompter } from './prompts/prompter.js';
@@ -57,6 +58,8 @@ export interface GlobalFlags {
   allowInsecure?: boolean;
   /** false with --no-queue */
   queue?: boolean;
+  /** false with --no-pager */
+  pager?: boolean;
 }
 
 /** Where the API client points: a remote server, or the in-process local service. */
@@ -102,6 +105,7 @@ export class Context {
       quiet: !!flags.quiet,
       colorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stdoutIsTTY }),
       errColorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stderrIsTTY }),
+      ...pagerFor(flags.pager, world),
     });
     const inputAllowed = flags.input !== false && !envFlag(world.env.HABITS_NO_INPUT);
     this.prompter = world.prompter ?? createPrompter(world.io, inputAllowed);
@@ -366,4 +370,10 @@ export class Context {
       }
     }
   }
+}
+
+/** The pager Output uses for long listings, if any. */
+function pagerFor(flag: boolean | undefined, world: World): { pager?: { command: string; env: Env } } {
+  const command = choosePager({ flag, env: world.env, stdinIsTTY: world.io.stdinIsTTY, stdoutIsTTY: world.io.stdoutIsTTY });
+  return command ? { pager: { command, env: world.env } } : {};
 }

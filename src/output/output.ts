@@ -1,7 +1,8 @@
 // The three output modes, chosen in one place: --json, a terminal, or a pipe.
-import type { IO } from '../io.js';
+import type { Env, IO } from '../io.js';
 import { escapeControls, terminalSafe } from '../model/text.js';
 import { makeChalk, type ChalkInstance } from './color.js';
+import { runPager } from './pager.js';
 import { loadDisplayWidth } from './plain.js';
 import { renderPlainTable, renderTtyTable, type TableSpec } from './table.js';
 
@@ -32,7 +33,14 @@ export class Output {
 
   constructor(
     private readonly io: IO,
-    opts: { json: boolean; quiet: boolean; colorLevel: 0 | 1 | 2 | 3; errColorLevel: 0 | 1 | 2 | 3 },
+    opts: {
+      json: boolean;
+      quiet: boolean;
+      colorLevel: 0 | 1 | 2 | 3;
+      errColorLevel: 0 | 1 | 2 | 3;
+      /** The pager for long listings on a terminal (pager.ts, choosePager); none prints directly. */
+      pager?: { command: string; env: Env };
+    },
   ) {
     this.mode = opts.json ? 'json' : io.stdoutIsTTY ? 'tty' : 'plain';
     // Piped stdout is data for scripts: never coloured, whatever FORCE_COLOR says.
@@ -40,7 +48,10 @@ export class Output {
     this.ec = makeChalk(opts.errColorLevel);
     this.width = io.columns && io.columns > 20 ? io.columns : 80;
     this.quiet = opts.quiet;
+    this.pager = opts.pager;
   }
+
+  private readonly pager: { command: string; env: Env } | undefined;
 
   /** True with -q: confirmations are not printed. */
   readonly quiet: boolean;
@@ -67,11 +78,26 @@ export class Output {
    * `tty()` on a terminal (each text on stdout; empty text prints nothing). `json` may be a promise,
    * so a terminal rendering can wait for it alongside requests of its own.
    */
-  async render(r: { json: unknown; plain: () => string | Promise<string>; tty: () => string | Promise<string> }): Promise<void> {
+  async render(r: {
+    json: unknown;
+    plain: () => string | Promise<string>;
+    tty: () => string | Promise<string>;
+    /** A long listing: on a terminal it goes through the pager, when there is one. */
+    page?: boolean;
+  }): Promise<void> {
     if (this.json) return this.printJson(await r.json);
     if (this.mode === 'tty') await loadDisplayWidth();
     const text = await (this.mode === 'tty' ? r.tty() : r.plain());
-    if (text) this.print(text);
+    if (!text) return;
+    if (r.page && this.mode === 'tty' && this.pager) await this.paged(text);
+    else this.print(text);
+  }
+
+  /** Shows `text` through the pager; prints it directly when the pager cannot be started. */
+  private async paged(text: string): Promise<void> {
+    const safe = terminalSafe(text);
+    const shown = await runPager(this.pager!.command, safe.endsWith('\n') ? safe : safe + '\n', this.io, this.pager!.env);
+    if (!shown) this.print(text);
   }
 
   /**

@@ -21,7 +21,7 @@ function cellStarts(text: string, n: number): number[] {
     const cells = [...line.matchAll(/(?:^|\s{2,})(\S(?:\S| (?! ))*)/g)];
     const cell = cells[n];
     if (!cell) throw new Error(`no cell ${n} in ${JSON.stringify(line)}`);
-    return stringWidth(line.slice(0, cell.index + cell[0].length - cell[1].length));
+    return stringWidth(line.slice(0, cell.index + cell[0].length - cell[1]!.length));
   });
 }
 
