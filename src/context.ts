@@ -19,8 +19,9 @@ import { sha256Hex } from './hash.js';
 import { readOnlyStore, startLocalService, type LocalService } from './local.js';
 import { colorLevel } from './output/color.js';
 import { parseFields } from './output/fields.js';
+import { choosePager } from './output/pager.js';
 import { Output } from './output/output.js';
-import { startSpinner } from './output/spinner.js';
+import { spinnerAllowed, startSpinner } from './output/spinner.js';
 import { createPrompter, type Prompter } from './prompts/prompter.js';
 import { NameCache } from './resolve/cache.js';
 import { Resolver } from './resolve/index.js';
@@ -61,6 +62,8 @@ export interface GlobalFlags {
   allowInsecure?: boolean;
   /** false with --no-queue */
   queue?: boolean;
+  /** false with --no-pager */
+  pager?: boolean;
 }
 
 /** Where the API client points: a remote server, or the in-process local service. */
@@ -112,6 +115,7 @@ export class Context {
       quiet: !!flags.quiet,
       colorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stdoutIsTTY }),
       errColorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stderrIsTTY }),
+      ...pagerFor(flags.pager, world),
     });
     if (this.configWarning) this.out.warn(this.configWarning);
     const inputAllowed = flags.input !== false && !envFlag(world.env.HABITS_NO_INPUT);
@@ -209,7 +213,7 @@ export class Context {
     return this.resolverCache;
   }
 
-  /** The API client, built on first use. Requests show a spinner on a terminal after 300 ms. */
+  /** The API client, built on first use. Requests show a spinner on a terminal (stderr and stdout) after 300 ms. */
   api(): Promise<Api> {
     this.apiPromise ??= this.openApi();
     return this.apiPromise;
@@ -356,7 +360,7 @@ export class Context {
   }
 
   private async track<T>(work: Promise<T>): Promise<T> {
-    if (this.pending++ === 0 && this.io.stderrIsTTY && !this.flags.quiet) {
+    if (this.pending++ === 0 && spinnerAllowed(this.io, !!this.flags.quiet)) {
       this.stopSpinner = startSpinner(this.io.stderr, 'working…');
     }
     try {
@@ -385,4 +389,10 @@ export class Context {
       }
     }
   }
+}
+
+/** The pager Output uses for long listings, if any. */
+function pagerFor(flag: boolean | undefined, world: World): { pager?: { command: string; env: Env } } {
+  const command = choosePager({ flag, env: world.env, stdinIsTTY: world.io.stdinIsTTY, stdoutIsTTY: world.io.stdoutIsTTY });
+  return command ? { pager: { command, env: world.env } } : {};
 }

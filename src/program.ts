@@ -74,6 +74,7 @@ export function buildProgram(runner: Pick<App, 'run'>, io: IO): Command {
     .option('--base-url <url>', 'API base URL (default https://api.habitify.me/v2)')
     .option('--timeout <duration>', 'limit of each request, whole (connect, headers, body), e.g. 30, 30s, 500ms (default 30s)')
     .option('--allow-insecure', 'allow sending the API key over plain http to a non-loopback host')
+    .option('--no-pager', 'print long listings directly, not through $HABITS_PAGER or $PAGER')
     .option('--no-queue', 'fail at once when a mark or value cannot reach the server, instead of keeping it in the outbox')
     .helpCommand(false)
     .exitOverride()

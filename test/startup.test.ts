@@ -43,6 +43,7 @@ const HEAVY = [
   ['undici', /node_modules\/undici\//],
   ['@inquirer', /node_modules\/@inquirer\//],
   ['cli-table3', /node_modules\/cli-table3\//],
+  ['string-width', /node_modules\/string-width\//],
   ['conf', /node_modules\/conf\//],
   ['the local service', /^src\/server\//],
   ['better-sqlite3', /better-sqlite3/],

@@ -11,6 +11,7 @@ import { DATE_FORMS, parseLogDateArg } from '../model/dates.js';
 import { canonicalUnit } from '../model/grammar.js';
 import { factsOf, type HabitFacts } from '../model/habit-facts.js';
 import { displayUnit } from '../model/units.js';
+import { loadDisplayWidth } from '../output/plain.js';
 import { checkInGroups, checkInQuestion, checkInReview, choiceText, isOpen, remainingValue, type CheckInChoice } from '../output/check-in.js';
 import { emptyJournalMessage, longDate } from '../output/journal.js';
 import type { KeyChoice } from '../prompts/prompter.js';
@@ -93,6 +94,7 @@ export async function run(options: CheckOptions, deps: Pick<Deps, 'out' | 'api' 
   }
 
   const todo = rows.filter(sends);
+  await loadDisplayWidth(); // the review's names line up on the terminal
   out.warn('\n' + checkInReview(date, rows.map((r) => ({ name: r.entry.name, text: choiceText(r.choice, r.entry.progress?.unit, r.habit.facts?.customUnitName), leave: r.choice.kind === 'leave' }))));
   if (todo.length === 0) return out.info('Nothing to send: every habit was left open.');
   const go = await prompter.confirm({ message: `Send ${todo.length === 1 ? 'this' : `these ${todo.length}`}?`, default: true });

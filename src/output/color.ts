@@ -7,7 +7,8 @@ export type { ChalkInstance };
 
 /**
  * Colour level for a stream, from most to least specific: `--no-color`, NO_COLOR, FORCE_COLOR,
- * config `color`, TERM=dumb, then whether the stream is a terminal. 0 means no colour.
+ * CLICOLOR_FORCE, CLICOLOR=0, config `color`, TERM=dumb, then whether the stream is a terminal.
+ * 0 means no colour. (Piped stdout is never coloured whatever this says: Output decides that.)
  */
 export function colorLevel(opts: {
   flag: boolean | undefined;
@@ -24,6 +25,10 @@ export function colorLevel(opts: {
     const n = Number(force);
     return n === 2 || n === 3 ? n : Math.max(1, terminalLevel(env)) as 1 | 2 | 3;
   }
+  // CLICOLOR_FORCE: set and not 0 forces colour; CLICOLOR=0 turns it off (bixense.com/clicolors).
+  const clicolorForce = env.CLICOLOR_FORCE;
+  if (clicolorForce !== undefined && clicolorForce !== '' && clicolorForce !== '0') return Math.max(1, terminalLevel(env)) as 1 | 2 | 3;
+  if (env.CLICOLOR === '0') return 0;
   if (opts.setting === 'never') return 0;
   if (opts.setting === 'always') return Math.max(1, terminalLevel(env)) as 1 | 2 | 3;
   if (env.TERM === 'dumb') return 0;

@@ -1,9 +1,11 @@
 // The three output modes, chosen in one place: --json, a terminal, or a pipe.
-import type { IO } from '../io.js';
+import type { Env, IO } from '../io.js';
 import { FailureError, UsageError } from '../errors.js';
 import { escapeControls, terminalSafe } from '../model/text.js';
 import { makeChalk, type ChalkInstance } from './color.js';
 import { checkFields, JSON_FIELDS, keysOf, selectFields } from './fields.js';
+import { runPager } from './pager.js';
+import { loadDisplayWidth } from './plain.js';
 import { renderPlainTable, renderTtyTable, type TableSpec } from './table.js';
 
 export type OutputMode = 'json' | 'tty' | 'plain';
@@ -37,6 +39,8 @@ export class Output {
       json: boolean; quiet: boolean; colorLevel: 0 | 1 | 2 | 3; errColorLevel: 0 | 1 | 2 | 3;
       /** `--json name,status`: only these fields; `--jq EXPR`: the filter; `command`: `habit ls`. */
       fields?: string[]; jq?: string; command?: string;
+      /** The pager for long listings on a terminal (pager.ts, choosePager); none prints directly. */
+      pager?: { command: string; env: Env };
     },
   ) {
     this.fields = opts.fields;
@@ -48,7 +52,10 @@ export class Output {
     this.ec = makeChalk(opts.errColorLevel);
     this.width = io.columns && io.columns > 20 ? io.columns : 80;
     this.quiet = opts.quiet;
+    this.pager = opts.pager;
   }
+
+  private readonly pager: { command: string; env: Env } | undefined;
 
   /** True with -q: confirmations are not printed. */
   readonly quiet: boolean;
@@ -110,6 +117,7 @@ export class Output {
   /** Prints the command's result: `data` as JSON with --json, otherwise what `human` renders. */
   async result(data: unknown, human: () => string | Promise<string>): Promise<void> {
     if (this.json) return this.printJson(data);
+    if (this.mode === 'tty') await loadDisplayWidth();
     const text = await human();
     if (text) this.print(text);
   }
@@ -119,10 +127,26 @@ export class Output {
    * `tty()` on a terminal (each text on stdout; empty text prints nothing). `json` may be a promise,
    * so a terminal rendering can wait for it alongside requests of its own.
    */
-  async render(r: { json: unknown; plain: () => string | Promise<string>; tty: () => string | Promise<string> }): Promise<void> {
+  async render(r: {
+    json: unknown;
+    plain: () => string | Promise<string>;
+    tty: () => string | Promise<string>;
+    /** A long listing: on a terminal it goes through the pager, when there is one. */
+    page?: boolean;
+  }): Promise<void> {
     if (this.json) return this.printJson(await r.json);
+    if (this.mode === 'tty') await loadDisplayWidth();
     const text = await (this.mode === 'tty' ? r.tty() : r.plain());
-    if (text) this.print(text);
+    if (!text) return;
+    if (r.page && this.mode === 'tty' && this.pager) await this.paged(text);
+    else this.print(text);
+  }
+
+  /** Shows `text` through the pager; prints it directly when the pager cannot be started. */
+  private async paged(text: string): Promise<void> {
+    const safe = terminalSafe(text);
+    const shown = await runPager(this.pager!.command, safe.endsWith('\n') ? safe : safe + '\n', this.io, this.pager!.env);
+    if (!shown) this.print(text);
   }
 
   /**
@@ -169,6 +193,7 @@ export class Output {
 
   /** A table: aligned on a terminal, tab-separated in a pipe. Not for --json (print data instead). */
   async table(spec: TableSpec): Promise<string> {
+    if (this.mode === 'tty') await loadDisplayWidth();
     return this.mode === 'tty' ? renderTtyTable(spec, this.width, (s) => this.c.bold(s)) : renderPlainTable(spec);
   }
 }

@@ -23,12 +23,40 @@ export function stripAnsi(text: string): string {
   return text.replace(/\u001b\[[0-9;]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g, '');
 }
 
+/** Measures plain text in terminal columns. */
+type Measure = (text: string) => number;
+let measured: Measure | undefined;
+
+/**
+ * Loads string-width, which knows emoji (ZWJ sequences such as 👨‍👩‍👧, flags, 🧘‍♀️), East Asian
+ * wide characters and combining marks, as cli-table3 does: its columns and ours then agree. It
+ * loads when something is drawn for a terminal (Output awaits this first), never for a pipe or
+ * `habits log done`; until then displayWidth estimates.
+ */
+export async function loadDisplayWidth(): Promise<void> {
+  measured ??= (await import('string-width')).default;
+}
+
 /** Display width of text: ANSI codes do not count, wide characters and emoji count 2. */
 export function displayWidth(text: string): number {
+  const plain = stripAnsi(text);
+  return measured ? measured(plain) : estimatedWidth(plain);
+}
+
+/** The estimate before string-width loads: a character after a zero-width joiner counts 0. */
+function estimatedWidth(text: string): number {
   let width = 0;
-  for (const ch of stripAnsi(text)) {
+  let joined = false;
+  for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (cp === 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x300 && cp <= 0x36f)) continue;
+    if (cp === 0x200d) {
+      joined = true;
+      continue;
+    }
+    if (joined || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x300 && cp <= 0x36f)) {
+      joined = false;
+      continue;
+    }
     width += isWide(cp) ? 2 : 1;
   }
   return width;
@@ -43,16 +71,19 @@ function isWide(cp: number): boolean {
   );
 }
 
-/** Cuts plain text to `width` display columns, ending with `…` when cut. */
+/**
+ * Cuts plain text to `width` display columns, ending with `…` when cut. It cuts between user-
+ * perceived characters (graphemes), never inside an emoji sequence or before a combining mark.
+ */
 export function truncate(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   if (width <= 1) return width === 1 ? '…' : '';
   let out = '';
   let used = 0;
-  for (const ch of text) {
-    const w = displayWidth(ch);
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) {
+    const w = displayWidth(segment);
     if (used + w > width - 1) break;
-    out += ch;
+    out += segment;
     used += w;
   }
   return out + '…';

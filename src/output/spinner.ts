@@ -2,25 +2,63 @@
 import type { Writable } from 'node:stream';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const CLEAR_LINE = '\r\u001b[2K';
 
-/** Shows `label` with a spinner after `delayMs`; the returned function stops and erases it. */
-export function startSpinner(stream: Writable, label: string, delayMs = 300): () => void {
+/**
+ * Whether a wait may show a spinner: stderr is a terminal and stdout is one too (output piped or
+ * redirected is for a program, and so is the run), and not with --quiet.
+ */
+export function spinnerAllowed(io: { stdoutIsTTY: boolean; stderrIsTTY: boolean }, quiet: boolean): boolean {
+  return io.stderrIsTTY && io.stdoutIsTTY && !quiet;
+}
+
+/** How the spinner hears Ctrl-C; tests pass their own. */
+export interface InterruptHooks {
+  on(handler: () => void): void;
+  off(handler: () => void): void;
+  /** Ends the process as SIGINT would (exit status 130). */
+  interrupt(): void;
+}
+
+const processInterrupts: InterruptHooks = {
+  on: (handler) => process.on('SIGINT', handler),
+  off: (handler) => process.off('SIGINT', handler),
+  // Without our handler, SIGINT ends the process the default way: the shell sees 130.
+  interrupt: () => process.kill(process.pid, 'SIGINT'),
+};
+
+/**
+ * Shows `label` with a spinner after `delayMs`; the returned function stops and erases it. Ctrl-C
+ * while it is shown erases its line first, then ends the process as SIGINT does.
+ */
+export function startSpinner(stream: Writable, label: string, delayMs = 300, interrupts: InterruptHooks = processInterrupts): () => void {
   let frame = 0;
   let shown = false;
   let interval: NodeJS.Timeout | undefined;
   const draw = () => {
-    shown = true;
-    stream.write(`\r\u001b[2K${FRAMES[frame++ % FRAMES.length]} ${label}`);
+    stream.write(`${CLEAR_LINE}${FRAMES[frame++ % FRAMES.length]} ${label}`);
+  };
+  const onInterrupt = () => {
+    stop();
+    interrupts.interrupt();
   };
   const timer = setTimeout(() => {
+    shown = true;
+    interrupts.on(onInterrupt);
     draw();
     interval = setInterval(draw, 80);
     interval.unref();
   }, delayMs);
   timer.unref();
-  return () => {
+  const stop = () => {
     clearTimeout(timer);
     if (interval) clearInterval(interval);
-    if (shown) stream.write('\r\u001b[2K');
+    interval = undefined;
+    if (shown) {
+      shown = false;
+      interrupts.off(onInterrupt);
+      stream.write(CLEAR_LINE);
+    }
   };
+  return stop;
 }

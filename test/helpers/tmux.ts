@@ -33,7 +33,12 @@ export interface TmuxSession {
  * Starts `habits <args>` with exactly `env` (plus TERM) in a `cols`x`rows` terminal. tmux must be
  * installed: wrap the tests in `withTools('tmux')` (tools.ts).
  */
-export function startTmux(args: string[], env: Record<string, string>, size = { cols: 100, rows: 40 }): TmuxSession {
+export function startTmux(
+  args: string[],
+  env: Record<string, string>,
+  size = { cols: 100, rows: 40 },
+  opts: { keepShellOnInterrupt?: boolean } = {},
+): TmuxSession {
   const socket = `habits-test-${randomBytes(6).toString('hex')}`;
   const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, ...a], { encoding: 'utf8' });
   const fullEnv = { TERM: 'xterm-256color', ...env };
@@ -42,7 +47,9 @@ export function startTmux(args: string[], env: Record<string, string>, size = { 
     shellQuote(process.execPath), shellQuote(BIN), ...args.map(shellQuote),
   ].join(' ');
   // Keep the pane open after the command ends so the exit code can be read from the screen.
-  const script = `${command}; echo ${EXIT_MARK}$?; sleep 600`;
+  // Ctrl-C signals the whole foreground group, the shell too: a trap (reset for the command it
+  // starts) keeps the shell alive to report a command that a real SIGINT ended.
+  const script = `${opts.keepShellOnInterrupt ? 'trap : INT; ' : ''}${command}; echo ${EXIT_MARK}$?; sleep 600`;
   tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'main', '-x', String(size.cols), '-y', String(size.rows), 'sh', '-c', script);
 
   const screen = () =>

@@ -36,3 +36,31 @@ describe('colorLevel', () => {
     expect(makeChalk(1).green('ok')).toContain('\u001b[');
   });
 });
+
+describe('colorLevel: CLICOLOR and CLICOLOR_FORCE', () => {
+  it('CLICOLOR=0 turns colour off on a terminal; another CLICOLOR value changes nothing', () => {
+    expect(colorLevel({ ...base, env: { CLICOLOR: '0' } })).toBe(0);
+    expect(colorLevel({ ...base, env: { CLICOLOR: '1' } })).toBe(1);
+    expect(colorLevel({ ...base, isTTY: false, env: { CLICOLOR: '1' } })).toBe(0);
+  });
+
+  it('CLICOLOR_FORCE forces colour like FORCE_COLOR, over CLICOLOR=0, TERM=dumb and config never', () => {
+    expect(colorLevel({ ...base, isTTY: false, env: { CLICOLOR_FORCE: '1' } })).toBe(1);
+    expect(colorLevel({ ...base, env: { CLICOLOR_FORCE: '1', CLICOLOR: '0' } })).toBe(1);
+    expect(colorLevel({ ...base, env: { CLICOLOR_FORCE: '1', TERM: 'dumb' } })).toBe(1);
+    expect(colorLevel({ ...base, setting: 'never', env: { CLICOLOR_FORCE: '1', TERM: 'xterm-256color' } })).toBe(2);
+    // 0 or empty does not force.
+    expect(colorLevel({ ...base, isTTY: false, env: { CLICOLOR_FORCE: '0' } })).toBe(0);
+    expect(colorLevel({ ...base, isTTY: false, env: { CLICOLOR_FORCE: '' } })).toBe(0);
+  });
+
+  it('NO_COLOR, --no-color and FORCE_COLOR=0 win over CLICOLOR_FORCE', () => {
+    expect(colorLevel({ ...base, env: { CLICOLOR_FORCE: '1', NO_COLOR: '1' } })).toBe(0);
+    expect(colorLevel({ ...base, flag: false, env: { CLICOLOR_FORCE: '1' } })).toBe(0);
+    expect(colorLevel({ ...base, env: { CLICOLOR_FORCE: '1', FORCE_COLOR: '0' } })).toBe(0);
+  });
+
+  it('CLICOLOR=0 wins over config always', () => {
+    expect(colorLevel({ ...base, setting: 'always', env: { CLICOLOR: '0' } })).toBe(0);
+  });
+});

@@ -42,6 +42,7 @@ describe('output modes', () => {
   it.each([
     ['NO_COLOR', { NO_COLOR: '1' }, []],
     ['TERM=dumb', { TERM: 'dumb' }, []],
+    ['CLICOLOR=0', { CLICOLOR: '0' }, []],
     ['--no-color', {}, ['--no-color']],
   ])('%s turns colour off on a terminal, keeping words and symbols', async (_name, env, args) => {
     const r = await journal(env as Record<string, string>, { tty: true, args: args as string[] });
@@ -57,6 +58,14 @@ describe('output modes', () => {
       expect(piped.code).toBe(0);
       expect(piped.stdout, args.join(' ')).not.toContain(ESC);
     }
+  });
+
+  it('CLICOLOR_FORCE beats TERM=dumb and CLICOLOR=0 on a terminal, but never colours piped data', async () => {
+    const tty = await journal({ CLICOLOR_FORCE: '1', CLICOLOR: '0', TERM: 'dumb' }, { tty: true });
+    expect(tty.stdout).toContain(ESC);
+    const piped = await journal({ CLICOLOR_FORCE: '1' });
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).not.toContain(ESC);
   });
 
   it('--json prints one document on stdout, whatever the terminal', async () => {

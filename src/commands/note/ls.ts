@@ -42,6 +42,7 @@ export async function run(options: NoteLsOptions, deps: Pick<Deps, 'api' | 'out'
   if (notes.length === 0) return deps.out.empty(notes, `No notes on "${habit.name}" yet.`);
   await deps.out.render({
     json: notes,
+    page: true,
     tty: () => renderNotes(notes, deps.settings.timezone.value, deps.out),
     plain: () => deps.out.table({
       head: ['ID', 'CREATED', 'MOOD', 'TEXT', 'PHOTOS'],

@@ -83,6 +83,7 @@ export async function runOverview(options: OverviewOptions, deps: Pick<Deps, 'ap
   const overview: Overview = { ...range, habits: rows };
   await out.render({
     json: overview,
+    page: true,
     plain: () => overviewTsv(overview),
     tty: () => {
       const grid = overviewGrid(overview, { c: out.c, width: out.width, anchor: options.date });
