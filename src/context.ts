@@ -9,7 +9,8 @@ import { createApiClient } from './api/client.js';
 import { ApiError } from './api/errors.js';
 import type { Api } from './api/routes.js';
 import type { Env, IO } from './io.js';
-import { readConfigFile } from './config/file.js';
+import { readConfig } from './config/file.js';
+import { chooseProfile, profileValues, unknownProfile } from './config/profiles.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
 import { dateInZone, localDate } from './model/dates.js';
@@ -57,6 +58,8 @@ export interface GlobalFlags {
   allowInsecure?: boolean;
   /** false with --no-queue */
   queue?: boolean;
+  /** --profile NAME: a named account of the config file (config/profiles.ts). */
+  profile?: string;
 }
 
 /** Where the API client points: a remote server, or the in-process local service. */
@@ -85,6 +88,8 @@ export class Context {
   private writesCache: Writes | undefined;
   /** Whether the first request sends the outbox first (`habits sync` sends it itself). */
   outboxFirst = true;
+  /** Whether a --profile the file does not hold is one this command creates (`auth login`). */
+  newProfileAllowed = false;
   private readonly skippedItems = new Map<string, { what: string; where: string; seen: Set<string> }>();
 
   constructor(readonly world: World, readonly flags: GlobalFlags) {
@@ -117,13 +122,24 @@ export class Context {
 
   /** Settings from flags, environment and config file; read on first use. */
   get settings(): Settings {
-    this.settingsCache ??= resolveSettings(
+    if (this.settingsCache) return this.settingsCache;
+    const doc = readConfig(this.paths.configFile);
+    const profile = chooseProfile(this.flags.profile, this.env);
+    const { values, origins, known } = profileValues(doc, profile.value);
+    if (!known && !this.newProfileAllowed) throw unknownProfile(profile, doc, this.paths.configFile);
+    this.settingsCache = resolveSettings(
       { baseUrl: this.flags.baseUrl, timeout: this.flags.timeout, local: this.flags.local },
       this.env,
-      readConfigFile(this.paths.configFile),
+      values,
       this.paths.configFile,
+      { profile, origins },
     );
     return this.settingsCache;
+  }
+
+  /** The profile this run uses (--profile, HABITS_PROFILE or `default`), whether the file holds it or not. */
+  get profile(): Settings['profile'] {
+    return chooseProfile(this.flags.profile, this.env);
   }
 
   /** True when commands run against the embedded local service. */
