@@ -9,7 +9,8 @@ import { createApiClient } from './api/client.js';
 import { ApiError } from './api/errors.js';
 import type { Api } from './api/routes.js';
 import type { Env, IO } from './io.js';
-import { exposedKeyWarning, readConfigFile } from './config/file.js';
+import { exposedKeyWarning, readConfig } from './config/file.js';
+import { chooseProfile, profileValues, unknownProfile } from './config/profiles.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
 import { dateInZone, localDate } from './model/dates.js';
@@ -64,6 +65,8 @@ export interface GlobalFlags {
   queue?: boolean;
   /** false with --no-pager */
   pager?: boolean;
+  /** --profile NAME: a named account of the config file (config/profiles.ts). */
+  profile?: string;
 }
 
 /** Where the API client points: a remote server, or the in-process local service. */
@@ -94,6 +97,8 @@ export class Context {
   private writesCache: Writes | undefined;
   /** Whether the first request sends the outbox first (`habits sync` sends it itself). */
   outboxFirst = true;
+  /** Whether a --profile the file does not hold is one this command creates (`auth login`). */
+  newProfileAllowed = false;
   private readonly skippedItems = new Map<string, { what: string; where: string; seen: Set<string> }>();
 
   /** `command`: the command's words after `habits` (`habit ls`), for its --json fields. */
@@ -133,20 +138,30 @@ export class Context {
   /** Settings from flags, environment and config file; read on first use. */
   get settings(): Settings {
     if (this.settingsCache) return this.settingsCache;
-    const file = readConfigFile(this.paths.configFile);
+    const doc = readConfig(this.paths.configFile);
     // A key that other users can read: said once per run (one stat, only when the file holds a key).
-    if (file['api-key'] && this.configWarning === undefined) {
+    const holdsKey = !!doc.values['api-key'] || Object.values(doc.profiles).some((p) => !!p['api-key']);
+    if (holdsKey && this.configWarning === undefined) {
       this.configWarning = exposedKeyWarning(this.paths.configFile) ?? '';
       // Before `out` exists (the constructor reads the colour setting), the constructor says it.
       if (this.configWarning && this.out) this.out.warn(this.configWarning);
     }
+    const profile = chooseProfile(this.flags.profile, this.env);
+    const { values, origins, known } = profileValues(doc, profile.value);
+    if (!known && !this.newProfileAllowed) throw unknownProfile(profile, doc, this.paths.configFile);
     this.settingsCache = resolveSettings(
       { baseUrl: this.flags.baseUrl, timeout: this.flags.timeout, local: this.flags.local },
       this.env,
-      file,
+      values,
       this.paths.configFile,
+      { profile, origins },
     );
     return this.settingsCache;
+  }
+
+  /** The profile this run uses (--profile, HABITS_PROFILE or `default`), whether the file holds it or not. */
+  get profile(): Settings['profile'] {
+    return chooseProfile(this.flags.profile, this.env);
   }
 
   /** True when commands run against the embedded local service. */

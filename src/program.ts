@@ -71,6 +71,7 @@ export function buildProgram(runner: Pick<App, 'run'>, io: IO): Command {
     .option('--no-color', 'never colour output')
     .option('--no-input', 'never prompt; fail when a value is missing')
     .option('--local', 'use the local service: no account, no network')
+    .option('--profile <name>', 'use a named profile of the config file (its base URL and key); also HABITS_PROFILE')
     .option('--base-url <url>', 'API base URL (default https://api.habitify.me/v2)')
     .option('--timeout <duration>', 'limit of each request, whole (connect, headers, body), e.g. 30, 30s, 500ms (default 30s)')
     .option('--allow-insecure', 'allow sending the API key over plain http to a non-loopback host')

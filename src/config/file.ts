@@ -1,6 +1,6 @@
 // The config file: read directly (a JSON.parse, so every command starts fast), written through conf
 // (atomic writes), always as a 0600 file in a 0700 directory.
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { ConfigError } from '../errors.js';
 import type { Paths } from './paths.js';
 
@@ -15,15 +15,48 @@ export function isConfigKey(key: string): key is ConfigKey {
 }
 
 /**
- * Reads the config file. A missing file is an empty config; a corrupt one is a ConfigError naming
- * the file, which is left as it is for the user to mend.
+ * Reads the config file's top-level values (the default profile). A missing file is an empty
+ * config; a corrupt one is a ConfigError naming the file, which is left as it is for the user to mend.
  */
 export function readConfigFile(file: string): ConfigValues {
+  return readConfig(file).values;
+}
+
+/** The config file as a whole: the top-level values, and the named profiles (config/profiles.ts). */
+export interface ConfigDocument {
+  values: ConfigValues;
+  profiles: Record<string, ConfigValues>;
+}
+
+/** Reads the config file: its top-level values and its `profiles` object. */
+export function readConfig(file: string): ConfigDocument {
+  const raw = readRaw(file);
+  const profiles: Record<string, ConfigValues> = {};
+  const section = raw[PROFILES_KEY];
+  if (section !== undefined && section !== null) {
+    if (!isObject(section)) throw new ConfigError(`config file ${file}: "${PROFILES_KEY}" must be an object of profiles`, 'fix it with `habits config edit`');
+    for (const [name, body] of Object.entries(section)) {
+      if (!isObject(body)) throw new ConfigError(`config file ${file}: profile "${name}" must be an object`, 'fix it with `habits config edit`');
+      profiles[name] = valuesOf(body, file, `${PROFILES_KEY}.${name}.`);
+    }
+  }
+  return { values: valuesOf(raw, file, ''), profiles };
+}
+
+/** The key under which the named profiles live. */
+export const PROFILES_KEY = 'profiles';
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The known keys of one object of the file (top level or a profile), as strings. */
+function valuesOf(raw: Record<string, unknown>, file: string, prefix: string): ConfigValues {
   const values: ConfigValues = {};
-  for (const [key, value] of Object.entries(readRaw(file))) {
+  for (const [key, value] of Object.entries(raw)) {
     if (!isConfigKey(key) || value === null || value === undefined) continue;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-      throw new ConfigError(`config file ${file}: "${key}" must be a string`, 'fix it with `habits config set`');
+      throw new ConfigError(`config file ${file}: "${prefix}${key}" must be a string`, 'fix it with `habits config set`');
     }
     values[key] = String(value);
   }
@@ -64,6 +97,14 @@ export function parseConfigText(text: string, file: string): Record<string, unkn
     throw new ConfigError(`config file ${file} must hold a JSON object; it was left untouched`, 'fix or remove the file');
   }
   return parsed as Record<string, unknown>;
+}
+
+/** Writes the config file's text as it is (config edit restoring a backup): 0600, in a 0700 directory. */
+export function writeConfigText(paths: Paths, text: string): void {
+  mkdirSync(paths.configDir, { recursive: true, mode: 0o700 });
+  chmodSync(paths.configDir, 0o700);
+  writeFileSync(paths.configFile, text, { mode: 0o600 });
+  chmodSync(paths.configFile, 0o600);
 }
 
 /** 1-based line and column (in characters) of `offset` in `text`. */
@@ -200,13 +241,26 @@ export function octal(mode: number): string {
  * Applies `change` to the config file through conf, keeping the file 0600 and its directory 0700.
  * The file is read (and checked) first, so conf never sees, or wipes, a corrupt file.
  */
-export async function updateConfigFile(paths: Paths, change: (values: ConfigValues) => void): Promise<ConfigValues> {
+export async function updateConfigFile(
+  paths: Paths,
+  change: (values: ConfigValues) => void,
+  /** A named profile to change (created when missing); undefined: the top level. */
+  profile?: string,
+): Promise<ConfigValues> {
   // Keys this version does not know are kept as they are.
   const raw = readRaw(paths.configFile);
-  const values = readConfigFile(paths.configFile);
+  readConfig(paths.configFile); // checks the shape of every value and profile first
+  let target = raw;
+  let prefix = '';
+  if (profile !== undefined) {
+    const section = isObject(raw[PROFILES_KEY]) ? raw[PROFILES_KEY] : (raw[PROFILES_KEY] = {});
+    target = isObject(section[profile]) ? section[profile] : (section[profile] = {});
+    prefix = `${PROFILES_KEY}.${profile}.`;
+  }
+  const values = valuesOf(target, paths.configFile, prefix);
   change(values);
-  for (const key of CONFIG_KEYS) delete raw[key];
-  Object.assign(raw, values);
+  for (const key of CONFIG_KEYS) delete target[key];
+  Object.assign(target, values);
   mkdirSync(paths.configDir, { recursive: true, mode: 0o700 });
   chmodSync(paths.configDir, 0o700);
   const { default: Conf } = await import('conf');

@@ -30,6 +30,8 @@ export interface Settings {
   timezone: Setting<string>;
   timeoutMs: Setting<number>;
   color: Setting<ColorSetting>;
+  /** The profile in use (config/profiles.ts): `default` is the file's top level. */
+  profile: Setting<string>;
 }
 
 /** Global flags that take part in precedence. */
@@ -41,8 +43,16 @@ export interface SettingFlags {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Resolves every setting from flags, environment and the config file. */
-export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string): Settings {
+/** The profile a run uses, and where its values live in the file (config/profiles.ts). */
+export interface ProfileInUse {
+  profile: Setting<string>;
+  /** A value's place in the file when it is not its top-level key, e.g. `profiles.home.api-key`. */
+  origins: Partial<Record<ConfigKey, string>>;
+}
+
+/** Resolves every setting from flags, environment and the config file (the profile's values). */
+export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string, inUse?: ProfileInUse): Settings {
+  const originOf = (key: ConfigKey): string => inUse?.origins[key] ?? key;
   const pick = <T>(
     key: ConfigKey,
     flag: { value: string | undefined; name: string } | undefined,
@@ -55,7 +65,7 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
     if (fromEnv) return { value: parse(fromEnv, envName!), source: 'env', origin: envName! };
     const fromFile = file[key];
     if (fromFile !== undefined && fromFile !== '') {
-      return { value: parse(fromFile, `"${key}" in ${configFile}`), source: 'config', origin: key };
+      return { value: parse(fromFile, `"${originOf(key)}" in ${configFile}`), source: 'config', origin: originOf(key) };
     }
     return fallback;
   };
@@ -77,7 +87,7 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
   const apiKey: Setting<string> | undefined = apiKeyEnv
     ? { value: asConfigError(() => parseApiKey(apiKeyEnv, 'HABITS_API_KEY')), source: 'env', origin: 'HABITS_API_KEY' }
     : apiKeyFile
-      ? { value: asConfigError(() => parseApiKey(apiKeyFile, `"api-key" in ${configFile}`)), source: 'config', origin: 'api-key' }
+      ? { value: asConfigError(() => parseApiKey(apiKeyFile, `"${originOf('api-key')}" in ${configFile}`)), source: 'config', origin: originOf('api-key') }
       : undefined;
 
   return {
@@ -89,6 +99,7 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
       value: DEFAULT_TIMEOUT_MS, source: 'default', origin: 'default',
     }),
     color: pick('color', undefined, undefined, parseColor, { value: 'auto', source: 'default', origin: 'default' }),
+    profile: inUse?.profile ?? { value: 'default', source: 'default', origin: 'default' },
   };
 }
 

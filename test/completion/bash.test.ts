@@ -75,7 +75,7 @@ describe('bash script', () => {
   });
 
   it('`habits help` completes commands, then their subcommands, and its topics', async () => {
-    expect(bashComplete(script.file, ['habits', 'help', ''])).toEqual([...TOP, 'exit-codes', 'environment']);
+    expect(bashComplete(script.file, ['habits', 'help', ''])).toEqual([...TOP, 'exit-codes', 'environment', 'formatting']);
     expect(bashComplete(script.file, ['habits', 'help', 'e'])).toEqual(['export', 'exit-codes', 'environment']);
     expect(bashComplete(script.file, ['habits', 'help', 'log', 'd'])).toEqual(['done']);
     expect(bashComplete(script.file, ['habits', 'help', 'note', 'list', ''])).toEqual([]);

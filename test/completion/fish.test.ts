@@ -29,7 +29,7 @@ describe('fish script', () => {
     expect(run('habits note list Wa')).toEqual(['Walk']);
     expect(run('habits log add Walk 3 --unit k')).toEqual(expect.arrayContaining(['kM', 'kg', 'kJ', 'kCal']));
     expect(run('habits lo')).toEqual(['log']);
-    expect(run('habits help ').sort()).toEqual([...TOP, 'exit-codes', 'environment'].sort());
+    expect(run('habits help ').sort()).toEqual([...TOP, 'exit-codes', 'environment', 'formatting'].sort());
     expect(run('habits help log ').sort()).toEqual(['add', 'done', 'fail', 'help', 'list', 'ls', 'rm', 'skip', 'undo']);
     expect(run('habits log help f')).toEqual(['fail']);
     expect(run('habits habit rm --h')).toEqual(['--help']);

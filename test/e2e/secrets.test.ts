@@ -141,6 +141,7 @@ describe('the API key shows nowhere', () => {
       ['config get', ['config', 'get', 'api-key']],
       ['config set', ['config', 'set', 'timeout', '20s']],
       ['config unset', ['config', 'unset', 'timeout']],
+      ['config edit', ['config', 'edit']], // off a terminal: exit 2, pointing to config set
       ['config path', ['config', 'path']],
       ['completion', ['completion', 'bash']],
       ['help', ['help', 'environment']],

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.js';
 import { parseApiKey } from '../../api/key.js';
 import { updateConfigFile } from '../../config/file.js';
+import { inProfile, profileTarget } from '../../config/profiles.js';
 import { maskKey } from '../../config/settings.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
@@ -25,9 +26,14 @@ export function register(parent: Command, app: App): void {
       ['habits auth login', 'asks for the key, masked'],
       ['habits auth login --with-key < ~/.habits-key'],
       ['pass show habits | habits auth login --with-key'],
+      ['habits auth login --profile home', 'the key of the profile "home" (created if new)'],
     ]))
     .action((opts: { withKey?: boolean; verify?: boolean }, cmd: Command) =>
-      app.run(cmd, (ctx) => run({ withKey: !!opts.withKey, verify: opts.verify !== false }, ctx)));
+      app.run(cmd, (ctx) => {
+        // Logging in to a profile the file does not hold yet creates it.
+        ctx.newProfileAllowed = true;
+        return run({ withKey: !!opts.withKey, verify: opts.verify !== false }, ctx);
+      }));
 }
 
 /** The prompt's check: the same rules as parseApiKey, shown as the prompt's own message. */
@@ -66,10 +72,11 @@ export async function run(opts: LoginOptions, deps: Pick<Deps, 'clientFor' | 'en
       throw err;
     }
   }
+  const { profile } = deps.settings;
   await updateConfigFile(deps.paths, (values) => {
     values['api-key'] = key;
-  });
-  await deps.out.result({ saved: true, key: maskKey(key), file: deps.paths.configFile, verified: opts.verify }, () => '');
-  deps.out.info(`Saved key ${maskKey(key)} to ${deps.paths.configFile}${opts.verify ? ` (checked against ${baseUrl})` : ''}`);
+  }, profileTarget(profile));
+  await deps.out.result({ saved: true, key: maskKey(key), file: deps.paths.configFile, verified: opts.verify, profile: profile.value }, () => '');
+  deps.out.info(`Saved key ${maskKey(key)}${inProfile(profile)} to ${deps.paths.configFile}${opts.verify ? ` (checked against ${baseUrl})` : ''}`);
   if (deps.env.HABITS_API_KEY) deps.out.warn('note: HABITS_API_KEY is set in the environment and takes precedence over the saved key');
 }

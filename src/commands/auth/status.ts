@@ -9,6 +9,8 @@ import type { Deps } from '../shared/deps.js';
 
 export interface AuthStatus {
   mode: 'remote' | 'local';
+  /** The profile in use: `default`, or a name from --profile / HABITS_PROFILE. */
+  profile: string;
   baseUrl: string;
   key: string | null;
   source: string | null;
@@ -27,18 +29,20 @@ export function register(parent: Command, app: App): void {
 export async function run(deps: Pick<Deps, 'api' | 'isLocal' | 'out' | 'paths' | 'settings'>): Promise<void> {
   const { settings } = deps;
   if (deps.isLocal) {
-    const status: AuthStatus = { mode: 'local', baseUrl: 'local', key: null, source: null, valid: true };
+    const status: AuthStatus = { mode: 'local', profile: settings.profile.value, baseUrl: 'local', key: null, source: null, valid: true };
     return deps.out.result(status, () => `Local mode: no API key needed (data in ${deps.paths.dataDir})`);
   }
   const key = settings.apiKey;
   const baseUrl = settings.baseUrl.value;
   if (!key) {
-    const status: AuthStatus = { mode: 'remote', baseUrl, key: null, source: null, valid: false, error: 'no API key is configured' };
+    const status: AuthStatus = { mode: 'remote', profile: settings.profile.value, baseUrl, key: null, source: null, valid: false, error: 'no API key is configured' };
     await deps.out.result(status, () => '');
     throw noApiKey();
   }
-  const source = key.source === 'env' ? 'environment (HABITS_API_KEY)' : `config file ${deps.paths.configFile}`;
-  const status: AuthStatus = { mode: 'remote', baseUrl, key: maskKey(key.value), source, valid: false };
+  const source = key.source === 'env'
+    ? 'environment (HABITS_API_KEY)'
+    : `config file ${deps.paths.configFile}${key.origin.startsWith('profiles.') ? `, profile ${settings.profile.value}` : ''}`;
+  const status: AuthStatus = { mode: 'remote', profile: settings.profile.value, baseUrl, key: maskKey(key.value), source, valid: false };
   let failure: unknown;
   try {
     await checkKey(await deps.api());
@@ -48,6 +52,7 @@ export async function run(deps: Pick<Deps, 'api' | 'isLocal' | 'out' | 'paths' |
     status.error = err instanceof ApiError ? err.message : (err as Error).message;
   }
   await deps.out.result(status, () => [
+    ...(settings.profile.source === 'default' ? [] : [`Profile: ${settings.profile.value} (from ${settings.profile.origin})`]),
     `Server:  ${baseUrl}`,
     `Key:     ${status.key} (from ${source})`,
     `Status:  ${status.valid ? deps.out.c.green('✓ valid') : deps.out.c.red('✗ not accepted')}`,

@@ -1,7 +1,9 @@
 // `habits config set <key> <value>`: checks the value, then writes the config file.
 import type { Command } from 'commander';
 import { updateConfigFile, type ConfigKey } from '../../config/file.js';
+import { PROFILE_KEYS, inProfile, profileTarget } from '../../config/profiles.js';
 import { normalizeConfigValue } from '../../config/settings.js';
+import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { parseKey } from './shared.js';
 import type { Deps } from '../shared/deps.js';
@@ -22,6 +24,7 @@ export function register(parent: Command, app: App): void {
       ['habits config set base-url local', 'use the local service by default'],
       ['habits config set color never'],
       ['habits config set timeout 10s'],
+      ['habits config set --profile home base-url http://127.0.0.1:8080/v2', 'creates the profile "home"'],
     ]))
     .action((key: string, value: string, _opts, cmd: Command) => {
       const options = parse(key, value);
@@ -34,10 +37,14 @@ export function parse(rawKey: string, rawValue: string): SetOptions {
   return { key, value: normalizeConfigValue(key, rawValue) };
 }
 
-export async function run({ key, value }: SetOptions, deps: Pick<Deps, 'out' | 'paths'>): Promise<void> {
+export async function run({ key, value }: SetOptions, deps: Pick<Deps, 'out' | 'paths' | 'profile'>): Promise<void> {
+  const target = profileTarget(deps.profile);
+  if (target !== undefined && !PROFILE_KEYS.includes(key)) {
+    throw new UsageError(`${key} is not set per profile`, `a profile holds ${PROFILE_KEYS.filter((k) => k !== 'api-key').join(', ')} and its key; drop --profile (and HABITS_PROFILE) to set ${key} for all`);
+  }
   await updateConfigFile(deps.paths, (values) => {
     values[key] = value;
-  });
-  await deps.out.result({ key, value, file: deps.paths.configFile }, () => '');
-  deps.out.info(`Set ${key} to ${value} in ${deps.paths.configFile}`);
+  }, target);
+  await deps.out.result({ key, value, file: deps.paths.configFile, profile: deps.profile.value }, () => '');
+  deps.out.info(`Set ${key} to ${value}${inProfile(deps.profile)} in ${deps.paths.configFile}`);
 }

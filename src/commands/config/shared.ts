@@ -20,7 +20,7 @@ export interface EffectiveValue {
 /** The value in use for `key`, and where it comes from. */
 export function effective(settings: Settings, key: ConfigKey, configFile: string): EffectiveValue {
   const where = (s: { source: string; origin: string }) =>
-    s.source === 'config' ? configFile : s.source === 'env' ? `env ${s.origin}` : s.source === 'flag' ? `flag ${s.origin}` : s.source;
+    s.source === 'config' ? configFile + (s.origin.startsWith('profiles.') ? ` (${s.origin})` : '') : s.source === 'env' ? `env ${s.origin}` : s.source === 'flag' ? `flag ${s.origin}` : s.source;
   switch (key) {
     case 'api-key':
       return settings.apiKey

@@ -1,6 +1,7 @@
 // `habits config unset <key>`: removes a key from the config file.
 import type { Command } from 'commander';
-import { updateConfigFile, type ConfigKey } from '../../config/file.js';
+import { readConfig, updateConfigFile, type ConfigKey } from '../../config/file.js';
+import { existingProfileTarget, inProfile } from '../../config/profiles.js';
 import { examples, type App } from '../shared/app.js';
 import { parseKey } from './shared.js';
 import type { Deps } from '../shared/deps.js';
@@ -17,12 +18,13 @@ export function register(parent: Command, app: App): void {
     });
 }
 
-export async function run(key: ConfigKey, deps: Pick<Deps, 'out' | 'paths'>): Promise<void> {
+export async function run(key: ConfigKey, deps: Pick<Deps, 'out' | 'paths' | 'profile'>): Promise<void> {
+  const target = existingProfileTarget(deps.profile, readConfig(deps.paths.configFile), deps.paths.configFile);
   let had = false;
   await updateConfigFile(deps.paths, (values) => {
     had = values[key] !== undefined;
     delete values[key];
-  });
+  }, target);
   await deps.out.result({ key, removed: had }, () => '');
-  deps.out.info(had ? `Removed ${key} from ${deps.paths.configFile}` : `${key} was not set in ${deps.paths.configFile}`);
+  deps.out.info(had ? `Removed ${key} from ${deps.paths.configFile}${inProfile(deps.profile)}` : `${key} was not set in ${deps.paths.configFile}${inProfile(deps.profile)}`);
 }

@@ -28,6 +28,8 @@ export interface Deps {
   io: IO;
   env: Env;
   settings: Settings;
+  /** The profile chosen by --profile or HABITS_PROFILE (`default` otherwise), even one not yet in the file. */
+  profile: Settings['profile'];
   paths: Paths;
   isLocal: boolean;
   /** A client for another key or URL: auth login checks a key before saving it. */

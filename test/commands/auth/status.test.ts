@@ -28,7 +28,7 @@ describe('auth status', () => {
   it('says the environment is the source when HABITS_API_KEY is set, as JSON too', async () => {
     const r = await runCli(['auth', 'status', '--json'], { env: env({ HABITS_API_KEY: service.svc.apiKey }) });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ mode: 'remote', baseUrl: service.svc.url, key: masked(), source: 'environment (HABITS_API_KEY)', valid: true });
+    expect(JSON.parse(r.stdout)).toEqual({ mode: 'remote', profile: 'default', baseUrl: service.svc.url, key: masked(), source: 'environment (HABITS_API_KEY)', valid: true });
     expect(r.stdout).not.toContain(service.svc.apiKey);
   });
 
@@ -74,7 +74,7 @@ describe('auth status run() alone, with its narrow dependencies', () => {
     const plain = depsFor({ HABITS_BASE_URL: service.svc.url });
     try {
       await expect(runStatus(json.deps)).rejects.toThrow(AuthError);
-      const status: AuthStatus = { mode: 'remote', baseUrl: service.svc.url, key: null, source: null, valid: false, error: 'no API key is configured' };
+      const status: AuthStatus = { mode: 'remote', profile: 'default', baseUrl: service.svc.url, key: null, source: null, valid: false, error: 'no API key is configured' };
       expect(JSON.parse(json.run.stdout())).toEqual(status);
       await expect(runStatus(plain.deps)).rejects.toThrow('no API key is configured');
       expect(plain.run.stdout()).toBe('');

@@ -14,6 +14,7 @@ describe('config list', () => {
     expect(r).toEqual({
       code: 0,
       stdout: [
+        'profile\tdefault\tdefault',
         'api-key\thb_…1234\tenv HABITS_API_KEY',
         'base-url\thttps://api.habitify.me/v2\tdefault',
         'timezone\tUTC\tenv HABITS_TIMEZONE',
@@ -29,7 +30,7 @@ describe('config list', () => {
     const r = await run(['config', 'ls', '--json', '--local']);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as EffectiveValue[];
-    expect(rows.map((row) => row.key)).toEqual(['api-key', 'base-url', 'timezone', 'color', 'timeout']);
-    expect(rows[1]).toEqual({ key: 'base-url', value: 'local', source: 'flag --local' });
+    expect(rows.map((row) => row.key)).toEqual(['profile', 'api-key', 'base-url', 'timezone', 'color', 'timeout']);
+    expect(rows[2]).toEqual({ key: 'base-url', value: 'local', source: 'flag --local' });
   });
 });

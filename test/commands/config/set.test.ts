@@ -57,7 +57,7 @@ describe('config set', () => {
   it('says what it wrote, and with --json prints it', async () => {
     const r = await run(['config', 'set', 'color', 'never', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ key: 'color', value: 'never', file: configFile() });
+    expect(JSON.parse(r.stdout)).toEqual({ key: 'color', value: 'never', profile: 'default', file: configFile() });
     expect(r.stderr).toBe(`Set color to never in ${configFile()}\n`);
     expect(stored()).toEqual({ color: 'never' });
   });
