@@ -31,7 +31,7 @@ export async function main(argv: string[], world: Partial<World> = {}): Promise<
   };
   try {
     core.rejectOptionsAfterDashes(argv);
-    await buildProgram(runner, full.io).parseAsync(argv[0] === '__complete' ? argv : core.normalizeJsonFlag(argv), { from: 'user' });
+    await buildProgram(runner, full.io).parseAsync(argv[0] === '__complete' ? argv : core.normalizeColorFlag(core.normalizeJsonFlag(argv)), { from: 'user' });
     return core.EXIT.ok;
   } catch (err) {
     const flags = ctx?.flags ?? scanFlags(argv);

@@ -55,6 +55,8 @@ export interface GlobalFlags {
   verbose?: boolean;
   /** false with --no-color */
   color?: boolean;
+  /** --color auto|always|never (arrives as --color-when, see program.ts normalizeColorFlag) */
+  colorWhen?: 'auto' | 'always' | 'never';
   /** false with --no-input */
   input?: boolean;
   local?: boolean;
@@ -118,8 +120,8 @@ export class Context {
       jq: flags.jq,
       command,
       quiet: !!flags.quiet,
-      colorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stdoutIsTTY }),
-      errColorLevel: colorLevel({ flag: flags.color, env: world.env, setting, isTTY: world.io.stderrIsTTY }),
+      colorLevel: colorLevel({ flag: flags.color, when: flags.colorWhen, env: world.env, setting, isTTY: world.io.stdoutIsTTY }),
+      errColorLevel: colorLevel({ flag: flags.color, when: flags.colorWhen, env: world.env, setting, isTTY: world.io.stderrIsTTY }),
       ...pagerFor(flags.pager, world),
     });
     if (this.configWarning) this.out.warn(this.configWarning);

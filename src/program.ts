@@ -6,7 +6,7 @@
 // are one chunk (commands/cold.ts), loaded when one of them runs: --help and the hot nouns do not
 // compile their ~130 kB. One chunk, not one per noun: each file costs the ESM loader a resolve, a
 // read and a compile (0.3-0.7 ms here), and a dozen dynamic imports made a dozen shared chunks.
-import { Command, type CommanderError } from 'commander';
+import { Command, type CommanderError, Option } from 'commander';
 import { CommandUsageError } from './describe-error.js';
 import * as journalNoun from './commands/journal.js';
 import * as logNoun from './commands/log/index.js';
@@ -68,7 +68,9 @@ export function buildProgram(runner: Pick<App, 'run'>, io: IO): Command {
     .option('--jq <expression>', 'filter the JSON with a jq expression (built in; implies --json); strings print raw')
     .option('-q, --quiet', 'print no confirmations')
     .option('--verbose', 'log each HTTP request and response to stderr (key redacted)')
-    .option('--no-color', 'never colour output')
+    .option('--no-color', 'never colour output (the same as --color never; --color always|auto also work)')
+    // `--color auto|always|never` arrives here renamed (normalizeColorFlag): `--color <hex>` belongs to habit and area.
+    .addOption(new Option('--color-when <when>').choices(['auto', 'always', 'never']).hideHelp())
     .option('--no-input', 'never prompt; fail when a value is missing')
     .option('--local', 'use the local service: no account, no network')
     .option('--profile <name>', 'use a named profile of the config file (its base URL and key); also HABITS_PROFILE')
@@ -183,6 +185,29 @@ export function normalizeJsonFlag(argv: readonly string[]): string[] {
       i++;
     } else if (next !== undefined && !next.startsWith('-')) {
       out.push('--json='); // bare, and the next word stays an argument
+    } else {
+      out.push(word);
+    }
+  }
+  return out;
+}
+
+/**
+ * `--color auto|always|never` anywhere before `--` is the global colour flag (as in gh, ls, git);
+ * it becomes `--color-when`. Any other value stays `--color`, the hex colour of `habit add|edit`
+ * and `area add|edit`: no colour is spelt auto, always or never, so the two never meet.
+ */
+export function normalizeColorFlag(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  const when = (v: string | undefined): v is string => v === 'auto' || v === 'always' || v === 'never';
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    const before = end === -1 || i < end;
+    if (before && word === '--color' && when(argv[i + 1]) && (end === -1 || i + 1 < end)) {
+      out.push(`--color-when=${argv[++i]}`);
+    } else if (before && word.startsWith('--color=') && when(word.slice(8))) {
+      out.push(`--color-when=${word.slice(8)}`);
     } else {
       out.push(word);
     }

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Habit, Note } from '../src/api/types.js';
 import { addHabit, addNote, notesOf, useService, writes } from './helpers/service.js';
+import { normalizeColorFlag } from '../src/program.js';
 
 const fx = useService({ per: 'test' });
 let walk: Habit;
@@ -87,5 +88,23 @@ describe('usage errors', () => {
     expect(JSON.parse(r.stderr)).toEqual({
       error: { code: 'usage', message: "unknown option '--bogus'", status: null, usage: 'habits log done <habit...> [options]', hint: 'see `habits log done --help`' },
     });
+  });
+});
+
+describe('--color auto|always|never', () => {
+  it('is the global colour flag anywhere; any other value stays the hex colour of habit and area', () => {
+    expect(normalizeColorFlag(['journal', '--color', 'always'])).toEqual(['journal', '--color-when=always']);
+    expect(normalizeColorFlag(['--color=never', 'habit', 'ls'])).toEqual(['--color-when=never', 'habit', 'ls']);
+    expect(normalizeColorFlag(['habit', 'add', 'Walk', '--color', '2ecc71'])).toEqual(['habit', 'add', 'Walk', '--color', '2ecc71']);
+    expect(normalizeColorFlag(['log', 'done', '--', '--color', 'auto'])).toEqual(['log', 'done', '--', '--color', 'auto']);
+  });
+
+  it('through the CLI: never removes colour from a terminal, always forces it, and habit add keeps its hex', async () => {
+    const tty = { tty: { stdout: true }, columns: 100 } as const;
+    expect((await fx.cli(['journal'], tty)).stdout).toContain('\u001b[');
+    expect((await fx.cli(['journal', '--color', 'never'], tty)).stdout).not.toContain('\u001b[');
+    expect((await fx.cli(['--color=always', 'journal'], { ...tty, env: { NO_COLOR: '1' } })).stdout).toContain('\u001b[');
+    const added = await fx.cli(['habit', 'add', 'Swim', '--color', '2ecc71', '--json']);
+    expect((JSON.parse(added.stdout) as Habit).colorHex).toBe('#2ECC71');
   });
 });

@@ -12,12 +12,16 @@ export type { ChalkInstance };
  */
 export function colorLevel(opts: {
   flag: boolean | undefined;
+  /** --color auto|always|never: a flag, so it beats the environment and the config file. */
+  when?: 'auto' | 'always' | 'never';
   env: Readonly<Record<string, string | undefined>>;
   setting: ColorSetting;
   isTTY: boolean;
 }): 0 | 1 | 2 | 3 {
   const { env } = opts;
-  if (opts.flag === false) return 0;
+  if (opts.flag === false || opts.when === 'never') return 0;
+  if (opts.when === 'always') return Math.max(1, terminalLevel(env)) as 1 | 2 | 3;
+  if (opts.when === 'auto') return env.TERM === 'dumb' || !opts.isTTY ? 0 : terminalLevel(env);
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
   const force = env.FORCE_COLOR;
   if (force !== undefined) {

@@ -64,3 +64,16 @@ describe('colorLevel: CLICOLOR and CLICOLOR_FORCE', () => {
     expect(colorLevel({ ...base, setting: 'always', env: { CLICOLOR: '0' } })).toBe(0);
   });
 });
+
+describe('colorLevel: --color auto|always|never', () => {
+  const base = { flag: undefined, setting: 'auto' as const };
+  it('is a flag: it beats NO_COLOR, FORCE_COLOR, CLICOLOR and the config file', () => {
+    expect(colorLevel({ ...base, when: 'never', env: { FORCE_COLOR: '3', CLICOLOR_FORCE: '1' }, isTTY: true })).toBe(0);
+    expect(colorLevel({ ...base, when: 'always', env: { NO_COLOR: '1', CLICOLOR: '0' }, setting: 'never', isTTY: false })).toBe(1);
+    expect(colorLevel({ ...base, when: 'auto', env: { NO_COLOR: '1' }, setting: 'never', isTTY: true })).toBe(1);
+    expect(colorLevel({ ...base, when: 'auto', env: { FORCE_COLOR: '1' }, isTTY: false })).toBe(0);
+    expect(colorLevel({ ...base, when: 'auto', env: { TERM: 'dumb' }, isTTY: true })).toBe(0);
+    // --no-color still wins over everything.
+    expect(colorLevel({ ...base, flag: false, when: 'always', env: {}, isTTY: true })).toBe(0);
+  });
+});
