@@ -8,6 +8,9 @@ import { readAll } from '../stdin.js';
 import { confirmDestructive } from './shared/confirm.js';
 import { plural, ROUND_TRIP_RULE } from './shared/export-data.js';
 import type { Deps } from './shared/deps.js';
+import { escapeControls } from '../model/text.js';
+
+type ExportDoc = ReturnType<typeof import('../server/index.js')['parseExportDocument']>;
 
 /** What `habits import` was asked to do. */
 export interface ImportOptions {
@@ -15,6 +18,8 @@ export interface ImportOptions {
   file: string;
   /** Overwrite habits the store already holds without asking. */
   yes: boolean;
+  /** --dry-run: say what the import would do, and write nothing. */
+  dryRun: boolean;
 }
 
 /** Largest document read from standard input. */
@@ -26,6 +31,7 @@ export function register(cmd: Command, app: App): void {
     .description('load a `habits export` document into the local store (needs --local)')
     .argument('<file>', 'the export document, or - to read standard input')
     .option('-y, --yes', 'overwrite habits the store already holds without asking (needed when not on a terminal)')
+    .option('--dry-run', 'say what would be imported and overwritten, and write nothing (the store is only read)')
     .addHelpText('after', `
 Writes to the local database only ($XDG_DATA_HOME/habits/habits.db, HABITS_DATA_DIR overrides),
 in one transaction: a bad document writes nothing. Areas, habits and notes are matched by id:
@@ -39,16 +45,16 @@ ${examples([
     ['habits --local import habits.json --yes', 'over habits the store already holds, in a script'],
     ['HABITS_DATA_DIR=/tmp/copy habits --local import habits.json', 'into another data directory'],
   ])}`)
-    .action((file: string, opts: { yes?: boolean }, self: Command) => {
+    .action((file: string, opts: { yes?: boolean; dryRun?: boolean }, self: Command) => {
       const options = parse(file, opts);
       return app.run(self, (ctx) => run(options, ctx));
     });
 }
 
 /** Checks the arguments before anything is read. */
-export function parse(file: string, opts: { yes?: boolean } = {}): ImportOptions {
+export function parse(file: string, opts: { yes?: boolean; dryRun?: boolean } = {}): ImportOptions {
   if (!file.trim()) throw new UsageError('<file>: name the export file, or - for standard input');
-  return { file, yes: !!opts.yes };
+  return { file, yes: !!opts.yes, dryRun: !!opts.dryRun };
 }
 
 async function readDocument(deps: Pick<Deps, 'io'>, file: string): Promise<unknown> {
@@ -88,6 +94,7 @@ export async function run(options: ImportOptions, deps: Pick<Deps, 'io' | 'isLoc
     throw err;
   }
   const file = deps.paths.dbFile;
+  if (options.dryRun) return dryRun(doc, file, deps, server);
   const { store, readOnly } = await openLocalStore(file, (line) => deps.out.warn(line));
   let result;
   try {
@@ -116,4 +123,35 @@ export async function run(options: ImportOptions, deps: Pick<Deps, 'io' | 'isLoc
     `Imported ${plural(result.habits, 'habit')} (${result.archived} archived), ${plural(result.areas, 'area')}, ${plural(result.notes, 'note')} ` +
       `and ${plural(result.days, 'day')} of history into ${file}`,
   );
+}
+
+/**
+ * --dry-run: the document is imported into a store in memory, which gives the exact counts (and
+ * any day the rebuilt history would not reproduce), while the local store is only read, to name
+ * the habits the import would overwrite. Nothing is written anywhere.
+ */
+async function dryRun(doc: ExportDoc, file: string, deps: Pick<Deps, 'out'>, server: typeof import('../server/index.js')): Promise<void> {
+  let present: string[];
+  let result;
+  try {
+    present = (await server.inspectStore(file, { habitIds: doc.habits.map((h) => h.id) }))?.present ?? [];
+    const memory = await server.openStore(':memory:');
+    try {
+      result = server.importDocument(memory, doc);
+    } finally {
+      memory.close();
+    }
+  } catch (err) {
+    throw storageError(err, file) ?? err;
+  }
+  const overwrite = doc.habits.filter((h) => present.includes(h.id)).map((h) => ({ id: h.id, name: h.name }));
+  const { inexact, ...counts } = result;
+  for (const h of inexact) deps.out.warn(`warning: "${h.name}": the rebuilt history would not reproduce the document exactly at ${h.dates.slice(0, 5).join(', ')}${h.dates.length > 5 ? ', …' : ''}`);
+  const names = overwrite.slice(0, 5).map((h) => `"${escapeControls(h.name)}"`).join(', ') + (overwrite.length > 5 ? `, and ${overwrite.length - 5} more` : '');
+  const text = [
+    `Would import into ${file} (a dry run: nothing was written)`,
+    `  ${plural(counts.habits, 'habit')} (${counts.archived} archived): ${counts.habits - overwrite.length} new, ${overwrite.length} overwritten${overwrite.length ? ` (${names})` : ''}`,
+    `  ${plural(counts.areas, 'area')}, ${plural(counts.notes, 'note')}, ${plural(counts.days, 'day')} of history`,
+  ].join('\n') + '\n';
+  await deps.out.render({ json: { dryRun: true, file, ...counts, overwrite, inexact: inexact.map((h) => ({ id: h.habitId, name: h.name, at: h.dates })) }, plain: () => text, tty: () => text });
 }

@@ -33,8 +33,8 @@ function at(doc: unknown, ...path: (string | number)[]): Record<string, unknown>
 
 describe('parse', () => {
   it('import: a file or - for stdin', () => {
-    expect(parseImport('f.json')).toEqual({ file: 'f.json', yes: false });
-    expect(parseImport('-', { yes: true })).toEqual({ file: '-', yes: true });
+    expect(parseImport('f.json')).toEqual({ file: 'f.json', yes: false, dryRun: false });
+    expect(parseImport('-', { yes: true, dryRun: true })).toEqual({ file: '-', yes: true, dryRun: true });
     expect(() => parseImport(' ')).toThrow(/<file>/);
   });
 });
@@ -109,6 +109,33 @@ describe('habits import over habits the store holds', () => {
 
     expect((await local('y', ['import', path, '--yes'])).code).toBe(0);
     expect((await exportDoc('y')).habits.map((h) => h.name)).toEqual(['Walk renamed', ...fx.original.habits.slice(1).map((h) => h.name)]);
+  });
+});
+
+describe('habits import --dry-run', () => {
+  it('says what it would import and overwrite, asks nothing, and writes nothing, to a fresh or a full store', async () => {
+    const fresh = await local('d', ['import', fx.file, '--dry-run']);
+    const db = join(dataDir('d'), 'habits.db');
+    expect(fresh.code).toBe(0);
+    expect(fresh.stdout).toMatch(new RegExp(`^Would import into ${db.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(a dry run: nothing was written\\)\n  8 habits \\(\\d+ archived\\): 8 new, 0 overwritten\n  \\d+ areas?, \\d+ notes?, \\d+ days? of history\n$`));
+    expect(existsSync(db)).toBe(false);
+
+    expect((await local('e', ['import', fx.file])).code).toBe(0);
+    const before = await rowCounts('e');
+    const renamed = structuredClone(fx.original);
+    renamed.habits[0]!.name = 'Walk renamed';
+    const path = join(fx.home.home, 'dry.json');
+    writeFileSync(path, JSON.stringify(renamed));
+    // Off a terminal and without --yes, a dry run is not refused: it overwrites nothing.
+    const full = await local('e', ['import', path, '--dry-run']);
+    expect(full.code).toBe(0);
+    expect(full.stdout).toContain('8 habits');
+    expect(full.stdout).toMatch(/: 0 new, 8 overwritten \("Walk renamed", .*, and 3 more\)\n/);
+    const json = JSON.parse((await local('e', ['--json', 'import', path, '--dry-run'])).stdout) as { dryRun: boolean; habits: number; overwrite: { name: string }[] };
+    expect(json).toMatchObject({ dryRun: true, habits: 8 });
+    expect(json.overwrite).toHaveLength(8);
+    expect(await rowCounts('e')).toEqual(before);
+    expect((await exportDoc('e')).habits[0]!.name).toBe(fx.original.habits[0]!.name);
   });
 });
 

@@ -95,6 +95,8 @@ export interface StoreInspection {
   /** The file's schema version, and the one this version writes (an older one is upgraded on the next open). */
   schema: number;
   current: number;
+  /** Of the `habitIds` asked about, those the store holds. */
+  present: string[];
 }
 
 /**
@@ -102,7 +104,7 @@ export interface StoreInspection {
  * exists, reads it without writing: its schema version and SQLite's quick check. Undefined when
  * there is no file; nothing is created. The errors are openStore's (HABITS_NOT_A_STORE, SQLITE_*...).
  */
-export async function inspectStore(file: string, options: Pick<OpenStoreOptions, 'loadDriver'> = {}): Promise<StoreInspection | undefined> {
+export async function inspectStore(file: string, options: Pick<OpenStoreOptions, 'loadDriver'> & { habitIds?: readonly string[] } = {}): Promise<StoreInspection | undefined> {
   let Database: typeof BetterSqlite3;
   try {
     const mod = (await (options.loadDriver ?? (() => import('better-sqlite3')))()) as { default?: typeof BetterSqlite3 };
@@ -118,7 +120,9 @@ export async function inspectStore(file: string, options: Pick<OpenStoreOptions,
     checkSchema(db, file, undefined);
     const check = db.pragma('quick_check', { simple: true }) as string;
     if (check !== 'ok') throw storeError('SQLITE_CORRUPT', `quick_check: ${check}`);
-    return { schema: version, current: SCHEMA_VERSION };
+    const has = version > 0 && options.habitIds?.length ? db.prepare('SELECT 1 FROM habits WHERE id = ?') : undefined;
+    const present = has ? (options.habitIds ?? []).filter((id) => has.get(id) !== undefined) : [];
+    return { schema: version, current: SCHEMA_VERSION, present };
   } finally {
     db.close();
   }
