@@ -100,6 +100,7 @@ Run \`habits help <command>\` for a command's flags, \`habits help exit-codes\` 
   for (const noun of NOUNS) {
     program.command(noun.name, { hidden: noun.hidden }).description(noun.summary);
   }
+  apps.set(program, app);
   program.hook('preSubcommand', (_root, sub) => loadNoun(sub, app));
   placeErrors(program);
   return program;
@@ -206,6 +207,16 @@ async function loadNoun(cmd: Command, app: App): Promise<void> {
   registered.add(cmd);
   (await noun.load()).register(cmd, app);
   placeErrors(cmd);
+}
+
+/** The app of each program buildProgram made, for loadEveryNoun. */
+const apps = new WeakMap<Command, App>();
+
+/** Loads every noun of a program from buildProgram, as completion does: for the man page. */
+export async function loadEveryNoun(program: Command): Promise<void> {
+  const app = apps.get(program);
+  if (!app) throw new Error('loadEveryNoun: not a program from buildProgram');
+  await loadAll(program, app);
 }
 
 /** Loads every noun: for help of nested commands and for completion scripts. */
