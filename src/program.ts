@@ -48,7 +48,7 @@ export const NOUNS: readonly Noun[] = [
   { name: 'export', summary: 'everything the account holds, as one JSON document', load: cold('exportNoun') },
   { name: 'import', summary: 'load an export into the local service', load: cold('importNoun') },
   { name: 'serve', summary: 'run the local service standalone', load: cold('serve') },
-  { name: 'completion', summary: 'shell completion script for bash, zsh or fish', load: cold('completion') },
+  { name: 'completion', summary: 'shell completion script for bash, zsh, fish or PowerShell', load: cold('completion') },
   { name: 'help', summary: 'help for a command, or a topic: exit-codes, environment', load: cold('help') },
   { name: '__complete', summary: 'completion candidates (used by the completion scripts)', load: cold('complete'), hidden: true },
 ];
