@@ -8,7 +8,8 @@
 // dist/cli.js alone and a request loads undici's two chunks only then (test/startup.test.ts checks
 // it through dist/meta.json).
 import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 /**
  * undici's Client requires its HTTP/2 half at load time, and with it node:http2, node:tls and
@@ -127,4 +128,21 @@ const result = { metafile: { inputs: { ...main.metafile.inputs, ...entry.metafil
 writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
 for (const file of Object.keys(result.metafile.outputs)) {
   if (file.endsWith('.js')) writeFileSync(file, builtinsWithoutFacades(readFileSync(file, 'utf8'), file));
+}
+
+// The man page, man/habits.1, from the command tree: src/man/ builds the program as the CLI does,
+// loads every command and renders the tree as roff. It is bundled on its own into a directory
+// that is removed after (not a chunk of the split build, whose chunking the startup budget
+// counts), with the same sources and define as dist/. Dated by SOURCE_DATE_EPOCH when set
+// (reproducible builds), else today.
+const manBuild = 'dist/.man';
+await build({ ...common, outdir: manBuild, entryPoints: { man: 'src/man/index.ts' }, external: ['better-sqlite3', 'jq-wasm'], sourcemap: false, metafile: false });
+try {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  const date = (epoch ? new Date(Number(epoch) * 1000) : new Date()).toISOString().slice(0, 10);
+  const { generateManPage } = await import(pathToFileURL(`${manBuild}/man.js`).href);
+  mkdirSync('man', { recursive: true });
+  writeFileSync('man/habits.1', await generateManPage(date));
+} finally {
+  rmSync(manBuild, { recursive: true, force: true });
 }

@@ -48,7 +48,7 @@ export const NOUNS: readonly Noun[] = [
   { name: 'export', summary: 'everything the account holds, as one JSON document', load: cold('exportNoun') },
   { name: 'import', summary: 'load an export into the local service', load: cold('importNoun') },
   { name: 'serve', summary: 'run the local service standalone', load: cold('serve') },
-  { name: 'completion', summary: 'shell completion script for bash, zsh or fish', load: cold('completion') },
+  { name: 'completion', summary: 'shell completion script for bash, zsh, fish or PowerShell', load: cold('completion') },
   { name: 'help', summary: 'help for a command, or a topic: exit-codes, environment', load: cold('help') },
   { name: '__complete', summary: 'completion candidates (used by the completion scripts)', load: cold('complete'), hidden: true },
 ];
@@ -102,6 +102,7 @@ Run \`habits help <command>\` for a command's flags, \`habits help exit-codes\` 
   for (const noun of NOUNS) {
     program.command(noun.name, { hidden: noun.hidden }).description(noun.summary);
   }
+  apps.set(program, app);
   program.hook('preSubcommand', (_root, sub) => loadNoun(sub, app));
   placeErrors(program);
   return program;
@@ -231,6 +232,16 @@ async function loadNoun(cmd: Command, app: App): Promise<void> {
   registered.add(cmd);
   (await noun.load()).register(cmd, app);
   placeErrors(cmd);
+}
+
+/** The app of each program buildProgram made, for loadEveryNoun. */
+const apps = new WeakMap<Command, App>();
+
+/** Loads every noun of a program from buildProgram, as completion does: for the man page. */
+export async function loadEveryNoun(program: Command): Promise<void> {
+  const app = apps.get(program);
+  if (!app) throw new Error('loadEveryNoun: not a program from buildProgram');
+  await loadAll(program, app);
 }
 
 /** Loads every noun: for help of nested commands and for completion scripts. */

@@ -72,7 +72,7 @@ describe('usage errors', () => {
       [['log', 'done', '--bogus'], "error: unknown option '--bogus'\nusage: habits log done <habit...> [options]\nhint: see `habits log done --help`\n"],
       [['log', 'done'], "error: missing required argument 'habit'\nusage: habits log done <habit...> [options]\nhint: see `habits log done --help`\n"],
       [['habit', 'show', 'Walk', 'Run'], "error: too many arguments for 'show'. Expected 1 argument but got 2.\nusage: habits habit show <habit> [options]\nhint: see `habits habit show --help`\n"],
-      [['completion', 'tcsh'], "error: command-argument value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\nusage: habits completion <shell> [options]\nhint: see `habits completion --help`\n"],
+      [['completion', 'tcsh'], "error: command-argument value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish, powershell, pwsh.\nusage: habits completion <shell> [options]\nhint: see `habits completion --help`\n"],
       [['note', 'list', 'Walk', 'x'], "error: too many arguments for 'ls'. Expected 1 argument but got 2.\nusage: habits note ls <habit> [options]\nhint: see `habits note ls --help`\n"],
       [['log', 'bogus'], "error: unknown command 'bogus'\nusage: habits log <command> [options]\nhint: see `habits log --help`\n"],
       [['bogus'], "error: unknown command 'bogus'\nusage: habits <command> [options]\nhint: see `habits --help`\n"],

@@ -1,8 +1,9 @@
-// `habits completion bash|zsh|fish`: prints a completion script generated from the whole command
+// `habits completion bash|zsh|fish|powershell`: prints a completion script generated from the whole command
 // tree, so every command, subcommand and flag is covered. Names come from `habits __complete`.
 import { Argument, type Command } from 'commander';
 import { bashScript } from '../completion/bash.js';
 import { fishScript } from '../completion/fish.js';
+import { powershellScript } from '../completion/powershell.js';
 import { buildSpec } from '../completion/spec.js';
 import { HELP_TOPICS } from './shared/help-topics.js';
 import { zshScript } from '../completion/zsh.js';
@@ -10,7 +11,9 @@ import { examples, type App } from './shared/app.js';
 import { VERSION } from '../version.js';
 import type { Deps } from './shared/deps.js';
 
-const SHELLS = ['bash', 'zsh', 'fish'] as const;
+const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
+/** Other names a shell is given by: PowerShell's executable is `pwsh`. */
+const ALIASES: Record<string, Shell> = { pwsh: 'powershell' };
 /** A shell `habits completion` writes a script for. */
 export type Shell = (typeof SHELLS)[number];
 
@@ -19,17 +22,18 @@ const INSTALL: Record<Shell, [command: string, note?: string]> = {
   bash: ['habits completion bash > ~/.local/share/bash-completion/completions/habits', 'after mkdir -p of that directory'],
   zsh: ['habits completion zsh > ~/.zfunc/_habits', 'with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc'],
   fish: ['habits completion fish > ~/.config/fish/completions/habits.fish'],
+  powershell: ['habits completion powershell >> $PROFILE', 'then start a new PowerShell session'],
 };
 
 /** Registers `completion <shell>`. */
 export function register(cmd: Command, app: App): void {
   cmd
-    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+    .addArgument(new Argument('<shell>', 'the shell (pwsh is powershell)').choices([...SHELLS, ...Object.keys(ALIASES)]))
     .addHelpText('after', examples([...SHELLS.map((shell) => INSTALL[shell]), ['source <(habits completion bash)', 'this shell only']]) + `
 
 Habit and area names complete from a cache the other commands keep, without a network call;
 only when it is empty does completion ask the server (quietly, with a short timeout).`)
-    .action((shell: Shell, _opts, self: Command) => app.run(self, (ctx) => run(self.parent!, app, shell, ctx)));
+    .action((name: string, _opts, self: Command) => app.run(self, (ctx) => run(self.parent!, app, ALIASES[name] ?? (name as Shell), ctx)));
 }
 
 /** The script for `shell`, from the tree under `root` (all nouns loaded first). */
@@ -49,6 +53,8 @@ export async function script(root: Command, app: App, shell: Shell): Promise<str
       return zshScript(spec, header);
     case 'fish':
       return fishScript(spec, header);
+    case 'powershell':
+      return powershellScript(spec, header);
   }
 }
 

@@ -21,6 +21,8 @@ export type ValueKind =
 export interface OptionSpec {
   /** `-q`, `--quiet`. */
   names: string[];
+  /** Commander's flags text, e.g. `-d, --date <date>`. */
+  flags: string;
   description: string;
   /** True when the next word is the flag's value. */
   takesValue: boolean;
@@ -41,6 +43,8 @@ export interface CommandSpec {
   /** Other names the command answers to, e.g. `list` for `ls`. */
   aliases: string[];
   description: string;
+  /** Commander's usage line without the path, e.g. `[options] <habit...>`. */
+  usage: string;
   /** Visible subcommands; hidden ones (like `__complete`) are left out. */
   commands: CommandSpec[];
   /** The command's own visible flags (the root's are the global ones). */
@@ -58,6 +62,7 @@ export function buildSpec(cmd: Command, topics: readonly string[] = [], path: st
     path,
     aliases: cmd.aliases(),
     description: cmd.description(),
+    usage: cmd.usage(),
     commands: help.visibleCommands(cmd).map((sub) => buildSpec(sub, topics, [...path, sub.name()])),
     // --help works at every level; it is offered once, with the root's (global) flags.
     options: help.visibleOptions(cmd).filter((o) => !(path.length && o.long === '--help')).map(optionSpec),
@@ -120,7 +125,7 @@ function optionSpec(o: Option): OptionSpec {
     const fixed = o.long ? OPTION_VALUES[o.long] : undefined;
     value = o.argChoices ? { type: 'choices', choices: [...o.argChoices] } : fixed ? { type: 'choices', choices: fixed } : byPlaceholder(placeholder);
   }
-  return { names, description: o.description, takesValue, value };
+  return { names, flags: o.flags, description: o.description, takesValue, value };
 }
 
 function argumentSpec(a: Argument, topics: readonly string[]): ArgumentSpec {

@@ -38,7 +38,7 @@ describe('bash script', () => {
     expect(bashComplete(script.file, ['habits', 'note', 'li'])).toEqual(['list']);
     expect(bashComplete(script.file, ['habits', 'note', 'list', 'Wa'])).toEqual(['Walk']);
     expect(bashComplete(script.file, ['habits', 'habit', 'delete', '--y'])).toEqual(['--yes']);
-    expect(bashComplete(script.file, ['habits', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(bashComplete(script.file, ['habits', 'completion', ''])).toEqual(['bash', 'zsh', 'fish', 'powershell', 'pwsh']);
   });
 
   it('names match ignoring case and come quoted for where they go', async () => {

@@ -151,7 +151,7 @@ export interface ScriptFixture {
 }
 
 /** Registers hooks that write the script of `shell` to `name` in a temp home, for the file's tests. */
-export function useScript(shell: 'bash' | 'zsh' | 'fish', name: string): ScriptFixture {
+export function useScript(shell: 'bash' | 'zsh' | 'fish' | 'powershell', name: string): ScriptFixture {
   let home: ReturnType<typeof tempHome> | undefined;
   let text = '';
   beforeAll(async () => {

@@ -28,6 +28,7 @@ describe('messages', () => {
   it('name the tool and how to install it', () => {
     expect(skipLine('zsh', 3)).toBe('skipped: 3 tests need zsh (not found on PATH): apt-get install -y zsh');
     expect(skipLine('fish', 1)).toBe('skipped: 1 test needs fish (not found on PATH): apt-get install -y fish');
+    expect(skipLine('pwsh', 2)).toBe('skipped: 2 tests need pwsh (not found on PATH): see https://learn.microsoft.com/powershell/scripting/install/installing-powershell-on-linux');
     expect(requiredMessage(['tmux'])).toBe('tmux is required under CI=true but not found on PATH: apt-get install -y tmux');
     expect(requiredMessage(['tmux', 'zsh'])).toBe('tmux and zsh are required under CI=true but not found on PATH: apt-get install -y tmux zsh');
   });

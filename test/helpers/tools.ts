@@ -2,15 +2,23 @@
 // scripts in real shells). Where one is not on PATH, the tests that need it are skipped and
 // tool-skips-reporter.ts prints one line per tool saying so; under CI=true (and only then) a
 // missing tool fails them instead, so CI, whose .ci/run installs all three, runs everything.
+// Optional tools (withOptionalTools: groff for the man page, pwsh, which CI cannot install from
+// Debian's archive) are skipped with the same line under CI=true too.
 import { statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, it } from 'vitest';
 
-export type Tool = 'tmux' | 'zsh' | 'fish';
+export type Tool = 'tmux' | 'zsh' | 'fish' | 'groff' | 'pwsh';
+
+/** Tools that are no Debian package of their name: where to get them instead. */
+const NOT_APT: Partial<Record<Tool, string>> = {
+  pwsh: 'see https://learn.microsoft.com/powershell/scripting/install/installing-powershell-on-linux',
+};
 
 /** How to install `tools` (on Debian and Ubuntu, as .ci/run does; the packages share their names). */
 export function installHint(tools: readonly Tool[]): string {
-  return `apt-get install -y ${tools.join(' ')}`;
+  const apt = tools.filter((t) => !NOT_APT[t]);
+  return [...(apt.length ? [`apt-get install -y ${apt.join(' ')}`] : []), ...tools.flatMap((t) => NOT_APT[t] ?? [])].join('; ');
 }
 
 declare module 'vitest' {
@@ -56,9 +64,18 @@ export interface WithTools {
  * not run: one test in it fails instead); else skipped ones, marked for the reporter.
  */
 export function withTools(...tools: Tool[]): WithTools {
+  return toolsHelper(tools, true);
+}
+
+/** withTools for tools CI need not have: where one is missing, skipped even under CI=true. */
+export function withOptionalTools(...tools: Tool[]): WithTools {
+  return toolsHelper(tools, false);
+}
+
+function toolsHelper(tools: readonly Tool[], requiredUnderCi: boolean): WithTools {
   const missing = tools.filter((t) => !onPath(t));
   if (missing.length === 0) return { describe: (name, body) => describe(name, body), it: (name, body) => it(name, body) };
-  if (process.env.CI === 'true') {
+  if (requiredUnderCi && process.env.CI === 'true') {
     const fail = () => {
       throw new Error(requiredMessage(missing));
     };

@@ -1,0 +1,107 @@
+// The PowerShell script of `habits completion powershell` (src/completion/powershell.ts): its tables
+// against the command tree, its form, and TabExpansion2 in real pwsh where pwsh is installed (an
+// optional tool, even under CI, which cannot install it from Debian's archive: helpers/tools.ts).
+import { execFileSync } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { buildSpec, flatten, wordsOf } from '../../src/completion/spec.js';
+import { psQuote } from '../../src/completion/powershell.js';
+import { buildProgram, loadEveryNoun, NOUNS } from '../../src/program.js';
+import { useScript } from '../helpers/cli.js';
+import { withOptionalTools } from '../helpers/tools.js';
+
+const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
+
+/** The script, written once for the file's tests. */
+const script = useScript('powershell', 'habits.ps1');
+
+async function tree() {
+  const program = buildProgram({ run: async () => {} }, { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false });
+  await loadEveryNoun(program);
+  return flatten(buildSpec(program));
+}
+
+/**
+ * The script with its strings and comments blanked: what is left are PowerShell's own braces,
+ * brackets and parentheses. '…' doubles its quote; "…" escapes with a backtick or doubles.
+ */
+function code(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (ch === "'" || ch === '"') {
+      for (i++; i < text.length; i++) {
+        if (ch === '"' && text[i] === '`') i++;
+        else if (text[i] === ch && text[i + 1] === ch) i++;
+        else if (text[i] === ch) break;
+      }
+      out += '""';
+    } else out += ch;
+  }
+  return out;
+}
+
+function balanced(text: string): boolean {
+  const stack: string[] = [];
+  const pairs: Record<string, string> = { '}': '{', ')': '(', ']': '[' };
+  for (const ch of code(text)) {
+    if ('{(['.includes(ch)) stack.push(ch);
+    else if (ch in pairs && stack.pop() !== pairs[ch]) return false;
+  }
+  return stack.length === 0;
+}
+
+describe('powershell script', () => {
+  it('registers one native completer for habits, with balanced braces', () => {
+    expect(script.text).toContain('\nRegister-ArgumentCompleter -Native -CommandName habits -ScriptBlock {\n    param($wordToComplete, $commandAst, $cursorPosition)\n');
+    expect(script.text.match(/Register-ArgumentCompleter/g)).toHaveLength(1);
+    expect(balanced(script.text)).toBe(true);
+    // The check can fail.
+    expect(balanced(script.text.replace('-ScriptBlock {', '-ScriptBlock'))).toBe(false);
+    expect(balanced("$a = '{'")).toBe(true);
+  });
+
+  it('has every command path, alias and flag of the tree, and names from habits __complete', async () => {
+    const commands = await tree();
+    expect(script.text).toContain(`$subcommands[''] = @(${TOP.map((n) => `'${n}'`).join(', ')})\n`);
+    for (const c of commands.slice(1)) {
+      for (const w of wordsOf(c)) expect(script.text, c.path.join(' ')).toContain(`$canonical['${c.path.slice(0, -1).join(' ')}|${w}'] = '${c.path.at(-1)}'\n`);
+    }
+    for (const c of commands) {
+      const flags = c.options.flatMap((o) => o.names).map((n) => `'${n}'`).join(', ');
+      expect(script.text, c.path.join(' ')).toContain(`$options['${c.path.join(' ')}'] = @(${flags})\n`);
+    }
+    expect(script.text).toContain("$argKinds['log done'] = @('habits')\n");
+    expect(script.text).toContain("$optionKinds['habit ls|--area'] = 'areas'\n");
+    expect(script.text).toContain("$topics = @('exit-codes', 'environment', 'formatting')\n");
+    expect(script.text).toContain('@(habits __complete $kind 2>$null)');
+  });
+
+  it('single-quotes every table string safely', () => {
+    expect(psQuote('fl oz')).toBe("'fl oz'");
+    expect(psQuote("it's")).toBe("'it''s'");
+    expect(psQuote('a\u2019b')).toBe("'a\u2019\u2019b'");
+    expect(psQuote('$x `y` "z"')).toBe("'$x `y` \"z\"'");
+    // Every quoted string of the tables closes on its own line: no quote left open.
+    for (const line of script.text.split('\n').filter((l) => /^ {4}\$\w+\[/.test(l))) expect(line).toMatch(/^ {4}\$\w+\['(?:[^']|'')*'\] = (?:'(?:[^']|'')*'|@\((?:'(?:[^']|'')*'(?:, )?)*\))$/);
+  });
+});
+
+withOptionalTools('pwsh').it('pwsh completes commands, flags, names and help topics with it', () => {
+  const fake = "function habits { if ($args[0] -eq '__complete') { 'Drink water'; 'Drink tea'; 'Walk' } }";
+  const run = (line: string): string[] => {
+    const command = `${fake}; . '${script.file}'; (TabExpansion2 -inputScript '${line.replace(/'/g, "''")}' -cursorColumn ${line.length}).CompletionMatches | ForEach-Object { $_.CompletionText }`;
+    return execFileSync('pwsh', ['-NoProfile', '-NonInteractive', '-Command', command], { encoding: 'utf8' }).split(/\r?\n/).filter(Boolean);
+  };
+  expect(run('habits ').sort()).toEqual([...TOP].sort());
+  expect(run('habits lo')).toEqual(['log']);
+  expect(run('habits habit rm --y')).toEqual(['--yes']);
+  expect(run('habits log done Drink')).toEqual(["'Drink water'", "'Drink tea'"]);
+  expect(run('habits note list Wa')).toEqual(['Walk']);
+  expect(run('habits log add Walk 3 --unit fl')).toEqual(["'fl oz'", 'floor']);
+  expect(run('habits help exit-')).toEqual(['exit-codes']);
+  expect(run('habits help log sk')).toEqual(['skip']);
+});
