@@ -10,7 +10,7 @@ import { EXIT_CODE_TABLE } from '../../src/errors.js';
 import { roffText } from '../../src/man/roff.js';
 import { buildProgram, loadEveryNoun } from '../../src/program.js';
 import { bufferIO, ROOT } from '../helpers/cli.js';
-import { withOptionalTools } from '../helpers/tools.js';
+import { withTools } from '../helpers/tools.js';
 
 const PAGE = join(ROOT, 'man', 'habits.1');
 
@@ -58,7 +58,7 @@ describe('man/habits.1', () => {
     for (const line of page().split('\n')) if (/^[.']/.test(line)) expect(line).toMatch(known);
   });
 
-  withOptionalTools('groff').it('renders with groff -man without a warning', () => {
+  withTools('groff').it('renders with groff -man without a warning', () => {
     const r = spawnSync('groff', ['-man', '-Tutf8', '-ww', PAGE], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
