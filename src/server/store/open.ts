@@ -37,6 +37,17 @@ function unavailable(message: string, cause: unknown): Error {
 const NOT_INSTALLED =
   'The local service needs better-sqlite3, which is not installed: run `npm install better-sqlite3` (it builds with a C++ toolchain)';
 
+/** better-sqlite3's Database class, or ERR_LOCAL_SERVICE_UNAVAILABLE when it cannot be loaded. */
+async function loadDriver(options: Pick<OpenStoreOptions, 'loadDriver'>): Promise<typeof BetterSqlite3> {
+  try {
+    const mod = (await (options.loadDriver ?? (() => import('better-sqlite3')))()) as { default?: typeof BetterSqlite3 };
+    if (typeof mod.default !== 'function') throw new Error('better-sqlite3 has no default export');
+    return mod.default;
+  } catch (err) {
+    throw unavailable(NOT_INSTALLED, err);
+  }
+}
+
 /**
  * Opens (creating if needed) the database at `file`, or an in-memory one for `:memory:`.
  * WAL, foreign keys, a 10 s busy timeout and synchronous=FULL (an acknowledged write survives a crash).
@@ -48,14 +59,7 @@ const NOT_INSTALLED =
  * SQLite's and the file system's own errors (SQLITE_NOTADB, SQLITE_CORRUPT, EISDIR, EACCES...).
  */
 export async function openStore(file: string, options: OpenStoreOptions = {}): Promise<Store> {
-  let Database: typeof BetterSqlite3;
-  try {
-    const mod = (await (options.loadDriver ?? (() => import('better-sqlite3')))()) as { default?: typeof BetterSqlite3 };
-    if (typeof mod.default !== 'function') throw new Error('better-sqlite3 has no default export');
-    Database = mod.default;
-  } catch (err) {
-    throw unavailable(NOT_INSTALLED, err);
-  }
+  const Database = await loadDriver(options);
   const memory = file === ':memory:';
   const repaired = memory ? [] : preparePrivateFiles(file);
   const readOnly = memory ? undefined : readOnlyReason(file);
@@ -105,14 +109,7 @@ export interface StoreInspection {
  * there is no file; nothing is created. The errors are openStore's (HABITS_NOT_A_STORE, SQLITE_*...).
  */
 export async function inspectStore(file: string, options: Pick<OpenStoreOptions, 'loadDriver'> & { habitIds?: readonly string[] } = {}): Promise<StoreInspection | undefined> {
-  let Database: typeof BetterSqlite3;
-  try {
-    const mod = (await (options.loadDriver ?? (() => import('better-sqlite3')))()) as { default?: typeof BetterSqlite3 };
-    if (typeof mod.default !== 'function') throw new Error('better-sqlite3 has no default export');
-    Database = mod.default;
-  } catch (err) {
-    throw unavailable(NOT_INSTALLED, err);
-  }
+  const Database = await loadDriver(options);
   if (!existsSync(file)) return undefined;
   const db = openReadOnly(Database, file);
   try {
