@@ -5,38 +5,12 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Habit, JournalEntry } from '../../src/api/types.js';
 import { spawnCli, tempHome } from '../helpers/cli.js';
 import { addHabit, call, cliEnv, logValue, useService, writes, type ServiceFixture } from '../helpers/service.js';
-import { startTmux, type TmuxSession } from '../helpers/tmux.js';
+import { answerPrompt as press, useCliSessions } from '../helpers/tmux.js';
 import { withTools } from '../helpers/tools.js';
 
 // The service's clock says 2026-11-22; the date is given, so the CLI's own clock does not matter.
 const DATE = '2026-11-22';
-let session: TmuxSession | undefined;
-const homes: ReturnType<typeof tempHome>[] = [];
-
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
-
-afterAll(() => {
-  for (const h of homes) h.cleanup();
-});
-
-/** Runs `habits <args>` in tmux from a fresh home (cold name cache), against `fx`'s service. */
-function start(fx: ServiceFixture, args: string[]): TmuxSession {
-  const home = tempHome();
-  homes.push(home);
-  session = startTmux(args, cliEnv(fx.svc, home.env));
-  return session;
-}
-
-/** Waits for the question `? <question>` to be the one asked, then presses `keys`. */
-async function press(s: TmuxSession, question: string, ...keys: string[]): Promise<string> {
-  const escaped = question.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const screen = await s.waitFor(new RegExp(`^\\? ${escaped}`, 'm'));
-  s.send(...keys);
-  return screen;
-}
+const { start } = useCliSessions();
 
 withTools('tmux').describe('habits check on a terminal', () => {
   const fx = useService({ per: 'test' });

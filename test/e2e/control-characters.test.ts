@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { tempHome } from '../helpers/cli.js';
 import { startUnsafeNamesServer, type TestServer } from '../helpers/mock-agent.js';
-import { startTmux, type TmuxSession } from '../helpers/tmux.js';
+import { answerPrompt as answer, startTmux, type TmuxSession } from '../helpers/tmux.js';
 import { withTools } from '../helpers/tools.js';
 
 let server: TestServer;
@@ -24,13 +24,6 @@ afterAll(async () => {
 });
 
 const env = () => ({ ...home.env, HABITS_BASE_URL: `${server.url}/v2`, HABITS_API_KEY: 'k' });
-
-/** Waits for the prompt `question`, then sends `keys`. */
-async function answer(s: TmuxSession, question: string, ...keys: string[]): Promise<string> {
-  const screen = await s.waitFor(`? ${question}`);
-  s.send(...keys);
-  return screen;
-}
 
 withTools('tmux').describe('escape sequences in names on a terminal', () => {
   it('the journal table keeps every row: the name that would clear the screen shows escaped', async () => {

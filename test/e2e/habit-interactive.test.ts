@@ -4,43 +4,11 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
 import { addHabit, call, cliEnv, useService, type ServiceFixture } from '../helpers/service.js';
 import { tempHome } from '../helpers/cli.js';
-import { startTmux, type TmuxSession } from '../helpers/tmux.js';
+import { answerPrompt as answer, useCliSessions } from '../helpers/tmux.js';
 import { withTools } from '../helpers/tools.js';
 
-let session: TmuxSession | undefined;
-const homes: ReturnType<typeof tempHome>[] = [];
+const { start } = useCliSessions();
 
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
-
-afterAll(() => {
-  for (const h of homes) h.cleanup();
-});
-
-/** Runs `habits <args>` in tmux from a fresh home (cold name cache), against `fx`'s service. */
-function start(fx: ServiceFixture, args: string[]): TmuxSession {
-  const home = tempHome();
-  homes.push(home);
-  session = startTmux(args, cliEnv(fx.svc, home.env));
-  return session;
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Waits for the prompt `question` (a pending `? …` line), then sends `keys`; `=text` is typed, and
- * seen on the prompt's line before the next key goes, so an Enter never overtakes it.
- */
-async function answer(s: TmuxSession, question: string, ...keys: string[]): Promise<string> {
-  const screen = await s.waitFor(`? ${question}`);
-  for (const key of keys) {
-    if (key.startsWith('=')) await s.typeAndWait(key.slice(1), new RegExp(`^\\? ${escape(question)}.*${escape(key.slice(1))}$`, 'm'));
-    else s.send(key);
-  }
-  return screen;
-}
 
 const writesSince = (fx: ServiceFixture, n: number) => fx.svc.requests.slice(n).filter((r) => r.method === 'POST' || r.method === 'PUT');
 

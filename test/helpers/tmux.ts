@@ -2,7 +2,9 @@
 // the exit code. Each session has its own tmux server socket, so tests cannot see each other.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { BIN } from './cli.js';
+import { afterAll, afterEach } from 'vitest';
+import { BIN, tempHome } from './cli.js';
+import { cliEnv, type ServiceFixture } from './service.js';
 
 const EXIT_MARK = '__HABITS_EXIT__';
 
@@ -88,4 +90,44 @@ export function startTmux(
       }
     },
   };
+}
+
+/**
+ * For a test file that drives the built CLI in tmux against a service fixture: `start(fx, args)`
+ * runs `habits <args>` from a fresh home (a cold name cache). The session ends after each test,
+ * and the homes after the file.
+ */
+export function useCliSessions(): { start(fx: ServiceFixture, args: string[]): TmuxSession } {
+  let session: TmuxSession | undefined;
+  const homes: ReturnType<typeof tempHome>[] = [];
+  afterEach(() => {
+    session?.kill();
+    session = undefined;
+  });
+  afterAll(() => {
+    for (const h of homes) h.cleanup();
+  });
+  return {
+    start(fx, args) {
+      const home = tempHome();
+      homes.push(home);
+      session = startTmux(args, cliEnv(fx.svc, home.env));
+      return session;
+    },
+  };
+}
+
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Waits for the prompt `question` (a pending `? …` line), then sends `keys`; `=text` is typed, and
+ * seen on the prompt's line before the next key goes, so an Enter never overtakes it.
+ */
+export async function answerPrompt(s: TmuxSession, question: string, ...keys: string[]): Promise<string> {
+  const screen = await s.waitFor(`? ${question}`);
+  for (const key of keys) {
+    if (key.startsWith('=')) await s.typeAndWait(key.slice(1), new RegExp(`^\\? ${escapeRe(question)}.*${escapeRe(key.slice(1))}$`, 'm'));
+    else s.send(key);
+  }
+  return screen;
 }
