@@ -11,7 +11,7 @@ import { main } from '../../src/cli.js';
 import type { World } from '../../src/context.js';
 import type { Env, IO } from '../../src/io.js';
 import { dateInZone } from '../../src/model/dates.js';
-import type { Prompter } from '../../src/prompts/prompter.js';
+import { createPrompter, type Prompter } from '../../src/prompts/prompter.js';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -276,4 +276,21 @@ export function scriptedPrompter(answers: unknown[]): Prompter & { asked: string
       return choice.value;
     },
   };
+}
+
+/** The real prompter (@inquirer) on a pretend terminal: `type(keys)` once the prompt is drawn; `screen()` is what it drew. */
+export interface PretendTerminal {
+  prompter: Prompter;
+  type(keys: string): void;
+  screen(): string;
+}
+
+/** A prompter over streams that claim to be a terminal (stdin and stderr). */
+export function pretendTerminal(): PretendTerminal {
+  const stdin = new PassThrough();
+  const stderr = new PassThrough();
+  let drawn = '';
+  stderr.on('data', (c: Buffer) => (drawn += c.toString()));
+  const io: IO = { stdin, stdout: new PassThrough(), stderr, stdinIsTTY: true, stdoutIsTTY: false, stderrIsTTY: true, columns: 80 };
+  return { prompter: createPrompter(io, true), type: (keys) => void setTimeout(() => stdin.write(keys), 50), screen: () => drawn };
 }

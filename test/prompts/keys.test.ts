@@ -1,19 +1,10 @@
 // The one-keypress prompt through the real prompter, over streams that claim to be a terminal: a
 // letter picks its choice in either case, Enter the default, another key says which keys work.
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { IO } from '../../src/io.js';
 import { keyLegend } from '../../src/prompts/keys.js';
-import { createPrompter } from '../../src/prompts/prompter.js';
+import { pretendTerminal } from '../helpers/cli.js';
 
-function terminal(): { prompter: ReturnType<typeof createPrompter>; type(keys: string): void; screen(): string } {
-  const stdin = new PassThrough();
-  const stderr = new PassThrough();
-  let drawn = '';
-  stderr.on('data', (c: Buffer) => (drawn += c.toString()));
-  const io: IO = { stdin, stdout: new PassThrough(), stderr, stdinIsTTY: true, stdoutIsTTY: false, stderrIsTTY: true, columns: 80 };
-  return { prompter: createPrompter(io, true), type: (keys) => void setTimeout(() => stdin.write(keys), 50), screen: () => drawn };
-}
+const terminal = pretendTerminal;
 
 /** Waits until the screen shows `text` (the wait ends the test with its screen if it never does). */
 async function shows(t: ReturnType<typeof terminal>, text: string): Promise<void> {

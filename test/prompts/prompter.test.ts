@@ -1,19 +1,9 @@
 // The real prompter (@inquirer) over streams that claim to be a terminal: what it draws of names a
 // server sent, and what a pre-filled value it had to show escaped comes back as.
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { IO } from '../../src/io.js';
-import { createPrompter } from '../../src/prompts/prompter.js';
+import { pretendTerminal } from '../helpers/cli.js';
 
-/** A prompter on a pretend terminal: `keys` are typed once the prompt is drawn; `screen()` is what it drew. */
-function terminal(): { prompter: ReturnType<typeof createPrompter>; type(keys: string): void; screen(): string } {
-  const stdin = new PassThrough();
-  const stderr = new PassThrough();
-  let drawn = '';
-  stderr.on('data', (c: Buffer) => (drawn += c.toString()));
-  const io: IO = { stdin, stdout: new PassThrough(), stderr, stdinIsTTY: true, stdoutIsTTY: false, stderrIsTTY: true, columns: 80 };
-  return { prompter: createPrompter(io, true), type: (keys) => void setTimeout(() => stdin.write(keys), 50), screen: () => drawn };
-}
+const terminal = pretendTerminal;
 
 describe('createPrompter', () => {
   it('draws a message and choices with their control characters escaped', async () => {
