@@ -23,7 +23,7 @@ export async function main(argv: string[], world: Partial<World> = {}): Promise<
   let ctx: Context | undefined;
   const runner: Pick<App, 'run'> = {
     async run(cmd, body) {
-      ctx = new Context(full, cmd.optsWithGlobals<GlobalFlags>(), core.commandPath(cmd));
+      ctx = new Context(full, cmd.optsWithGlobals<GlobalFlags>(), core.jsonShape(core.commandPath(cmd), cmd.opts()));
       await ctx.out.prepare();
       await body(ctx);
       await ctx.out.flush();

@@ -7,3 +7,4 @@ export { EXIT } from './errors.js';
 export { buildProgram, commandPath, normalizeColorFlag, normalizeJsonFlag, rejectOptionsAfterDashes } from './program.js';
 export { escapeControls } from './model/text.js';
 export { jsonText } from './output/output.js';
+export { jsonShape } from './output/fields.js';

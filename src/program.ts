@@ -12,7 +12,7 @@ import * as journalNoun from './commands/journal.js';
 import * as logNoun from './commands/log/index.js';
 import type { App, NounModule } from './commands/shared/app.js';
 import { UsageError } from './errors.js';
-import { looksLikeFields } from './output/fields.js';
+import { checkFields, JSON_FIELDS, looksLikeFields, parseFields } from './output/fields.js';
 import type { IO } from './io.js';
 import { VERSION } from './version.js';
 
@@ -130,9 +130,34 @@ export function commandWords(cmd: Command): string {
  */
 function placeErrors(cmd: Command): void {
   cmd.exitOverride((err: CommanderError) => {
+    if (err.code === 'commander.excessArguments' || err.code === 'commander.unknownCommand') mistypedFields(cmd);
     throw err.exitCode === 0 ? err : new CommandUsageError(err, commandWords(cmd), usageLine(cmd));
   });
   for (const sub of cmd.commands) placeErrors(sub);
+}
+
+/**
+ * `habit ls --json nme`: a word after a bare `--json` that is no field stays an argument
+ * (normalizeJsonFlag marks that `--json=`). When it is one too many for the command and reads as
+ * field names, it was meant as fields: the error lists the command's fields, not "too many
+ * arguments".
+ */
+function mistypedFields(cmd: Command): void {
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  // The words given to parse (after normalizeJsonFlag); commander keeps them but does not type them.
+  const argv = (root as unknown as { rawArgs?: string[] }).rawArgs ?? [];
+  const excess = new Set(cmd.args.slice(cmd.registeredArguments.length));
+  for (let i = 0; i + 1 < argv.length; i++) {
+    const word = argv[i + 1]!;
+    if (argv[i] !== '--json=' || !/^[a-z]\w*$/.test(word)) continue;
+    const path = commandPath(cmd);
+    const declared = JSON_FIELDS[path];
+    if (excess.has(word) && declared) checkFields(parseFields(word), declared, path);
+    if (!path && cmd.args[0] === word) {
+      throw new UsageError(`"${word}" after --json is neither a command nor a field`, 'put --json after the command, and see its fields with: habits <command> --json help');
+    }
+  }
 }
 
 /** `--mood`, `--date=2026-11-22`, `-y`: a word that reads as an option (ids are longer than `-y`). */

@@ -3,7 +3,7 @@
 // The script quotes names itself (a backslash before a space, or nothing inside an open quote):
 // `compopt -o filenames` would do it too, but readline then appends "/" to a name that happens to
 // be a directory in the current one.
-import { flatten, kindWord, posixQuote as bashQuote, topicsOf, wordsOf, type CommandSpec } from './spec.js';
+import { fieldsFlag, flatten, kindWord, posixQuote as bashQuote, topicsOf, wordsOf, type CommandSpec } from './spec.js';
 
 /** The whole script for `spec` (the root). */
 export function bashScript(root: CommandSpec, header: string): string {
@@ -28,6 +28,8 @@ export function bashScript(root: CommandSpec, header: string): string {
     return `    ${key(c)}) __habits_pick "$2" ${c.args.at(-1)!.variadic ? 1 : 0} ${kinds} ;;`;
   });
   const choiceCases = choices.map((list, i) => `    c${i}) printf '%s\\n' ${list.map(bashQuote).join(' ')} ;;`);
+  const fieldCases = all.filter((c) => c.fields.length).map((c) => `    ${key(c)}) echo ${bashQuote(c.fields.join(' '))} ;;`);
+  const json = fieldsFlag(root)?.names ?? [];
 
   return `${header}
 __habits_subcommands() {
@@ -68,6 +70,41 @@ __habits_choices() {
   case $1 in
 ${choiceCases.join('\n')}
   esac
+}
+
+# The fields of the JSON of the command at path $1 (\`--json name,status\`).
+__habits_fields() {
+  case $1 in
+${fieldCases.join('\n')}
+  esac
+}
+
+# Whether $1 is a flag whose value is fields, and may be left out (\`--json\`).
+__habits_fields_flag() {
+  case $1 in
+    ${json.length ? json.map(bashQuote).join(' | ') : "''"}) return 0 ;;
+  esac
+  return 1
+}
+
+# Whether the word $1 after a bare \`--json\` is its value: \`help\`, a comma-separated list or a
+# field name, and not a command (as \`habits\` itself reads it); else it is the next argument.
+__habits_fields_value() {
+  __habits_subcommand '' "$1" >/dev/null && return 1
+  [[ $1 == help || $1 == *,* || ' '${bashQuote(root.knownFields.join(' '))}' ' == *" $1 "* ]]
+}
+
+# __habits_fields_reply PATH WORD CUR: the fields of PATH's JSON that complete the last name of the
+# comma-separated list WORD (names listed before it left out), cut to CUR, what readline replaces.
+__habits_fields_reply() {
+  local word=$2 listed='' field candidate
+  local -i cut=$((\${#2} - \${#3}))
+  [[ $word == *,* ]] && listed=\${word%,*},
+  for field in $(__habits_fields "$1"); do
+    [[ ,$listed == *,"$field",* ]] && continue
+    candidate=$listed$field
+    [[ $candidate == "$word"* ]] && COMPREPLY+=("\${candidate:cut}")
+  done
 }
 
 # __habits_pick INDEX VARIADIC KIND...: the kind of the INDEX-th positional argument.
@@ -124,7 +161,7 @@ __habits_help_words() {
     sub=$(__habits_subcommand "$cmdpath" "$sub") || return 0
     cmdpath=\${cmdpath:+$cmdpath }$sub
   done
-  COMPREPLY=($(compgen -W "$(__habits_subcommands "$cmdpath")$([[ -z $cmdpath ]] && echo ' '${bashQuote(topicsOf(root).join(' '))})" -- "$word"))
+  COMPREPLY+=($(compgen -W "$(__habits_subcommands "$cmdpath")$([[ -z $cmdpath ]] && echo ' '${bashQuote(topicsOf(root).join(' '))})" -- "$word"))
 }
 
 # __habits_complete_kind KIND WORD CUR: completes WORD as a value of KIND (for \`commands\`, from
@@ -140,7 +177,7 @@ __habits_complete_kind() {
 
 _habits() {
   local cur=\${COMP_WORDS[COMP_CWORD]} path='' pending='' word sub
-  local -i i pos=0 dashdash=0
+  local -i i pos=0 dashdash=0 fields=0
   local -a words=() args=()
   # Put back together the words bash split at "=" and ":" (--date=today, id:-Nx7, Work:Lunch).
   for ((i = 0; i <= COMP_CWORD; i++)); do
@@ -158,12 +195,17 @@ _habits() {
   COMPREPLY=()
   for ((i = 1; i < \${#words[@]} - 1; i++)); do
     word=\${words[i]}
+    if ((fields)); then
+      fields=0
+      __habits_fields_value "$word" && continue
+    fi
     if [[ -n $pending ]]; then
       pending=''
     elif ((!dashdash)) && [[ $word == -- ]]; then
       dashdash=1
     elif ((!dashdash)) && [[ $word == -?* ]]; then
       [[ $word != *=* ]] && __habits_option_kind "$path" "$word" >/dev/null && pending=$word
+      __habits_fields_flag "$word" && fields=1
     elif ((pos == 0)) && sub=$(__habits_subcommand "$path" "$word"); then
       path=\${path:+$path }$sub
     else
@@ -178,16 +220,25 @@ _habits() {
     __habits_complete_kind "$(__habits_option_kind "$path" "$pending")" "$word" "$cur"
     return 0
   fi
+  if ((!dashdash)) && [[ $word == --*=* ]] && __habits_fields_flag "\${word%%=*}"; then
+    __habits_fields_reply "$path" "\${word#*=}" "$cur"
+    return 0
+  fi
+  # After a bare --json: the command's fields, and (for a first name) what the word would be without it.
+  if ((fields)) && [[ $word != -* ]]; then
+    __habits_fields_reply "$path" "$word" "$cur"
+    [[ $word == *,* ]] && return 0
+  fi
   if ((!dashdash)) && [[ $word == --*=* ]]; then
     __habits_complete_kind "$(__habits_option_kind "$path" "\${word%%=*}")" "\${word#*=}" "$cur"
     return 0
   fi
   if ((!dashdash)) && [[ $word == -* ]]; then
-    COMPREPLY=($(compgen -W "$(__habits_options "$path") $([[ -n $path ]] && __habits_options '')" -- "$word"))
+    COMPREPLY+=($(compgen -W "$(__habits_options "$path") $([[ -n $path ]] && __habits_options '')" -- "$word"))
     return 0
   fi
   if ((pos == 0)) && [[ -n $(__habits_subcommands "$path") ]]; then
-    COMPREPLY=($(compgen -W "$(__habits_subcommands "$path")" -- "$word"))
+    COMPREPLY+=($(compgen -W "$(__habits_subcommands "$path")" -- "$word"))
     return 0
   fi
   __habits_complete_kind "$(__habits_argument_kind "$path" "$pos")" "$word" "$cur"

@@ -4,6 +4,7 @@ import type { Argument, Command, Option } from 'commander';
 import { GOAL_UNITS, HABIT_TYPES, MOOD_LEVELS } from '../api/types.js';
 import { CONFIG_KEYS } from '../config/file.js';
 import { DAY_PERIODS } from '../model/time-of-day.js';
+import { completableFields, knownFields } from '../output/fields.js';
 
 /**
  * What a word completes to: names from `habits __complete`, a fixed list, files, or nothing; or,
@@ -27,6 +28,12 @@ export interface OptionSpec {
   /** True when the next word is the flag's value. */
   takesValue: boolean;
   value: ValueKind;
+  /**
+   * `--json [fields]`: its value is optional, and the command's `fields` complete after it. The
+   * next word is its value only when it reads as fields (program.ts, normalizeJsonFlag): `help`, a
+   * comma-separated list, or a name in the root's `knownFields`, and not a command.
+   */
+  fields: boolean;
 }
 
 /** A positional argument as the scripts need it. */
@@ -50,6 +57,10 @@ export interface CommandSpec {
   /** The command's own visible flags (the root's are the global ones). */
   options: OptionSpec[];
   args: ArgumentSpec[];
+  /** What `--json` completes to after this command: the fields of its JSON (output/fields.ts). */
+  fields: string[];
+  /** The root only: every field of every command (see OptionSpec.fields); elsewhere empty. */
+  knownFields: string[];
 }
 
 /**
@@ -67,6 +78,8 @@ export function buildSpec(cmd: Command, topics: readonly string[] = [], path: st
     // --help works at every level; it is offered once, with the root's (global) flags.
     options: help.visibleOptions(cmd).filter((o) => !(path.length && o.long === '--help')).map(optionSpec),
     args: cmd.registeredArguments.map((a) => argumentSpec(a, topics)),
+    fields: completableFields(path.join(' ')),
+    knownFields: path.length ? [] : knownFields(),
   };
 }
 
@@ -78,6 +91,11 @@ export function wordsOf(c: CommandSpec): string[] {
 /** Single-quotes `s` for a POSIX shell (bash and zsh alike): `'` becomes `'\''`. */
 export function posixQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The flag whose value is the command's fields (`--json`), if the tree has one. */
+export function fieldsFlag(root: CommandSpec): OptionSpec | undefined {
+  return root.options.find((o) => o.fields);
 }
 
 /** Every command of the tree, root first. */
@@ -125,7 +143,7 @@ function optionSpec(o: Option): OptionSpec {
     const fixed = o.long ? OPTION_VALUES[o.long] : undefined;
     value = o.argChoices ? { type: 'choices', choices: [...o.argChoices] } : fixed ? { type: 'choices', choices: fixed } : byPlaceholder(placeholder);
   }
-  return { names, flags: o.flags, description: o.description, takesValue, value };
+  return { names, flags: o.flags, description: o.description, takesValue, value, fields: o.long === '--json' };
 }
 
 function argumentSpec(a: Argument, topics: readonly string[]): ArgumentSpec {

@@ -20,7 +20,33 @@ const LOG: readonly (keyof LogEntry)[] = ['id', 'type', 'date', 'value', 'unitSy
 /** One habit's outcome in `log done/fail/skip/undo` (commands/log/mark.ts, MarkEntry). */
 const MARK_OUTCOME: readonly string[] = ['ref', 'habit', 'date', 'ok', 'already', 'result', 'warnings', 'error'];
 
-/** Command path (`habit ls`) -> the fields of its JSON (of each item, for a list). */
+/** A write's answer: 204 is `{ok: true}`, otherwise the server's `{message}`. */
+const WRITE_RESULT: readonly string[] = ['ok', 'message'];
+/** `--dry-run`: the requests that would be sent (api/dry-run.ts, PlannedRequest). */
+const PLAN: readonly string[] = ['method', 'path', 'body'];
+/** `import`'s counts (server/import, ImportResult) and the file. */
+const IMPORTED: readonly string[] = ['areas', 'habits', 'archived', 'notes', 'days', 'file', 'inexact'];
+
+/**
+ * The JSON shape of a command (its key in JSON_FIELDS): its path, plus the one flag that changes
+ * the shape when that variant is declared (`habit rm --dry-run`, `sync --list`).
+ */
+export function jsonShape(path: string, opts: Readonly<Record<string, unknown>>): string {
+  for (const [flag, key] of SHAPE_FLAGS) {
+    const variant = `${path} ${flag}`;
+    if (opts[key] !== undefined && opts[key] !== false && JSON_FIELDS[variant]) return variant;
+  }
+  return path;
+}
+
+/** Flags that change what a command prints, with commander's key for each. */
+const SHAPE_FLAGS: readonly (readonly [string, string])[] = [['--dry-run', 'dryRun'], ['--list', 'list'], ['--output', 'output']];
+
+/**
+ * Command path (`habit ls`), or path and shape flag (`habit rm --dry-run`) -> the fields of its
+ * JSON (of each item, for a list). Every command that prints JSON is here (a test holds that), so
+ * `--json help` and a mistyped field are answered before anything is sent or written.
+ */
 export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
   journal: JOURNAL,
   'habit ls': HABIT,
@@ -40,9 +66,57 @@ export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'log skip': MARK_OUTCOME,
   'log undo': MARK_OUTCOME,
   'log ls': LOG,
+  'log add': ['message', 'logId'],
+  'log rm': WRITE_RESULT,
+  'log rm --dry-run': PLAN,
+  'habit rm': WRITE_RESULT,
+  'habit rm --dry-run': PLAN,
+  'habit edit --dry-run': PLAN,
+  'habit archive': ['ok', 'alreadyArchived'],
+  'note rm': WRITE_RESULT,
+  'note rm --dry-run': PLAN,
+  'area rm': WRITE_RESULT,
+  'area rm --dry-run': PLAN,
+  week: ['from', 'to', 'habits'],
+  month: ['from', 'to', 'habits'],
+  undo: ['ok', 'reverted', 'message', 'removed'],
+  sync: ['sent', 'already', 'dropped', 'held', 'left'],
+  'sync --list': ['n', 'id', 'at', 'route', 'params', 'body', 'habit', 'why', 'held'],
+  export: ['format', 'version', 'exportedAt', 'source', 'areas', 'habits'],
+  'export --output': ['file', 'habits', 'areas', 'notes'],
+  import: IMPORTED,
+  'import --dry-run': ['dryRun', ...IMPORTED, 'overwrite'],
+  doctor: ['check', 'status', 'detail', 'fix'],
+  'auth login': ['saved', 'key', 'file', 'verified', 'profile'],
+  'auth logout': ['removed', 'file'],
+  'auth status': ['mode', 'profile', 'baseUrl', 'key', 'source', 'valid', 'error'],
+  'auth token': ['key', 'source'],
+  'config get': ['key', 'value', 'source'],
+  'config list': ['key', 'value', 'source'],
+  'config path': ['path'],
+  'config set': ['key', 'value', 'file', 'profile'],
+  'config unset': ['key', 'removed'],
+  'config edit': ['file', 'changed'],
+  completion: ['shell', 'script'],
 };
 
+/**
+ * Commands that print no JSON document: fields are refused before they run. (`check` refuses
+ * --json itself; `help` prints help, whatever the flags.)
+ */
+export const NO_JSON: ReadonlySet<string> = new Set(['serve']);
+
+/** The fields `--json` completes to after a command: those of its every shape. */
+export function completableFields(path: string): string[] {
+  return [...new Set([path, ...SHAPE_FLAGS.map(([flag]) => `${path} ${flag}`)].flatMap((k) => JSON_FIELDS[k] ?? []))];
+}
+
 const KNOWN = new Set(Object.values(JSON_FIELDS).flat());
+
+/** Every field any command declares: a word after a bare `--json` that is one of them is fields. */
+export function knownFields(): string[] {
+  return [...KNOWN];
+}
 const FIELD = /^[A-Za-z_]\w*$/;
 
 /**

@@ -3,7 +3,7 @@ import type { Env, IO } from '../io.js';
 import { FailureError, UsageError } from '../errors.js';
 import { escapeControls, terminalSafe } from '../model/text.js';
 import { makeChalk, type ChalkInstance } from './color.js';
-import { checkFields, JSON_FIELDS, keysOf, selectFields } from './fields.js';
+import { checkFields, JSON_FIELDS, keysOf, NO_JSON, selectFields } from './fields.js';
 import { runPager } from './pager.js';
 import { loadDisplayWidth } from './plain.js';
 import { renderPlainTable, renderTtyTable, type TableSpec } from './table.js';
@@ -76,6 +76,9 @@ export class Output {
   async prepare(): Promise<void> {
     const declared = JSON_FIELDS[this.command];
     if (this.fields && declared) checkFields(this.fields, declared, this.command);
+    if (this.fields && NO_JSON.has(this.command)) {
+      throw new UsageError(`\`habits ${this.command}\` prints no JSON to pick fields from`, 'leave out the fields after --json');
+    }
     if (this.jq !== undefined) {
       const syntax = await (await import('./jq.js')).jqSyntaxError(this.jq);
       if (syntax !== undefined) throw new UsageError(`--jq: ${syntax}`);

@@ -1,5 +1,11 @@
 // --json FIELDS, --json help and --jq, against the local service.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSpec, flatten } from '../../src/completion/spec.js';
+import { JSON_FIELDS } from '../../src/output/fields.js';
+import { buildProgram, loadEveryNoun } from '../../src/program.js';
 import { addArea, addHabit, useService } from '../helpers/service.js';
 
 const fx = useService();
@@ -67,10 +73,63 @@ describe('--json FIELDS', () => {
     expect(err.error.message).toMatch(/unknown field for --json: nme; the fields of `habits habit ls` are: id, name, description/);
   });
 
-  it('a command without declared fields offers the keys of its data', async () => {
+  it('export offers the fields of its document, and with --output those of its summary', async () => {
     const r = await fx.cli(['export', '--json', 'help']);
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stderr)).toEqual({ error: expect.objectContaining({ message: expect.stringContaining('format, version, exportedAt') }) });
+    const file = await fx.cli(['export', '--output', join(fx.home.home, 'never.json'), '--json=help']);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toContain('fields of `habits export --output --json`: file, habits, areas, notes');
+  });
+
+  it('--dry-run has the fields of its plan: method, path, body', async () => {
+    const plan = await fx.cli(['habit', 'rm', 'Stretch', '--dry-run', '--json', 'method,path']);
+    expect(plan.code).toBe(0);
+    expect(JSON.parse(plan.stdout)).toEqual([{ method: 'DELETE', path: expect.stringMatching(/^\/habits\/[^/]+$/) }]);
+    const help = await fx.cli(['habit', 'edit', 'Stretch', '--name', 'S', '--dry-run', '--json', 'help']);
+    expect(help.code).toBe(2);
+    expect(help.stderr).toContain('fields of `habits habit edit --dry-run --json`: method, path, body');
+  });
+
+  /** Every command of the tree that runs, with a word for each required argument (help, which prints help whatever the flags, aside). */
+  async function everyCommand(): Promise<{ path: string; words: string[] }[]> {
+    const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
+    const program = buildProgram({ run: async () => {} }, io);
+    await loadEveryNoun(program);
+    // What a command needs before it runs at all (else it says what is missing, as it should).
+    const EXTRA: Record<string, string[]> = { 'note edit': ['--mood', 'high'], 'area edit': ['--name', 'Home'] };
+    const valueOf = (path: string, name: string): string => (path === 'config set' && name === 'value' ? 'UTC' : word[name] ?? 'x');
+    const word: Record<string, string> = { habit: 'Walk', area: 'Health', name: 'New', value: '1', shell: 'bash', key: 'timezone', file: '/nonexistent.json' };
+    return flatten(buildSpec(program))
+      .filter((c) => c.commands.length === 0 && c.path.length > 0 && c.path.at(-1) !== 'help')
+      .map((c) => ({
+        path: c.path.join(' '),
+        words: [...c.path, ...c.args.filter((a) => c.usage.includes(`<${a.name}`)).map((a) => valueOf(c.path.join(' '), a.name)), ...(EXTRA[c.path.join(' ')] ?? [])],
+      }));
+  }
+
+  it('every command answers --json help before it sends, writes or prompts anything', async () => {
+    const commands = await everyCommand();
+    expect(commands.length).toBeGreaterThan(40);
+    const files = (): string => readdirSync(fx.home.home, { recursive: true }).map(String).sort().join('\n');
+    const before = files();
+    for (const { path, words } of commands) {
+      fx.reset();
+      const r = await fx.cli([...words, '--json', 'help']);
+      expect(r.code, `${path}: ${r.stderr}`).toBe(2);
+      expect(r.stdout, path).toBe('');
+      const message = (JSON.parse(r.stderr) as { error: { message: string } }).error.message;
+      if (path === 'serve') expect(message, path).toBe(`\`habits ${path}\` prints no JSON to pick fields from`);
+      else if (path === 'check') expect(message, path).toMatch(/has no --json output/);
+      else expect(message, path).toMatch(new RegExp(`^fields of \`habits ${path} --json\`: [a-zA-Z]+(, [a-zA-Z]+)*$`));
+      expect(r.requests, path).toEqual([]);
+    }
+    expect(files()).toBe(before);
+  });
+
+  it('every declared shape is of a command that exists', async () => {
+    const paths = new Set((await everyCommand()).map((c) => c.path));
+    for (const key of Object.keys(JSON_FIELDS)) expect(paths.has(key.replace(/ --[a-z-]+$/, '')), key).toBe(true);
   });
 });
 

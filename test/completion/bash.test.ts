@@ -82,6 +82,29 @@ describe('bash script', () => {
     expect(bashComplete(script.file, ['habits', 'log', 'help', 'f'])).toEqual(['fail']);
   });
 
+  it('--json completes the fields of the command, one name of a comma-separated list at a time', async () => {
+    expect(bashComplete(script.file, ['habits', 'journal', '--json', ''])).toEqual(['id', 'name', 'status', 'colorHex', 'icon', 'timeOfDayIds', 'type', 'currentStreak', 'progress', 'logInfo']);
+    expect(bashComplete(script.file, ['habits', 'journal', '--json', 'st'])).toEqual(['status']);
+    // Names already listed are not offered again; the list so far stays in the word.
+    expect(bashComplete(script.file, ['habits', 'journal', '--json', 'name,st'])).toEqual(['name,status']);
+    expect(bashComplete(script.file, ['habits', 'habit', 'ls', '--json', 'name,type,i'])).toEqual(['name,type,id', 'name,type,icon', 'name,type,isArchived']);
+    // --json=: bash splits the word at "=", and readline replaces what follows it.
+    expect(bashComplete(script.file, ['habits', 'area', 'ls', '--json', '=', 'na'])).toEqual(['name']);
+    expect(bashComplete(script.file, ['habits', 'area', 'ls', '--json', '=', 'name,c'])).toEqual(['name,colorHex', 'name,createdAt']);
+    // The fields of the shape a flag selects are offered too: --dry-run's plan.
+    expect(bashComplete(script.file, ['habits', 'habit', 'rm', 'Walk', '--dry-run', '--json', 'm'])).toEqual(['message', 'method']);
+    // The value may be left out: a name the command takes completes after a bare --json as well.
+    expect(bashComplete(script.file, ['habits', 'log', 'done', '--json', 'Dr'])).toEqual(['Drink\\ water', 'Drink\\ tea']);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', '--json', 're'])).toEqual(['ref', 'result']);
+    // Before the command there are no fields yet, and the command completes.
+    expect(bashComplete(script.file, ['habits', '--json', 'jou'])).toEqual(['journal']);
+    // A value of --json typed before is skipped, as habits skips it; a name after it is an argument.
+    expect(bashComplete(script.file, ['habits', '--json', 'name,status', 'journal', '--da'])).toEqual(['--date']);
+    expect(bashComplete(script.file, ['habits', 'log', 'done', '--json', 'ok', '--date', 'y'])).toEqual(['yesterday']);
+    expect(bashComplete(script.file, ['habits', 'log', 'add', '--json', 'Walk', '3', '--unit', 'k'])).toEqual(['kM', 'kg', 'kJ', 'kCal']);
+    expect(bashComplete(script.file, ['habits', 'log', 'add', '--json', 'message', 'Walk', ''])).toEqual([]);
+  });
+
   it('offers --help once, with the global flags', async () => {
     const offered = bashComplete(script.file, ['habits', 'log', 'done', '-']);
     expect(offered.filter((o) => o === '--help')).toEqual(['--help']);
