@@ -126,9 +126,11 @@ export function commandWords(cmd: Command): string {
 
 /**
  * Makes the usage errors of `cmd` and every command below it name the command they arose in, so
- * the user sees its usage line and its --help (describe-error.ts), not the program's.
+ * the user sees its usage line and its --help (describe-error.ts), not the program's. The same
+ * line heads its --help and the man page: `habits log done <habit...> [options]`, arguments first.
  */
 function placeErrors(cmd: Command): void {
+  cmd.usage(usageLine(cmd).slice(commandWords(cmd).length + 1));
   cmd.exitOverride((err: CommanderError) => {
     if (err.code === 'commander.excessArguments' || err.code === 'commander.unknownCommand') mistypedFields(cmd);
     throw err.exitCode === 0 ? err : new CommandUsageError(err, commandWords(cmd), usageLine(cmd));

@@ -82,6 +82,14 @@ describe('usage errors', () => {
     }
   });
 
+  it('--help heads with the same usage line as the errors', async () => {
+    for (const [argv, line] of [[['log', 'done'], 'habits log done <habit...> [options]'], [['log'], 'habits log <command> [options]'], [[], 'habits <command> [options]'], [['habit', 'add'], 'habits habit add [name] [options]']] as const) {
+      const r = await fx.cli([...argv, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout.split('\n')[0], argv.join(' ')).toBe(`Usage: ${line}`);
+    }
+  });
+
   it('with --json the usage line is a field of the error', async () => {
     const r = await fx.cli(['--json', 'log', 'done', '--bogus']);
     expect(r.code).toBe(2);

@@ -7,8 +7,9 @@ import type { Command } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { proxyFor, proxySettings, redactProxy } from '../api/proxy.js';
 import { parseBaseUrl } from '../api/url.js';
-import { modeOf, octal, readConfigFile, type ConfigKey, type ConfigValues } from '../config/file.js';
-import { LOCAL_BASE_URL, maskKey, resolveSettings, type SettingFlags, type Settings } from '../config/settings.js';
+import { modeOf, octal, readConfig, type ConfigDocument, type ConfigKey, type ConfigValues } from '../config/file.js';
+import { chooseProfile, DEFAULT_PROFILE, profileValues, unknownProfile } from '../config/profiles.js';
+import { LOCAL_BASE_URL, maskKey, resolveSettings, type ProfileInUse, type SettingFlags, type Settings } from '../config/settings.js';
 import type { GlobalFlags } from '../context.js';
 import { describeError } from '../describe-error.js';
 import { FailureError } from '../errors.js';
@@ -31,6 +32,8 @@ export interface DoctorOptions {
   fix: boolean;
   /** The global flags that take part in the settings (--base-url, --local, --timeout). */
   flags: SettingFlags;
+  /** --profile NAME: the named account whose settings are checked (HABITS_PROFILE otherwise). */
+  profile?: string;
 }
 
 /** The oldest Node the CLI runs on (package.json engines). */
@@ -52,6 +55,7 @@ export function register(cmd: Command, app: App): void {
         offline: !!opts.offline,
         fix: !!opts.fix,
         flags: { baseUrl: globals.baseUrl, timeout: globals.timeout, local: globals.local },
+        ...(globals.profile !== undefined ? { profile: globals.profile } : {}),
       };
       return app.run(command, (ctx) => {
         ctx.outboxFirst = false;
@@ -62,12 +66,25 @@ export function register(cmd: Command, app: App): void {
 
 export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'env' | 'now' | 'out' | 'paths'>): Promise<void> {
   const checks: Check[] = [nodeCheck(process.versions.node)];
-  const { check: config, values } = configCheck(deps.paths, opts.fix);
+  const { check: config, doc } = configCheck(deps.paths, opts.fix);
+  // The settings checked are those of the profile in use, as every other command would use them.
+  let inUse: ProfileInUse | undefined;
+  let values: ConfigValues = {};
+  try {
+    const profile = chooseProfile(opts.profile, deps.env);
+    const chosen = profileValues(doc, profile.value);
+    if (!chosen.known) throw unknownProfile(profile, doc, deps.paths.configFile);
+    inUse = { profile, origins: chosen.origins };
+    values = chosen.values;
+    if (profile.value !== DEFAULT_PROFILE && config.status === 'ok') config.detail += `; profile ${profile.value} (from ${profile.origin})`;
+  } catch (err) {
+    if (config.status !== 'fail') Object.assign(config, failed('config', err));
+  }
   checks.push(config);
   const only = (envNames: string[], keys: ConfigKey[], flags: SettingFlags = {}): Settings => {
     const env = Object.fromEntries(envNames.map((n) => [n, deps.env[n]]));
     const file: ConfigValues = Object.fromEntries(keys.flatMap((k) => (values[k] === undefined ? [] : [[k, values[k]]])));
-    return resolveSettings(flags, env, file, deps.paths.configFile);
+    return resolveSettings(flags, env, file, deps.paths.configFile, inUse);
   };
   checks.push(timeZoneCheck(() => only(['HABITS_TIMEZONE', 'TZ'], ['timezone']), deps.env));
   const proxy = proxyCheck(deps.env);
@@ -87,14 +104,15 @@ export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'e
     base = failed('base-url', err);
   }
   let apiKey: string | undefined;
+  const inNamedProfile = inUse && inUse.profile.value !== DEFAULT_PROFILE ? ` for profile ${inUse.profile.value}` : '';
   try {
     const s = only(['HABITS_API_KEY'], ['api-key']);
     apiKey = s.apiKey?.value;
     key = local
       ? ok('key', 'not needed in local mode')
       : s.apiKey
-        ? ok('key', `${maskKey(s.apiKey.value)} from ${s.apiKey.source === 'env' ? 'the environment (HABITS_API_KEY)' : `the config file ${deps.paths.configFile}`}`)
-        : { check: 'key', status: 'fail', detail: 'no API key is configured', fix: 'run `habits auth login` (or set HABITS_API_KEY), or use --local for the offline store' };
+        ? ok('key', `${maskKey(s.apiKey.value)} from ${s.apiKey.source === 'env' ? 'the environment (HABITS_API_KEY)' : `the config file ${deps.paths.configFile}${s.apiKey.origin.startsWith('profiles.') ? ` (${s.apiKey.origin})` : ''}`}`)
+        : { check: 'key', status: 'fail', detail: `no API key is configured${inNamedProfile}`, fix: `run \`habits auth login${inNamedProfile ? ` --profile ${inUse!.profile.value}` : ''}\` (or set HABITS_API_KEY), or use --local for the offline store` };
   } catch (err) {
     key = failed('key', err);
   }
@@ -116,6 +134,9 @@ export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'e
 }
 
 const ok = (check: string, detail: string): Check => ({ check, status: 'ok', detail });
+
+/** No config file: no values, no profiles. */
+const EMPTY: ConfigDocument = { values: {}, profiles: {} };
 
 /** A check that failed with `err`: its one line and hint. */
 function failed(check: string, err: unknown): Check {
@@ -143,12 +164,12 @@ export function nodeCheck(version: string): Check {
 }
 
 /** The config file: its modes (repaired with --fix), then whether it parses. */
-function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; values: ConfigValues } {
+function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; doc: ConfigDocument } {
   const file = paths.configFile;
   const fileMode = modeOf(file);
   const dirMode = modeOf(paths.configDir);
   if (fileMode === undefined && !existsSync(file)) {
-    return { check: ok('config', `no config file yet (${file}): settings come from the environment and defaults`), values: {} };
+    return { check: ok('config', `no config file yet (${file}): settings come from the environment and defaults`), doc: EMPTY };
   }
   const loose: string[] = [];
   const fixed: string[] = [];
@@ -164,17 +185,18 @@ function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; values
   };
   tighten(paths.configDir, 'the directory', dirMode, 0o700);
   tighten(file, 'the file', fileMode, 0o600);
-  let values: ConfigValues;
+  let doc: ConfigDocument;
   try {
-    values = readConfigFile(file);
+    doc = readConfig(file);
   } catch (err) {
     const check = failed('config', err);
     if (fixed.length) check.detail += ` (fixed: ${fixed.join(', ')})`;
-    return { check, values: {} };
+    return { check, doc: EMPTY };
   }
   const done = fixed.length ? ` (fixed: ${fixed.join(', ')})` : '';
-  if (loose.length === 0) return { check: ok('config', `${file}, 0600 in a 0700 directory${done}`), values };
-  const exposed = values['api-key'] !== undefined && fileMode !== undefined && (fileMode & 0o077) !== 0 && !fixed.some((f) => f.startsWith('the file'));
+  if (loose.length === 0) return { check: ok('config', `${file}, 0600 in a 0700 directory${done}`), doc };
+  const holdsKey = doc.values['api-key'] !== undefined || Object.values(doc.profiles).some((p) => p['api-key'] !== undefined);
+  const exposed = holdsKey && fileMode !== undefined && (fileMode & 0o077) !== 0 && !fixed.some((f) => f.startsWith('the file'));
   return {
     check: {
       check: 'config',
@@ -182,7 +204,7 @@ function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; values
       detail: `${file}: ${loose.join('; ')}${exposed ? ': other users can read your API key' : ''}${done}`,
       fix: `run \`habits doctor --fix\` (or chmod 600 ${file}; chmod 700 ${paths.configDir})`,
     },
-    values,
+    doc,
   };
 }
 

@@ -50,7 +50,7 @@ export interface CommandSpec {
   /** Other names the command answers to, e.g. `list` for `ls`. */
   aliases: string[];
   description: string;
-  /** Commander's usage line without the path, e.g. `[options] <habit...>`. */
+  /** The usage line without the path, e.g. `<habit...> [options]` (program.ts, usageLine). */
   usage: string;
   /** Visible subcommands; hidden ones (like `__complete`) are left out. */
   commands: CommandSpec[];

@@ -115,6 +115,33 @@ describe('habits doctor', () => {
     expect(again.stderr).toBe('');
   });
 
+  it('checks the settings of the profile in use: its key, base URL and time zone, live', async () => {
+    writeConfig(JSON.stringify({
+      'api-key': 'hb_top_level_key_that_is_not_checked_here', timezone: 'UTC',
+      profiles: { home: { 'base-url': service.svc.url, 'api-key': service.svc.apiKey, timezone: 'Europe/Paris' }, empty: { timezone: 'Mars/Base' } },
+    }));
+    const before = service.svc.requests.length;
+    const home = await checks(['--profile', 'home'], { HABITS_TIMEZONE: '' });
+    expect(home.code).toBe(0);
+    expect(home.byName.config?.detail).toMatch(/; profile home \(from --profile\)$/);
+    expect(home.byName['base-url']?.detail).toBe(`${service.svc.url} (reachable)`);
+    expect(home.byName.key?.detail).toContain(`from the config file ${fx.configFile()} (profiles.home.api-key): accepted by the server`);
+    expect(home.byName.timezone?.detail).toContain('Europe/Paris');
+    expect(service.svc.requests.length).toBe(before + 1);
+    // A profile's account is its own: the top-level key is not used for it.
+    const empty = await checks(['--offline'], { HABITS_PROFILE: 'empty', HABITS_TIMEZONE: '' });
+    expect(empty.code).toBe(1);
+    expect(empty.byName.key).toMatchObject({ status: 'fail', detail: 'no API key is configured for profile empty', fix: expect.stringContaining('habits auth login --profile empty') });
+    expect(empty.byName.timezone).toMatchObject({ status: 'fail', detail: expect.stringContaining('"profiles.empty.timezone"') });
+  });
+
+  it('a profile the file does not hold fails the config check, naming those it does', async () => {
+    writeConfig(JSON.stringify({ profiles: { home: { 'base-url': service.svc.url } } }));
+    const r = await fx.run(['doctor', '--offline', '--profile', 'wrok']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/✗ config {7}unknown profile "wrok" \(from --profile\) in .*config\.json\n {15}known profiles: default, home;/);
+  });
+
   it('a loose config file without a key is a warning (exit 0)', async () => {
     writeConfig({ timezone: 'UTC' }, 0o644);
     const r = await checks(['--offline'], remote());

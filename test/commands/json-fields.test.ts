@@ -73,6 +73,24 @@ describe('--json FIELDS', () => {
     expect(err.error.message).toMatch(/unknown field for --json: nme; the fields of `habits habit ls` are: id, name, description/);
   });
 
+  it('a mistyped field after a bare --json is named as a field, not "too many arguments"', async () => {
+    fx.reset();
+    const r = await fx.cli(['habit', 'ls', '--json', 'nme']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stderr).error.message).toMatch(/^unknown field for --json: nme; the fields of `habits habit ls` are: id, name, description/);
+    expect(r.requests).toEqual([]);
+    // Before the command, the word is neither a command nor a field.
+    const before = await fx.cli(['--json', 'nme', 'journal']);
+    expect(before.code).toBe(2);
+    expect(JSON.parse(before.stderr).error).toMatchObject({ message: '"nme" after --json is neither a command nor a field', hint: expect.stringContaining('habits <command> --json help') });
+    // A capitalised word is no field: a name where none is taken is still too many arguments.
+    const name = await fx.cli(['habit', 'ls', '--json', 'Walk']);
+    expect(name.code).toBe(2);
+    expect(JSON.parse(name.stderr).error.message).toMatch(/^too many arguments for 'ls'/);
+    // Where the command takes a name, the word is that name, as before.
+    expect((await fx.cli(['habit', 'show', '--json', 'walk'])).code).toBe(0);
+  });
+
   it('export offers the fields of its document, and with --output those of its summary', async () => {
     const r = await fx.cli(['export', '--json', 'help']);
     expect(r.code).toBe(2);

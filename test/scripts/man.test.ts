@@ -42,7 +42,8 @@ describe('man/habits.1', () => {
     expect(leaves).toContain('habits log done');
     const headings = new Set(page().match(/^\.SS .*$/gm));
     for (const path of leaves) expect(headings, path).toContain(`.SS "${roffText(path)}"`);
-    expect(page()).toContain('.SS "habits log done"\n.B habits log done\n.I "[options] <habit...>"\n');
+    // The usage line of --help and of usage errors: arguments, then [options].
+    expect(page()).toContain('.SS "habits log done"\n.B habits log done\n.I "<habit...> [options]"\n');
     expect(page()).toContain('.TP\n.B "\\-\\-strict"\n');
   });
 
@@ -63,7 +64,7 @@ describe('man/habits.1', () => {
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
     const text = execFileSync('groff', ['-man', '-Tascii', '-P-cbou', PAGE], { encoding: 'utf8' });
-    expect(text).toContain('habits log done [options] <habit...>');
+    expect(text).toContain('habits log done <habit...> [options]');
     expect(text).toContain('--no-queue');
   });
 });
