@@ -24,7 +24,8 @@ const TOPICS: Record<string, () => string> = {
     '  --json               the API data, unwrapped, as one JSON document on stdout; errors go to\n' +
     '                       stderr as {"error":{"code","message","status"}}\n' +
     '  --json name,status   only those fields (of each item, for a list)\n' +
-    '  --json help          the fields a command offers (exit 2)\n' +
+    '  --json help          the fields a command offers (exit 2, before it runs); completion\n' +
+    '                       offers them too: habits journal --json <Tab>\n' +
     '  --jq EXPR            filter the JSON with jq, built in (no jq needed; implies --json):\n' +
     '                       strings print raw, other values as compact JSON, one per line;\n' +
     '                       a syntax error exits 2\n\n' +
