@@ -1,6 +1,6 @@
 // The fish completion script: `complete` lines generated from the command tree, with conditions
 // computed by `__habits_state` from the tokens typed so far. Fish escapes names with spaces itself.
-import { flatten, summary, topicsOf, wordsOf, type CommandSpec, type OptionSpec, type ValueKind } from './spec.js';
+import { fieldsFlag, flatten, summary, topicsOf, wordsOf, type CommandSpec, type OptionSpec, type ValueKind } from './spec.js';
 
 /** Single-quotes `s` for fish (only \\ and \' are special inside). */
 function fishQuote(s: string): string {
@@ -46,6 +46,10 @@ export function fishScript(root: CommandSpec, header: string): string {
   const flagCases = all.filter((c) => valueFlags(c).length)
     .map((c) => `        case ${fishQuote(c.path.join(' '))}\n            printf '%s\\n' ${valueFlags(c).map(fishQuote).join(' ')}`);
 
+  const fieldCases = all.filter((c) => c.fields.length)
+    .map((c) => `        case ${fishQuote(c.path.join(' '))}\n            printf '%s\\n' ${c.fields.map(fishQuote).join(' ')}`);
+  const json = fieldsFlag(root)?.names ?? [];
+
   const lines: string[] = [];
   for (const c of all) {
     const at = fishQuote(c.path.join(' '));
@@ -85,7 +89,8 @@ ${flagCases.join('\n')}
     end
 end
 
-# Prints "path:<command path>", the number of positional arguments typed so far, and those arguments.
+# Prints "path:<command path>", the number of positional arguments typed so far, whether the last
+# word was a bare --json ("json"; "--" after \`--\`, else "-"), and the positional arguments.
 function __habits_state
     # -x is fish 4's name for -o; older fish only knows -o.
     set -l tokens (commandline -xpc 2>/dev/null); or set tokens (commandline -opc)
@@ -95,7 +100,12 @@ function __habits_state
     set -l args
     set -l pending 0
     set -l dashdash 0
+    set -l fields 0
     for word in $tokens
+        if test $fields -eq 1
+            set fields 0
+            __habits_fields_value $word; and continue
+        end
         if test $pending -eq 1
             set pending 0
         else if test $dashdash -eq 0; and test "$word" = '--'
@@ -104,6 +114,7 @@ function __habits_state
             if not string match -q -- '*=*' $word; and contains -- $word (__habits_value_flags $cmdpath)
                 set pending 1
             end
+            __habits_fields_flag $word; and set fields 1
         else if test $npos -eq 0; and set -l sub (__habits_subcommand $cmdpath $word)
             set cmdpath (string trim -- "$cmdpath $sub")
         else
@@ -113,6 +124,14 @@ function __habits_state
     end
     echo "path:$cmdpath"
     echo $npos
+    # What the last word was: a bare --json (json), \`--\` or a word after it (--), or anything else.
+    if test $fields -eq 1
+        echo json
+    else if test $dashdash -eq 1
+        echo --
+    else
+        echo -
+    end
     set -q args[1]; and printf '%s\\n' $args
 end
 
@@ -121,12 +140,63 @@ end
 function __habits_help_words
     set -l state (__habits_state)
     set -l cmdpath (string replace -r '^path:(.*) [^ ]+$|^path:.*$' '$1' -- $state[1])
-    for word in $state[3..-1]
+    for word in $state[4..-1]
         set -l sub (__habits_subcommand $cmdpath $word); or return
         set cmdpath (string trim -- "$cmdpath $sub")
     end
     __habits_subcommands $cmdpath
     test -z "$cmdpath"; and printf '%s\\n' ${topicsOf(root).map(fishQuote).join(' ')}
+end
+
+# The fields of the JSON of the command at a path (\`--json name,status\`).
+function __habits_fields -a cmdpath
+    switch $cmdpath
+${fieldCases.join('\n')}
+    end
+end
+
+# True when the word is a flag whose value is fields, and may be left out (\`--json\`).
+function __habits_fields_flag -a word
+    contains -- $word ${json.map(fishQuote).join(' ')}
+end
+
+# True when the word after a bare \`--json\` is its value: \`help\`, a comma-separated list or a
+# field name, and not a command (as \`habits\` itself reads it); else it is the next argument.
+function __habits_fields_value -a word
+    __habits_subcommand '' $word >/dev/null; and return 1
+    test "$word" = help; or string match -q -- '*,*' $word; or contains -- $word ${root.knownFields.map(fishQuote).join(' ')}
+end
+
+# True when the word being completed is the value of --json: right after a bare --json (and not
+# an option), or --json=WORD.
+function __habits_after_json
+    set -l token (commandline -ct)
+    set -l state (__habits_state)
+    if test "$state[3]" = json
+        not string match -q -- '-*' $token
+    else
+        test "$state[3]" = -; and string match -q -- '--*=*' $token; and __habits_fields_flag (string replace -r '=.*' '' -- $token)
+    end
+end
+
+# The fields of the JSON of the command here that complete the word being completed, one name of
+# a comma-separated list at a time: whole words, as fish matches them, with the list so far (and
+# --json= when typed) in front; names in the list are not offered again. They match case-sensitively.
+function __habits_fields_words
+    set -l token (commandline -ct)
+    set -l state (__habits_state)
+    set -l prefix ''
+    if test "$state[3]" != json
+        set prefix (string replace -r '=.*' '=' -- $token)
+        set token (string replace -r '^[^=]*=' '' -- $token)
+    end
+    set -l listed ''
+    string match -q -- '*,*' $token; and set listed (string replace -r '[^,]*$' '' -- $token)
+    set -l typed (string escape --style=regex -- $token)
+    for field in (__habits_fields (string replace -r '^path:' '' -- $state[1]))
+        contains -- $field (string split , -- $listed); and continue
+        string match -qr -- "^$typed" "$listed$field"; and echo "$prefix$listed$field"
+    end
 end
 
 # True inside the command at this path.
@@ -139,6 +209,8 @@ end
 function __habits_at -a cmdpath index more
     set -l state (__habits_state)
     test "$state[1]" = "path:$cmdpath"; or return 1
+    # After a bare --json, a word with a comma is its value: only fields complete it.
+    test "$state[3]" = json; and string match -q -- '*,*' (commandline -ct); and return 1
     if test "$more" = '+'
         test $state[2] -ge $index
     else
@@ -147,6 +219,7 @@ function __habits_at -a cmdpath index more
 end
 
 complete -c habits -f
+complete -c habits -n '__habits_after_json' -a '(__habits_fields_words)'
 ${lines.join('\n')}
 `;
 }

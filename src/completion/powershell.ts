@@ -2,7 +2,7 @@
 // generated from the command tree, and a driver that walks the words typed so far as bash.ts does.
 // Habit and area names come from `habits __complete`, one per line; a candidate with a space or a
 // character PowerShell reads specially is offered single-quoted.
-import { flatten, kindWord, summary, topicsOf, wordsOf, type CommandSpec } from './spec.js';
+import { fieldsFlag, flatten, kindWord, summary, topicsOf, wordsOf, type CommandSpec } from './spec.js';
 
 /**
  * Single-quotes `s` for PowerShell: inside '…' only a quote is special, doubled. PowerShell takes
@@ -38,6 +38,7 @@ export function powershellScript(root: CommandSpec, header: string): string {
     .map((c) => `${ind}$argKinds[${psQuote(at(c))}] = ${psArray(c.args.map((a) => kindWord(a.value, choices)))}`);
   const variadic = all.filter((c) => c.args.at(-1)?.variadic).map((c) => psQuote(at(c)));
   const choiceLines = choices.map((list, i) => `${ind}$choices['c${i}'] = ${psArray(list)}`);
+  const fieldLines = all.filter((c) => c.fields.length).map((c) => `${ind}$fields[${psQuote(at(c))}] = ${psArray(c.fields)}`);
 
   return `${header}
 Register-ArgumentCompleter -Native -CommandName habits -ScriptBlock {
@@ -67,6 +68,12 @@ ${argKinds.join('\n')}
     $choices = @{}
 ${choiceLines.join('\n')}
     $topics = ${psArray(topicsOf(root))}
+    # The fields of each command's JSON (\`--json name,status\`); every field of any, which a word after
+    # a bare --json must be (or \`help\`, or a comma-separated list) to be its value; the flags of fields.
+    $fields = [System.Collections.Generic.Dictionary[string, string[]]]::new($ordinal)
+${fieldLines.join('\n')}
+    $knownFields = ${psArray(root.knownFields)}
+    $fieldsFlags = ${psArray(fieldsFlag(root)?.names ?? [])}
 
     $kindOf = {
         param($path, $flag)
@@ -93,25 +100,45 @@ ${choiceLines.join('\n')}
         }
     }
 
-    # The words that begin before the cursor, unquoted; the last is $wordToComplete when that is set.
-    $words = @($commandAst.CommandElements | Where-Object { $_.Extent.StartOffset -lt $cursorPosition } | ForEach-Object {
+    # The words that begin before the cursor, unquoted; the last is $wordToComplete when that is set,
+    # or when it ends at the cursor (\`name,\`: PowerShell completes after a comma).
+    $elements = @($commandAst.CommandElements | Where-Object { $_.Extent.StartOffset -lt $cursorPosition })
+    $words = @($elements | ForEach-Object {
         if ($_ -is [System.Management.Automation.Language.StringConstantExpressionAst]) { $_.Value } else { $_.Extent.Text }
     })
-    if ($wordToComplete -ne '' -and $words.Count -gt 1) { $words = @($words[0..($words.Count - 2)]) }
+    # The word being completed, whole up to the cursor: PowerShell may give in $wordToComplete only
+    # what follows a comma in it ($lead is the rest).
+    $word = $wordToComplete
+    if ($words.Count -gt 1 -and ($wordToComplete -ne '' -or $elements[-1].Extent.EndOffset -ge $cursorPosition)) {
+        $words = @($words[0..($words.Count - 2)])
+        $last = $elements[-1].Extent
+        if ($last.EndOffset -ge $cursorPosition) {
+            $text = $last.Text.Substring(0, $cursorPosition - $last.StartOffset)
+            if ($text.EndsWith($wordToComplete)) { $word = $text }
+        }
+    }
+    $lead = $word.Substring(0, $word.Length - $wordToComplete.Length)
 
     $path = ''
     $pending = $null
     $pos = 0
     $dashdash = $false
     $typedArgs = @()
+    $afterJson = $false
     for ($i = 1; $i -lt $words.Count; $i++) {
         $w = [string]$words[$i]
+        if ($afterJson) {
+            # The word after a bare --json is its value when it reads as fields and is not a command.
+            $afterJson = $false
+            if (-not $canonical.ContainsKey("|$w") -and ($w -ceq 'help' -or $w.Contains(',') -or $knownFields -ccontains $w)) { continue }
+        }
         if ($pending) {
             $pending = $null
         } elseif (-not $dashdash -and $w -ceq '--') {
             $dashdash = $true
         } elseif (-not $dashdash -and $w.Length -gt 1 -and $w.StartsWith('-')) {
             if (-not $w.Contains('=') -and (& $kindOf $path $w)) { $pending = $w }
+            if ($fieldsFlags -ccontains $w) { $afterJson = $true }
         } elseif ($pos -eq 0 -and $canonical.ContainsKey("$path|$w")) {
             $path = ("$path " + $canonical["$path|$w"]).Trim()
         } else {
@@ -141,8 +168,37 @@ ${choiceLines.join('\n')}
         }
     }
 
-    if ($pending) {
+    # Adds the fields of the command's JSON that complete the comma-separated list $typed (the names
+    # listed before the last comma left out), after $prefix (\`--json=\`). They match case-sensitively,
+    # as habits checks them; what PowerShell replaces is the word without $lead.
+    $offerFields = {
+        param($typed, $prefix)
+        if (-not $fields.ContainsKey($path)) { return }
+        $typed = $typed -replace "^['""]", ''
+        $listed = ''
+        if ($typed.Contains(',')) { $listed = $typed.Substring(0, $typed.LastIndexOf(',') + 1) }
+        $names = $listed.Split(',')
+        foreach ($f in $fields[$path]) {
+            $c = $listed + $f
+            if ($names -ccontains $f -or -not $c.StartsWith($typed, [System.StringComparison]::Ordinal)) { continue }
+            $text = $prefix + (& $quote $c)
+            if ($lead.Length -ge $prefix.Length) { $text = & $quote $c.Substring($lead.Length - $prefix.Length) }
+            $results.Add([System.Management.Automation.CompletionResult]::new($text, $c, 'ParameterValue', $f))
+        }
+    }
+
+    # After a bare --json: the command's fields, and (for a first name) what the word would be without it.
+    $onlyFields = $false
+    if ($afterJson -and -not $word.StartsWith('-')) {
+        & $offerFields $word ''
+        $onlyFields = $word.Contains(',')
+    }
+    if ($onlyFields) {
+        # A comma-separated list is --json's value.
+    } elseif ($pending) {
         & $complete (& $kindOf $path $pending) $wordToComplete ''
+    } elseif (-not $dashdash -and $word -like '--*=*' -and $fieldsFlags -ccontains $word.Substring(0, $word.IndexOf('='))) {
+        & $offerFields $word.Substring($word.IndexOf('=') + 1) $word.Substring(0, $word.IndexOf('=') + 1)
     } elseif (-not $dashdash -and $wordToComplete -like '--*=*') {
         $flag = $wordToComplete.Substring(0, $wordToComplete.IndexOf('='))
         & $complete (& $kindOf $path $flag) $wordToComplete.Substring($flag.Length + 1) "$flag="

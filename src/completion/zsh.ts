@@ -1,7 +1,7 @@
 // The zsh completion script (`_habits` in a directory of $fpath, or sourced). Same design as bash:
 // lookup functions generated from the command tree and a driver over $words; compadd quotes names
 // and, like bash and name lookup, matches them ignoring case.
-import { flatten, kindWord, posixQuote as q, summary, topicsOf, wordsOf, type CommandSpec } from './spec.js';
+import { fieldsFlag, flatten, kindWord, posixQuote as q, summary, topicsOf, wordsOf, type CommandSpec } from './spec.js';
 
 /** `name:description` for _describe, with colons in the name escaped. */
 function described(name: string, description: string): string {
@@ -30,6 +30,8 @@ export function zshScript(root: CommandSpec, header: string): string {
     return `    (${key(c)}) kinds=(${kinds.join(' ')}); variadic=${c.args.at(-1)!.variadic ? 1 : 0} ;;`;
   });
   const choiceCases = choices.map((list, i) => `    (c${i}) reply=(${list.map(q).join(' ')}) ;;`);
+  const fieldCases = all.filter((c) => c.fields.length).map((c) => `    (${key(c)}) reply=(${c.fields.map(q).join(' ')}) ;;`);
+  const json = fieldsFlag(root)?.names ?? [];
 
   return `#compdef habits
 ${header}
@@ -81,6 +83,43 @@ ${choiceCases.join('\n')}
   esac
 }
 
+# The fields of the JSON of the command at path $1 (\`--json name,status\`), in reply.
+__habits_fields() {
+  reply=()
+  case $1 in
+${fieldCases.join('\n')}
+  esac
+}
+
+# Whether $1 is a flag whose value is fields, and may be left out (\`--json\`).
+__habits_fields_flag() {
+  case $1 in
+    (${json.length ? json.map(q).join('|') : "''"}) return 0 ;;
+  esac
+  return 1
+}
+
+# Whether the word $1 after a bare \`--json\` is its value: \`help\`, a comma-separated list or a
+# field name, and not a command (as \`habits\` itself reads it); else it is the next argument.
+__habits_fields_value() {
+  local -a known
+  known=(${root.knownFields.map(q).join(' ')})
+  __habits_subcommand '' "$1"
+  [[ -z $REPLY ]] || return 1
+  [[ $1 == help || $1 == *,* ]] || (( \${known[(Ie)$1]} ))
+}
+
+# Completes $PREFIX as the fields of the JSON of the command at _habits's $cmdpath, one name of a
+# comma-separated list at a time: the list so far stays, and names in it are not offered again.
+__habits_fields_complete() {
+  local -a listed fields
+  [[ $PREFIX == *,* ]] && listed=(\${(s:,:)\${PREFIX%,*}})
+  compset -P '*,'
+  __habits_fields "$cmdpath"
+  fields=(\${reply:|listed})
+  compadd -a fields
+}
+
 # The commands under the path the positional arguments typed so far select (\`habits help log\`;
 # they are in _habits's $args), from where the help command at _habits's $cmdpath sits (\`log help\`
 # helps with log's); and for the top-level help, its topics.
@@ -118,10 +157,14 @@ __habits_complete_kind() {
 
 _habits() {
   local cmdpath='' pending='' word cur=$words[CURRENT]
-  local -i i npos=0 dashdash=0
+  local -i i npos=0 dashdash=0 fields=0
   local -a reply args
   for (( i = 2; i < CURRENT; i++ )); do
     word=$words[i]
+    if (( fields )); then
+      fields=0
+      __habits_fields_value "$word" && continue
+    fi
     if [[ -n $pending ]]; then
       pending=''
     elif (( ! dashdash )) && [[ $word == -- ]]; then
@@ -131,6 +174,7 @@ _habits() {
         __habits_option_kind "$cmdpath" "$word"
         [[ -n $REPLY ]] && pending=$word
       fi
+      __habits_fields_flag "$word" && fields=1
     else
       REPLY=''
       (( npos == 0 )) && __habits_subcommand "$cmdpath" "$word"
@@ -146,6 +190,16 @@ _habits() {
     __habits_option_kind "$cmdpath" "$pending"
     __habits_complete_kind $REPLY
     return
+  fi
+  if (( ! dashdash )) && [[ $cur == --*=* ]] && __habits_fields_flag "\${cur%%=*}"; then
+    compset -P '*='
+    __habits_fields_complete
+    return
+  fi
+  # After a bare --json: the command's fields, and (for a first name) what the word would be without it.
+  if (( fields )) && [[ $cur != -* ]]; then
+    __habits_fields_complete
+    [[ $cur == *,* ]] && return
   fi
   if (( ! dashdash )) && [[ $cur == --*=* ]]; then
     __habits_option_kind "$cmdpath" "\${cur%%=*}"

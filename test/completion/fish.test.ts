@@ -16,6 +16,7 @@ describe('fish script', () => {
     expect(script.text).toContain('complete -c habits -f\n');
     expect(script.text).toContain("complete -c habits -n '__habits_in \\'habit add\\'' -l goal -x -d");
     expect(script.text).toContain("complete -c habits -n '__habits_at \\'log done\\' 0 +' -a '(habits __complete habits 2>/dev/null)'");
+    expect(script.text).toContain("complete -c habits -n '__habits_after_json' -a '(__habits_fields_words)'\n");
   });
 
   withTools('fish').it('fish -n accepts it, and `complete -C` gives the real lists, names and aliases', async () => {
@@ -33,5 +34,39 @@ describe('fish script', () => {
     expect(run('habits help log ').sort()).toEqual(['add', 'done', 'fail', 'help', 'list', 'ls', 'rm', 'skip', 'undo']);
     expect(run('habits log help f')).toEqual(['fail']);
     expect(run('habits habit rm --h')).toEqual(['--help']);
+  });
+
+  withTools('fish').it('--json completes the fields of the command, one name of a comma-separated list at a time', async () => {
+    const fake = `function habits; if test "$argv[1]" = __complete; printf '%s\\n' 'Drink water' 'Drink tea' Walk; end; end`;
+    // In the order fish shows them: sorted.
+    const run = (line: string) => execFileSync('fish', ['--no-config', '-c', `${fake}; source ${script.file}; complete -C '${line}'`], { encoding: 'utf8' })
+      .split('\n').filter(Boolean).map((l) => l.split('\t')[0]);
+    expect(run('habits journal --json ')).toEqual(['colorHex', 'currentStreak', 'icon', 'id', 'logInfo', 'name', 'progress', 'status', 'timeOfDayIds', 'type']);
+    expect(run('habits journal --json st')).toEqual(['status']);
+    // Names already listed are not offered again; the list so far stays in the word.
+    expect(run('habits journal --json name,st')).toEqual(['name,status']);
+    expect(run('habits habit ls --json name,type,i')).toEqual(['name,type,icon', 'name,type,id', 'name,type,isArchived']);
+    // Fields match case-sensitively, as habits checks them.
+    expect(run('habits journal --json NA')).toEqual([]);
+    // --json=: whole words, the flag in front.
+    expect(run('habits area ls --json=na')).toEqual(['--json=name']);
+    expect(run('habits area ls --json=name,c')).toEqual(['--json=name,colorHex', '--json=name,createdAt']);
+    // The fields of the shape a flag selects are offered too: --dry-run's plan.
+    expect(run('habits habit rm Walk --dry-run --json m')).toEqual(['message', 'method']);
+    // The value may be left out: a name the command takes completes after a bare --json as well,
+    // but not after a comma.
+    expect(run('habits log done --json Dr')).toEqual(['Drink tea', 'Drink water']);
+    expect(run('habits log done --json re')).toEqual(['ref', 'result']);
+    expect(run('habits log done --json ')).toEqual(['already', 'date', 'Drink tea', 'Drink water', 'error', 'habit', 'ok', 'ref', 'result', 'Walk', 'warnings']);
+    expect(run('habits log done --json ok,Wa')).toEqual([]);
+    // Before the command there are no fields yet, and the command completes.
+    expect(run('habits --json jou')).toEqual(['journal']);
+    // A value of --json typed before is skipped, as habits skips it; a name after it is an argument.
+    expect(run('habits --json name,status journal --da')).toEqual(['--date']);
+    expect(run('habits log done --json ok --date y')).toEqual(['yesterday']);
+    expect(run('habits log add --json Walk 3 --unit k')).toEqual(['kCal', 'kg', 'kJ', 'kM']);
+    expect(run('habits log add --json message Walk ')).toEqual([]);
+    // After `--`, --json is an argument.
+    expect(run('habits log done -- --json ')).toEqual(['Drink tea', 'Drink water', 'Walk']);
   });
 });

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildSpec, flatten, wordsOf } from '../../src/completion/spec.js';
+import { buildSpec, flatten, wordsOf, type CommandSpec } from '../../src/completion/spec.js';
 import { psQuote } from '../../src/completion/powershell.js';
 import { buildProgram, loadEveryNoun, NOUNS } from '../../src/program.js';
 import { useScript } from '../helpers/cli.js';
@@ -15,7 +15,7 @@ const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
 /** The script, written once for the file's tests. */
 const script = useScript('powershell', 'habits.ps1');
 
-async function tree() {
+async function tree(): Promise<CommandSpec[]> {
   const program = buildProgram({ run: async () => {} }, { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false });
   await loadEveryNoun(program);
   return flatten(buildSpec(program));
@@ -80,6 +80,19 @@ describe('powershell script', () => {
     expect(script.text).toContain('@(habits __complete $kind 2>$null)');
   });
 
+  it('has the fields of every command that prints JSON, every known field, and --json as the flag of fields', async () => {
+    const commands = await tree();
+    const list = (items: string[]) => `@(${items.map((n) => `'${n}'`).join(', ')})`;
+    expect(script.text).toContain(`$fields['journal'] = ${list(['id', 'name', 'status', 'colorHex', 'icon', 'timeOfDayIds', 'type', 'currentStreak', 'progress', 'logInfo'])}\n`);
+    // The fields of the shape a flag selects are there too: --dry-run's plan.
+    expect(script.text).toContain(`$fields['habit rm'] = ${list(['ok', 'message', 'method', 'path', 'body'])}\n`);
+    for (const c of commands.filter((c) => c.fields.length)) expect(script.text, c.path.join(' ')).toContain(`$fields['${c.path.join(' ')}'] = ${list(c.fields)}\n`);
+    expect(script.text).not.toContain("$fields[''] =");
+    expect(commands[0]!.knownFields).toEqual(expect.arrayContaining(['status', 'message', 'method']));
+    expect(script.text).toContain(`\n    $knownFields = ${list(commands[0]!.knownFields)}\n`);
+    expect(script.text).toContain("\n    $fieldsFlags = @('--json')\n");
+  });
+
   it('single-quotes every table string safely', () => {
     expect(psQuote('fl oz')).toBe("'fl oz'");
     expect(psQuote("it's")).toBe("'it''s'");
@@ -104,4 +117,39 @@ withOptionalTools('pwsh').it('pwsh completes commands, flags, names and help top
   expect(run('habits log add Walk 3 --unit fl')).toEqual(["'fl oz'", 'floor']);
   expect(run('habits help exit-')).toEqual(['exit-codes']);
   expect(run('habits help log sk')).toEqual(['skip']);
+});
+
+withOptionalTools('pwsh').it('pwsh completes --json fields, one name of a comma-separated list at a time', () => {
+  const fake = "function habits { if ($args[0] -eq '__complete') { 'Drink water'; 'Drink tea'; 'Walk' } }";
+  /**
+   * The command lines TabExpansion2's candidates make of `line`, single quotes left out: PowerShell
+   * may quote a list with commas, or complete only what follows its last comma; habits gets the
+   * same word either way.
+   */
+  const lines = (line: string): string[] => {
+    const quoted = `'${line.replace(/'/g, "''")}'`;
+    const command = `${fake}; . '${script.file}'; $line = ${quoted}; $r = TabExpansion2 -inputScript $line -cursorColumn ${line.length}; $r.CompletionMatches | ForEach-Object { $line.Substring(0, $r.ReplacementIndex) + $_.CompletionText + $line.Substring($r.ReplacementIndex + $r.ReplacementLength) }`;
+    return execFileSync('pwsh', ['-NoProfile', '-NonInteractive', '-Command', command], { encoding: 'utf8' }).split(/\r?\n/).filter(Boolean).map((l) => l.replace(/'/g, ''));
+  };
+  const words = (line: string) => lines(line).map((l) => l.split(' ').at(-1));
+  expect(words('habits journal --json ')).toEqual(['id', 'name', 'status', 'colorHex', 'icon', 'timeOfDayIds', 'type', 'currentStreak', 'progress', 'logInfo']);
+  expect(lines('habits journal --json st')).toEqual(['habits journal --json status']);
+  // Names already listed are not offered again; the list so far stays in the word.
+  expect(lines('habits journal --json name,st')).toEqual(['habits journal --json name,status']);
+  expect(words('habits habit ls --json name,type,i')).toEqual(['name,type,id', 'name,type,icon', 'name,type,isArchived']);
+  expect(lines('habits journal --json NA')).toEqual([]);
+  // --json=: the flag stays in front.
+  expect(lines('habits area ls --json=na')).toEqual(['habits area ls --json=name']);
+  expect(words('habits area ls --json=name,c')).toEqual(['--json=name,colorHex', '--json=name,createdAt']);
+  // The fields of the shape a flag selects are offered too: --dry-run's plan.
+  expect(words('habits habit rm Walk --dry-run --json m')).toEqual(['message', 'method']);
+  // The value may be left out: a name the command takes completes after a bare --json as well.
+  expect(lines('habits log done --json Dr')).toEqual(['habits log done --json Drink water', 'habits log done --json Drink tea']);
+  expect(words('habits log done --json re')).toEqual(['ref', 'result']);
+  // Before the command there are no fields yet, and the command completes.
+  expect(lines('habits --json jou')).toEqual(['habits --json journal']);
+  // A value of --json typed before is skipped, as habits skips it; a name after it is an argument.
+  expect(lines('habits --json name,status journal --da')).toEqual(['habits --json name,status journal --date']);
+  expect(lines('habits log done --json ok --date y')).toEqual(['habits log done --json ok --date yesterday']);
+  expect(words('habits log add --json Walk 3 --unit k')).toEqual(['kM', 'kg', 'kJ', 'kCal']);
 });

@@ -95,6 +95,15 @@ withTools('tmux').describe('bash, interactively', () => {
     await shell.complete('habits note list Wa', 'habits note list Walk');
     await shell.waitForLine('ARGS:note|list|Walk');
   });
+
+  it('--json completes the fields of the command, one name of a comma-separated list at a time', async () => {
+    await shell.complete('habits journal --json name,st', 'habits journal --json name,status');
+    await shell.waitForLine('ARGS:journal|--json|name,status');
+    await shell.complete('habits area ls --json=na', 'habits area ls --json=name');
+    await shell.waitForLine('ARGS:area|ls|--json=name');
+    await shell.complete('habits log done --json Wa', 'habits log done --json Walk');
+    await shell.waitForLine('ARGS:log|done|--json|Walk');
+  });
 });
 
 withTools('tmux', 'zsh').describe('zsh, interactively', () => {
@@ -138,5 +147,31 @@ withTools('tmux', 'zsh').describe('zsh, interactively', () => {
     await shell.waitForLine('ARGS:help|log|skip');
     await shell.complete('habits help exit-', 'habits help exit-codes');
     await shell.waitForLine('ARGS:help|exit-codes');
+  });
+
+  it('--json completes the fields of the command, one name of a comma-separated list at a time', async () => {
+    await shell.complete('habits journal --json name,st', 'habits journal --json name,status');
+    await shell.waitForLine('ARGS:journal|--json|name,status');
+    await shell.complete('habits area ls --json=na', 'habits area ls --json=name');
+    await shell.waitForLine('ARGS:area|ls|--json=name');
+    await shell.complete('habits area ls --json=name,colorHex,cr', 'habits area ls --json=name,colorHex,createdAt');
+    await shell.waitForLine('ARGS:area|ls|--json=name,colorHex,createdAt');
+    // Names already listed are not offered again: only id is left for "i".
+    await shell.complete('habits area ls --json icon,i', 'habits area ls --json icon,id');
+    await shell.waitForLine('ARGS:area|ls|--json|icon,id');
+    // The fields of the shape a flag selects are offered too: --dry-run's plan.
+    await shell.complete('habits habit rm Walk --dry-run --json meth', 'habits habit rm Walk --dry-run --json method');
+    await shell.waitForLine('ARGS:habit|rm|Walk|--dry-run|--json|method');
+    // The value may be left out: names, and fields, complete after a bare --json (fields match
+    // case-sensitively: \`warnings\` is not offered for "Wa").
+    await shell.complete('habits log done --json Wa', 'habits log done --json Walk');
+    await shell.waitForLine('ARGS:log|done|--json|Walk');
+    await shell.complete('habits log done --json resu', 'habits log done --json result');
+    await shell.waitForLine('ARGS:log|done|--json|result');
+    // Before the command there are no fields; a value of --json typed before is skipped.
+    await shell.complete('habits --json jou', 'habits --json journal');
+    await shell.waitForLine('ARGS:--json|journal');
+    await shell.complete('habits --json name,status journal --da', 'habits --json name,status journal --date');
+    await shell.waitForLine('ARGS:--json|name,status|journal|--date');
   });
 });

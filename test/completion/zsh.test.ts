@@ -29,5 +29,13 @@ describe('zsh script', () => {
     expect(zsh(`__habits_options ''; print -l -- \${reply%%:*}`).filter((o) => o === '--help' || o === '-h')).toEqual(['-h', '--help']);
     expect(zsh(`__habits_subcommand note list; print -r -- $REPLY`)).toEqual(['ls']);
     expect(zsh(`__habits_subcommand note walk; print -r -- "[$REPLY]"`)).toEqual(['[]']);
+    // --json: the fields of each command, and which word after a bare --json is its value.
+    expect(zsh(`__habits_fields journal; print -l -- $reply`)).toEqual(['id', 'name', 'status', 'colorHex', 'icon', 'timeOfDayIds', 'type', 'currentStreak', 'progress', 'logInfo']);
+    expect(zsh(`__habits_fields ''; print -r -- "[$reply]"`)).toEqual(['[]']);
+    expect(zsh(`__habits_fields_flag --json && print yes; __habits_fields_flag --jq || print no`)).toEqual(['yes', 'no']);
+    const value = (word: string) => zsh(`__habits_fields_value ${word} && print yes || print no`)[0];
+    expect(['name,status', 'name,', 'status', 'message'].map(value)).toEqual(['yes', 'yes', 'yes', 'yes']);
+    // A top-level command is the command (\`help\` included, as in the bash script), whatever else it reads as.
+    expect(['journal', 'check', 'help', 'Walk', 'Status', 'ok2'].map(value)).toEqual(['no', 'no', 'no', 'no', 'no', 'no']);
   });
 });
