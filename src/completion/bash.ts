@@ -87,11 +87,12 @@ __habits_fields_flag() {
   return 1
 }
 
-# Whether the word $1 after a bare \`--json\` is its value: \`help\`, a comma-separated list or a
-# field name, and not a command (as \`habits\` itself reads it); else it is the next argument.
+# Whether the word $1 after a bare \`--json\` is its value, as \`habits\` itself reads it: \`help\`; or
+# a comma-separated list or a field name that is not a command. Else it is the next argument.
 __habits_fields_value() {
+  [[ $1 == help ]] && return 0
   __habits_subcommand '' "$1" >/dev/null && return 1
-  [[ $1 == help || $1 == *,* || ' '${bashQuote(root.knownFields.join(' '))}' ' == *" $1 "* ]]
+  [[ $1 == *,* || ' '${bashQuote(root.knownFields.join(' '))}' ' == *" $1 "* ]]
 }
 
 # __habits_fields_reply PATH WORD CUR: the fields of PATH's JSON that complete the last name of the

@@ -160,11 +160,12 @@ function __habits_fields_flag -a word
     contains -- $word ${json.map(fishQuote).join(' ')}
 end
 
-# True when the word after a bare \`--json\` is its value: \`help\`, a comma-separated list or a
-# field name, and not a command (as \`habits\` itself reads it); else it is the next argument.
+# True when the word after a bare \`--json\` is its value, as \`habits\` itself reads it: \`help\`; or a
+# comma-separated list or a field name that is not a command. Else it is the next argument.
 function __habits_fields_value -a word
+    test "$word" = help; and return 0
     __habits_subcommand '' $word >/dev/null; and return 1
-    test "$word" = help; or string match -q -- '*,*' $word; or contains -- $word ${root.knownFields.map(fishQuote).join(' ')}
+    string match -q -- '*,*' $word; or contains -- $word ${root.knownFields.map(fishQuote).join(' ')}
 end
 
 # True when the word being completed is the value of --json: right after a bare --json (and not

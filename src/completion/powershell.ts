@@ -130,7 +130,7 @@ ${fieldLines.join('\n')}
         if ($afterJson) {
             # The word after a bare --json is its value when it reads as fields and is not a command.
             $afterJson = $false
-            if (-not $canonical.ContainsKey("|$w") -and ($w -ceq 'help' -or $w.Contains(',') -or $knownFields -ccontains $w)) { continue }
+            if ($w -ceq 'help' -or (-not $canonical.ContainsKey("|$w") -and ($w.Contains(',') -or $knownFields -ccontains $w))) { continue }
         }
         if ($pending) {
             $pending = $null

@@ -99,14 +99,15 @@ __habits_fields_flag() {
   return 1
 }
 
-# Whether the word $1 after a bare \`--json\` is its value: \`help\`, a comma-separated list or a
-# field name, and not a command (as \`habits\` itself reads it); else it is the next argument.
+# Whether the word $1 after a bare \`--json\` is its value, as \`habits\` itself reads it: \`help\`; or
+# a comma-separated list or a field name that is not a command. Else it is the next argument.
 __habits_fields_value() {
   local -a known
   known=(${root.knownFields.map(q).join(' ')})
+  [[ $1 == help ]] && return 0
   __habits_subcommand '' "$1"
   [[ -z $REPLY ]] || return 1
-  [[ $1 == help || $1 == *,* ]] || (( \${known[(Ie)$1]} ))
+  [[ $1 == *,* ]] || (( \${known[(Ie)$1]} ))
 }
 
 # Completes $PREFIX as the fields of the JSON of the command at _habits's $cmdpath, one name of a

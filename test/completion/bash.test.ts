@@ -98,6 +98,8 @@ describe('bash script', () => {
     expect(bashComplete(script.file, ['habits', 'log', 'done', '--json', 're'])).toEqual(['ref', 'result']);
     // Before the command there are no fields yet, and the command completes.
     expect(bashComplete(script.file, ['habits', '--json', 'jou'])).toEqual(['journal']);
+    // `help` after --json is its value, not the help command: the commands complete, not help's topics.
+    expect(bashComplete(script.file, ['habits', '--json', 'help', 'ex'])).toEqual(['export']);
     // A value of --json typed before is skipped, as habits skips it; a name after it is an argument.
     expect(bashComplete(script.file, ['habits', '--json', 'name,status', 'journal', '--da'])).toEqual(['--date']);
     expect(bashComplete(script.file, ['habits', 'log', 'done', '--json', 'ok', '--date', 'y'])).toEqual(['yesterday']);

@@ -61,6 +61,8 @@ describe('fish script', () => {
     expect(run('habits log done --json ok,Wa')).toEqual([]);
     // Before the command there are no fields yet, and the command completes.
     expect(run('habits --json jou')).toEqual(['journal']);
+    // `help` after --json is its value, not the help command: the commands complete, not help's topics.
+    expect(run('habits --json help ex')).toEqual(['export']);
     // A value of --json typed before is skipped, as habits skips it; a name after it is an argument.
     expect(run('habits --json name,status journal --da')).toEqual(['--date']);
     expect(run('habits log done --json ok --date y')).toEqual(['yesterday']);

@@ -148,6 +148,8 @@ withOptionalTools('pwsh').it('pwsh completes --json fields, one name of a comma-
   expect(words('habits log done --json re')).toEqual(['ref', 'result']);
   // Before the command there are no fields yet, and the command completes.
   expect(lines('habits --json jou')).toEqual(['habits --json journal']);
+  // `help` after --json is its value, not the help command: the commands complete, not help's topics.
+  expect(lines('habits --json help ex')).toEqual(['habits --json help export']);
   // A value of --json typed before is skipped, as habits skips it; a name after it is an argument.
   expect(lines('habits --json name,status journal --da')).toEqual(['habits --json name,status journal --date']);
   expect(lines('habits log done --json ok --date y')).toEqual(['habits log done --json ok --date yesterday']);
