@@ -1,5 +1,6 @@
-// Names with control characters (a line break, a tab, escape sequences, DEL, C1, U+2028) as another
-// server may send them: every output shows them escaped (`New\nline`, `\x1b[2J`), never raw, in
+// Names with control characters (a line break, a tab, escape sequences, DEL, C1, U+2028, a bidi
+// override, a zero-width space) as another server may send them: every output shows them escaped
+// (`New\nline`, `\x1b[2J`, `\u202e`), never raw, in
 // tables, details, pipes, errors, confirmations and completion; --json keeps the data exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Habit } from '../src/api/types.js';
@@ -18,8 +19,9 @@ const run = (args: string[], opts: RunOptions = {}) =>
 const tty: RunOptions = { tty: { stdout: true }, columns: 120, env: { NO_COLOR: '1' } };
 
 /** Control characters other than the line breaks (and, in a pipe, the tabs) of the layout itself. */
-const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
-const RAW_TTY = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+const INVISIBLE = '\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff';
+const RAW = new RegExp(`[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029${INVISIBLE}]`);
+const RAW_TTY = new RegExp(`[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029${INVISIBLE}]`);
 const SHOWN = UNSAFE_NAMES.map((n) => n.shown);
 
 describe('names with control characters from a server', () => {
@@ -106,6 +108,7 @@ describe('names with control characters from a server', () => {
     expect(r.stdout).not.toMatch(RAW);
     expect(r.stdout).toContain('"Csi\\u009b2J"');
     expect(r.stdout).toContain('"Line\\u2028sep"');
+    expect(r.stdout).toContain('"Virus\\u202etxt.exe"');
   });
 
   it('shell completion lists each name escaped, one per line; the escaped form resolves', async () => {

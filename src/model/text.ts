@@ -2,8 +2,14 @@
 // shows them. A name with a line break breaks a table row, a TSV line and a completion list; one
 // with an escape sequence (`\x1b[2J`) would drive the user's terminal. Pure functions.
 
-/** C0 controls (tab and line breaks among them), DEL, C1 controls, and U+2028/U+2029. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * C0 controls (tab and line breaks among them), DEL, C1 controls, U+2028/U+2029; and the invisible
+ * characters that make text show other than it is: the bidirectional embeddings, overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069: `\u202e` shows what follows backwards), and the
+ * zero-width space, word joiner and BOM (U+200B, U+2060, U+FEFF: `Wa\u200blk` looks like `Walk`).
+ * The joiners emoji and scripts need (U+200C, U+200D) and the direction marks stay.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]/;
 const CONTROLS = new RegExp(CONTROL.source, 'g');
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\t': '\\t', '\r': '\\r' };
@@ -25,7 +31,7 @@ export function escapeControls(text: string, keep = ''): string {
 }
 
 /** Colour codes (SGR: `\x1b[1m`, `\x1b[38;2;1;2;3m`), which our own output writes; nothing else of ESC passes. */
-const UNSAFE = /\u001b\[[0-9;:]*m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+const UNSAFE = /\u001b\[[0-9;:]*m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]/g;
 
 /**
  * The last guard before text reaches a terminal or a pipe: every control character is escaped but
@@ -41,6 +47,8 @@ function describe(ch: string): string {
   if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029') return `a line break (${escapeControl(ch)})`;
   if (ch === '\t') return 'a tab (\\t)';
   if (ch === '\u001b') return 'an escape character (\\x1b)';
+  if (/[\u202a-\u202e\u2066-\u2069]/.test(ch)) return `a bidirectional control (${escapeControl(ch)}), which would show the text out of order`;
+  if (/[\u200b\u2060\ufeff]/.test(ch)) return `an invisible character (${escapeControl(ch)})`;
   return `a control character (${escapeControl(ch)})`;
 }
 

@@ -16,7 +16,7 @@ export type OutputMode = 'json' | 'tty' | 'plain';
  */
 export function jsonText(data: unknown, indent?: number): string {
   // eslint-disable-next-line no-control-regex
-  return JSON.stringify(data, null, indent).replace(/[\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(data, null, indent).replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -271,6 +271,9 @@ export const UNSAFE_NAMES: readonly { name: string; shown: string }[] = [
   { name: 'Line\u2028sep', shown: 'Line\\u2028sep' },
   { name: 'New\nline', shown: 'New\\nline' },
   { name: 'Tab\there', shown: 'Tab\\there' },
+  // Invisible characters that make a name show other than it is: backwards, or like another.
+  { name: 'Virus\u202etxt.exe', shown: 'Virus\\u202etxt.exe' },
+  { name: 'Wa\u200blk', shown: 'Wa\\u200blk' },
 ];
 
 /** A habit as a server other than ours might send it, with the few fields the CLI reads. */

@@ -8,9 +8,13 @@ import { LIMITS } from './limits.js';
 /** What a string may hold besides printable characters: nothing (`line`), or line breaks and tabs (`text`). */
 export type Printable = 'line' | 'text';
 
-/** Control characters: C0 (tab and line breaks among them), DEL, C1, and U+2028/U+2029. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * Control characters: C0 (tab and line breaks among them), DEL, C1, and U+2028/U+2029; and the
+ * invisible ones that make text show other than it is: bidirectional embeddings, overrides and
+ * isolates, the zero-width space, the word joiner and the BOM (as the CLI's model/text.ts).
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]/;
+const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]/;
 
 /** An unpaired UTF-16 surrogate (JSON's `\ud800`): SQLite would store U+FFFD instead. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -178,6 +178,15 @@ describe('habit body', () => {
     expect(await createDetails({ name: 'Del\u007f' })).toEqual([{ field: 'name', message: oneLine('\\x7f') }]);
     expect(await createDetails({ name: 'Csi\u009b2J' })).toEqual([{ field: 'name', message: oneLine('\\x9b') }]);
     expect(await createDetails({ name: 'Line\u2028sep' })).toEqual([{ field: 'name', message: oneLine('\\u2028') }]);
+    // Invisible characters that make a name show backwards, or like another: refused too.
+    expect(await createDetails({ name: 'Virus\u202etxt.exe' })).toEqual([{ field: 'name', message: oneLine('\\u202e') }]);
+    expect(await createDetails({ name: 'Wa\u200blk' })).toEqual([{ field: 'name', message: oneLine('\\u200b') }]);
+    expect(await createDetails({ description: 'a \u2067b\u2069' })).toEqual([
+      { field: 'description', message: 'must not contain control characters other than line breaks and tabs (found \\u2067)' },
+    ]);
+    // The joiners emoji and scripts need are text.
+    const family = await call<ServedHabit>('POST', '/habits', { name: 'Family 👨‍👩‍👧 time', type: 'good', icon: '👨‍👩‍👧' });
+    expect([family.status, family.body.name]).toEqual([201, 'Family 👨‍👩‍👧 time']);
     expect(await createDetails({ icon: '🚶\u0007', customUnitName: 'laps\r' })).toEqual([
       { field: 'icon', message: oneLine('\\x07') },
       { field: 'customUnitName', message: oneLine('\\r') },
