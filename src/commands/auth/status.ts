@@ -14,7 +14,8 @@ export interface AuthStatus {
   baseUrl: string;
   key: string | null;
   source: string | null;
-  valid: boolean;
+  /** Whether the server takes the key; null when it could not tell (unreachable, a server error). */
+  valid: boolean | null;
   error?: string;
 }
 
@@ -50,17 +51,24 @@ export async function run(deps: Pick<Deps, 'api' | 'isLocal' | 'out' | 'paths' |
   } catch (err) {
     failure = err;
     status.error = err instanceof ApiError ? err.message : (err as Error).message;
+    // Only a refusal says the key is bad; a server that cannot be reached says nothing of it.
+    if (!refused(err)) status.valid = null;
   }
   await deps.out.result(status, () => [
     ...(settings.profile.source === 'default' ? [] : [`Profile: ${settings.profile.value} (from ${settings.profile.origin})`]),
     `Server:  ${baseUrl}`,
     `Key:     ${status.key} (from ${source})`,
-    `Status:  ${status.valid ? deps.out.c.green('✓ valid') : deps.out.c.red('✗ not accepted')}`,
+    `Status:  ${status.valid ? deps.out.c.green('✓ valid') : status.valid === false ? deps.out.c.red('✗ not accepted') : deps.out.c.yellow('! unknown: the key could not be checked (see the error below)')}`,
   ].join('\n'));
   if (failure) {
-    if (failure instanceof ApiError && (failure.status === 401 || failure.status === 403)) {
+    if (refused(failure)) {
       throw new AuthError(`the server refused the key ${status.key} (HTTP ${failure.status}: ${failure.serverMessage})`);
     }
     throw failure;
   }
+}
+
+/** Whether the server refused the key (401, 403). */
+function refused(err: unknown): err is ApiError {
+  return err instanceof ApiError && (err.status === 401 || err.status === 403);
 }

@@ -39,6 +39,18 @@ describe('auth status', () => {
     expect(r.stderr).toMatch(/^error: the server refused the key hb_…9999 \(HTTP 401/);
   });
 
+  it('an unreachable server leaves the key unknown, not refused: exit 1, valid null', async () => {
+    const down = { HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_API_KEY: 'hb_unchecked_key_1234', HABITS_TIMEOUT: '2s' };
+    const r = await runCli(['auth', 'status'], { env: { ...fx.home.env, ...down } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Status:  ! unknown: the key could not be checked (see the error below)\n');
+    expect(r.stdout).not.toContain('not accepted');
+    expect(r.stderr).toMatch(/^error: connection refused by 127\.0\.0\.1:9/);
+    const json = await runCli(['auth', 'status', '--json'], { env: { ...fx.home.env, ...down } });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ key: 'hb_…1234', valid: null, error: expect.stringContaining('connection refused') });
+  });
+
   it('in local mode needs no key', async () => {
     const r = await runCli(['auth', 'status', '--local', '--json'], { env: fx.home.env });
     expect(r.code).toBe(0);
