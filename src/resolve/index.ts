@@ -159,7 +159,8 @@ export class Resolver {
     const refresh = async (withArchived: boolean) => {
       try {
         const active = fresh && items ? items.filter((i) => !i.archived) : await source.active();
-        items = withArchived ? [...active, ...(await source.archived())] : active;
+        // A server that ignores `archived` lists a habit in both: it is still one habit.
+        items = withArchived ? uniqueById([...active, ...(await source.archived())]) : active;
       } catch (err) {
         // The server out of reach: names it listed before, however old, still say which habit is
         // meant (a mark that cannot be sent then waits in the outbox).
@@ -191,6 +192,12 @@ export class Resolver {
     }
     return results;
   }
+}
+
+/** The items, each id once (the first listing of it wins). */
+function uniqueById(items: Named[]): Named[] {
+  const seen = new Set<string>();
+  return items.filter((i) => !seen.has(i.id) && !!seen.add(i.id));
 }
 
 /** True for a failure that may pass by itself: no answer, a 5xx, a 429. */
