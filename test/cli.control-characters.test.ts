@@ -92,6 +92,12 @@ describe('names with control characters from a server', () => {
     expect(done.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 
+  it("a log verb's refusal names the habit escaped, on one line", async () => {
+    const r = await run(['log', 'done', 'new', '--date', '2026-10-01']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('error: "New\\nline" starts on 2026-11-01, so a log for 2026-10-01 would never count');
+  });
+
   it('errors: suggested names and the server message escaped, on one line', async () => {
     const r = await run(['habit', 'show', 'Bel1']);
     expect(r).toEqual({ code: 3, stdout: '', stderr: 'error: no habit matches "Bel1"\nhint: did you mean "Bell\\x07", "Del\\x7f"?\n' });

@@ -7,6 +7,7 @@
 // a warm, healthy write still costs one request.
 import { UsageError } from '../../errors.js';
 import { countsOn, type HabitFacts } from '../../model/habit-facts.js';
+import { escapeControls } from '../../model/text.js';
 import { formatOccurrence, shellWord } from '../../output/format.js';
 import { unreachable, type Named } from '../../resolve/index.js';
 import type { Deps } from './deps.js';
@@ -19,7 +20,8 @@ interface Finding {
 }
 
 function findings(habit: Named, facts: HabitFacts, date: string): Finding[] {
-  const name = `"${habit.name}"`;
+  // One line in a warning or an error: a line break in the name shows as \n (as everywhere).
+  const name = `"${escapeControls(habit.name)}"`;
   if (facts.startDate && date < facts.startDate) {
     return [{
       refuse: true,

@@ -8,6 +8,7 @@ import { checkedWrite, UsageError, WriteError } from '../../errors.js';
 import { canonicalUnit } from '../../model/grammar.js';
 import type { HabitFacts } from '../../model/habit-facts.js';
 import { converts, displayUnit, ownUnitName, unitsThatCount } from '../../model/units.js';
+import { escapeControls } from '../../model/text.js';
 import { formatGoal, formatNumber, shellWord } from '../../output/format.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from './deps.js';
@@ -111,7 +112,7 @@ async function overLimit(habit: Named, date: string, journal: JournalEntry[]): P
   if (!p || typeof p.current !== 'number' || typeof p.target !== 'number' || p.current <= p.target) return;
   const unit = typeof p.unit === 'string' ? ` ${displayUnit(p.unit, habit.facts?.customUnitName)}` : '';
   throw new UsageError(
-    `"${habit.name}" is over its limit for ${date} (${formatNumber(p.current)}/${formatNumber(p.target)}${unit}): a completed mark would not change that`,
+    `"${escapeControls(habit.name)}" is over its limit for ${date} (${formatNumber(p.current)}/${formatNumber(p.target)}${unit}): a completed mark would not change that`,
     `if those logs are wrong, clear the day with habits log undo ${shellWord(habit.name)} --date ${date}; otherwise the day stays failed`,
   );
 }
@@ -181,13 +182,13 @@ function unitFor(habit: Named, facts: HabitFacts, typed: TypedUnit | undefined):
   const goal = facts.goal;
   const custom = goal ? ownUnitName(goal.unit, facts.customUnitName) : undefined;
   if (!typed) {
-    if (!goal) return new UsageError(`--unit is required: "${habit.name}" has no goal to take the unit from`, `units: ${GOAL_UNITS.join(', ')}`);
+    if (!goal) return new UsageError(`--unit is required: "${escapeControls(habit.name)}" has no goal to take the unit from`, `units: ${GOAL_UNITS.join(', ')}`);
     return canonicalUnit(goal.unit) ?? (goal.unit as GoalUnit);
   }
   // The habit's own unit name (`pages` on a goal in rep) stands for the goal's unit.
   if (custom && goal && typed.typed.toLowerCase() === custom.toLowerCase()) return canonicalUnit(goal.unit) ?? (goal.unit as GoalUnit);
   if (!typed.symbol) {
-    const own = custom ? `, or "${custom}", the unit name of "${habit.name}"` : '';
+    const own = custom ? `, or "${escapeControls(custom)}", the unit name of "${escapeControls(habit.name)}"` : '';
     // A count (rep, step, floor) may be given a name of its own, which --unit then takes.
     const count = !goal || ['rep', 'step', 'floor'].includes(goal.unit);
     const hint = count && !custom ? `to count in ${typed.typed}, name the unit: habits habit edit ${shellWord(habit.name)} --unit-name ${shellWord(typed.typed)}` : undefined;
@@ -197,7 +198,7 @@ function unitFor(habit: Named, facts: HabitFacts, typed: TypedUnit | undefined):
     const ok = (unitsThatCount(goal.unit) ?? []).map((u) => displayUnit(u));
     const own = custom ? ` (or ${custom})` : '';
     return new UsageError(
-      `--unit: ${displayUnit(typed.symbol)} does not convert to the goal of "${habit.name}" (${formatGoal(goal, custom)}), so the log would never count`,
+      `--unit: ${displayUnit(typed.symbol)} does not convert to the goal of "${escapeControls(habit.name)}" (${formatGoal(goal, custom)}), so the log would never count`,
       `units that count: ${ok.join(', ')}${own}`,
     );
   }
