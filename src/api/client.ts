@@ -166,8 +166,12 @@ export function createApiClient(options: ClientOptions): ApiClient {
     return { base, apiKey, dispatcher, dispatch, target };
   }
 
-  /** One try (`tryIndex` 0 is the first): logs, sends, and turns the answer into data or an ApiError. */
-  async function attempt(p: Prepared, out: Outgoing, tryIndex: number): Promise<unknown> {
+  /**
+   * One try: logs, sends, and turns the answer into data or an ApiError. `earlier` says whether an
+   * earlier try of the same request may have been done by the server (no answer came, or a 5xx);
+   * this try records the same for the next.
+   */
+  async function attempt(p: Prepared, out: Outgoing, earlier: { mayHaveActed: boolean }): Promise<unknown> {
     const { info, pathAndQuery, headers } = out;
     debug?.(`→ ${info.method} ${p.base.origin}${pathAndQuery}`);
     for (const [name, value] of Object.entries(headers)) {
@@ -181,17 +185,20 @@ export function createApiClient(options: ClientOptions): ApiClient {
       raw = await send(p, out);
     } catch (err) {
       if (err instanceof ApiError) debug?.(`← failed after ${elapsed()} ms: ${err.serverMessage}`);
+      earlier.mayHaveActed = true;
       throw err;
     }
     debug?.(`← ${raw.status} ${statusText(raw.status)} ${elapsed()} ms`);
     out.onStatus?.(raw.status);
     if (raw.status >= 200 && raw.status < 300) return success(raw, out);
     // A DELETE is retried after a lost answer or a 5xx, and the earlier try may have done it: its
-    // 404 now means the thing is gone, as asked, not that it never existed.
-    if (raw.status === 404 && info.method === 'DELETE' && tryIndex > 0) {
+    // 404 now means the thing is gone, as asked, not that it never existed. After only 429s (the
+    // server did nothing) a 404 means what it says.
+    if (raw.status === 404 && info.method === 'DELETE' && earlier.mayHaveActed) {
       debug?.('← 404 on a retried DELETE: an earlier try deleted it');
       return { ok: true } satisfies Ok;
     }
+    if (raw.status >= 500) earlier.mayHaveActed = true;
     throw httpError(raw, info, now().getTime());
   }
 
@@ -303,7 +310,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
     const signal = opts.signal ? AbortSignal.any([opts.signal, lifetime.signal]) : lifetime.signal;
     const out: Outgoing = { route, info: { method, path }, pathAndQuery, shape: responseShape(route), headers, body, signal, onStatus: opts.onStatus };
     try {
-      return await withRetry((tryIndex) => attempt(p, out, tryIndex), { method, path, policy, sleep, random, debug, signal });
+      const earlier = { mayHaveActed: false };
+      return await withRetry(() => attempt(p, out, earlier), { method, path, policy, sleep, random, debug, signal });
     } catch (err) {
       throw err instanceof ApiError ? redact(err) : err;
     }

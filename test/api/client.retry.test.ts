@@ -141,6 +141,18 @@ describe('a retried DELETE', () => {
     expect(m.lines).toContain('← 404 on a retried DELETE: an earlier try deleted it');
   });
 
+  it('after only 429s (the server did nothing) a 404 is still not found; after a 429 and a 502, gone', async () => {
+    m = mockClient();
+    m.on('DELETE', '/v2/habits/h1', { status: 429, body: { message: 'slow down' } });
+    m.on('DELETE', '/v2/habits/h1', { status: 404, body: { message: 'Habit not found' } });
+    expect(await rejection(m.client.request('DELETE /habits/{habitId}', { params: { habitId: 'h1' } }))).toMatchObject({ status: 404 });
+    expect(m.seen).toHaveLength(2);
+    m.on('DELETE', '/v2/habits/h2', { status: 429, body: { message: 'slow down' } });
+    m.on('DELETE', '/v2/habits/h2', { status: 502 });
+    m.on('DELETE', '/v2/habits/h2', { status: 404, body: { message: 'Habit not found' } });
+    expect(await m.client.request('DELETE /habits/{habitId}', { params: { habitId: 'h2' } })).toEqual({ ok: true });
+  });
+
   it('a 404 on the first try, or on a retried GET, is still not found', async () => {
     m = mockClient();
     m.on('DELETE', '/v2/habits/h1', { status: 404, body: { message: 'Habit not found' } });
