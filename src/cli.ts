@@ -25,8 +25,12 @@ export async function main(argv: string[], world: Partial<World> = {}): Promise<
     async run(cmd, body) {
       ctx = new Context(full, cmd.optsWithGlobals<GlobalFlags>(), core.jsonShape(core.commandPath(cmd), cmd.opts()));
       await ctx.out.prepare();
-      await body(ctx);
-      await ctx.out.flush();
+      try {
+        await body(ctx);
+        await ctx.out.flush();
+      } finally {
+        ctx.reportSkipped();
+      }
     },
   };
   try {

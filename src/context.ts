@@ -357,23 +357,28 @@ export class Context {
 
   /**
    * Counts list items the client skipped as unusable, each distinct item once however many pages
-   * or listings sent it; one warning line per listing when the command ends.
+   * or listings sent it; one warning line per listing when the command ends (reportSkipped).
    */
   private noteSkipped(what: string, items: unknown[], where: string): void {
     const key = `${what}\u0000${where}`;
     let entry = this.skippedItems.get(key);
     if (!entry) {
       entry = { what, where, seen: new Set() };
-      if (this.skippedItems.size === 0) {
-        this.onClose(() => {
-          for (const e of this.skippedItems.values()) {
-            this.out.warn(`warning: skipped ${countOf(e.seen.size, e.what)} the server sent without a usable id or name (${escapeControls(e.where)})`);
-          }
-        });
-      }
+      if (this.skippedItems.size === 0) this.onClose(() => this.reportSkipped());
       this.skippedItems.set(key, entry);
     }
     for (const item of items) entry.seen.add(JSON.stringify(item) ?? String(item));
+  }
+
+  /**
+   * Says what list items were skipped, once: when the command ends, before its error line if it
+   * failed (cli.ts), so the error is the last thing said.
+   */
+  reportSkipped(): void {
+    for (const e of this.skippedItems.values()) {
+      this.out.warn(`warning: skipped ${countOf(e.seen.size, e.what)} the server sent without a usable id or name (${escapeControls(e.where)})`);
+    }
+    this.skippedItems.clear();
   }
 
   private async track<T>(work: Promise<T>): Promise<T> {

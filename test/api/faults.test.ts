@@ -340,6 +340,8 @@ describe('odd items are skipped with one warning, never a crash', () => {
     expect(r.code).toBe(3);
     expect(r.error).toBe('no habit matches "Null"');
     expect(r.warnings).toEqual(['warning: skipped 5 habits the server sent without a usable id or name (GET /habits)']);
+    // The warning comes first: the error (and its hint) is the last thing said.
+    expect(r.stderr.split('\n').slice(0, 2)).toEqual(['warning: skipped 5 habits the server sent without a usable id or name (GET /habits)', 'error: no habit matches "Null"']);
     expect(received('POST', COMPLETE)).toBe(0);
   });
 
