@@ -49,7 +49,7 @@ export const NOUNS: readonly Noun[] = [
   { name: 'import', summary: 'load an export into the local service', load: cold('importNoun') },
   { name: 'serve', summary: 'run the local service standalone', load: cold('serve') },
   { name: 'completion', summary: 'shell completion script for bash, zsh, fish or PowerShell', load: cold('completion') },
-  { name: 'help', summary: 'help for a command, or a topic: exit-codes, environment', load: cold('help') },
+  { name: 'help', summary: 'help for a command, or a topic: exit-codes, environment, formatting', load: cold('help') },
   { name: '__complete', summary: 'completion candidates (used by the completion scripts)', load: cold('complete'), hidden: true },
 ];
 
@@ -96,8 +96,9 @@ Examples:
   $ habits habit add Walk --days mon,wed,fri --goal "30 min daily"
   $ habits --local journal               the same, on the local service (no account)
 
-Run \`habits help <command>\` for a command's flags, \`habits help exit-codes\` and
-\`habits help environment\` for the contract scripts rely on.`);
+Run \`habits help <command>\` for a command's flags; \`habits help exit-codes\`,
+\`habits help environment\` and \`habits help formatting\` for the contract
+scripts rely on.`);
 
   for (const noun of NOUNS) {
     program.command(noun.name, { hidden: noun.hidden }).description(noun.summary);

@@ -39,8 +39,8 @@ const TOPICS: Record<string, () => string> = {
 
 export function register(cmd: Command, app: App): void {
   cmd
-    .argument('[command...]', 'a command (e.g. `log done`) or a topic: exit-codes, environment')
-    .addHelpText('after', examples([['habits help log done'], ['habits help exit-codes'], ['habits help environment']]))
+    .argument('[command...]', 'a command (e.g. `log done`) or a topic: exit-codes, environment, formatting')
+    .addHelpText('after', examples([['habits help log done'], ['habits help exit-codes'], ['habits help environment'], ['habits help formatting']]))
     .action(async (words: string[], _opts, self: Command) => {
       const root = self.parent!;
       const topic = words.length === 1 ? TOPICS[words[0]!] : undefined;
@@ -48,7 +48,7 @@ export function register(cmd: Command, app: App): void {
       let target: Command = root;
       for (const word of words) {
         const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
-        if (!next) throw new UsageError(`no help for "${words.join(' ')}"`, 'topics: exit-codes, environment; or run `habits --help`');
+        if (!next) throw new UsageError(`no help for "${words.join(' ')}"`, 'topics: exit-codes, environment, formatting; or run `habits --help`');
         await app.loadNoun(next);
         target = next;
       }
