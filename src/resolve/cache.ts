@@ -16,6 +16,8 @@ interface Entry {
   items: Named[];
   /** True when archived habits were fetched too. */
   complete: boolean;
+  /** Set when a command changed names: not used to resolve, only as the last known names offline. */
+  forgotten?: true;
 }
 
 interface CacheFile {
@@ -63,8 +65,17 @@ export class NameCache {
   /** Cached items of `kind` no older than `maxAgeMs`, or undefined. */
   get(kind: CacheKind, maxAgeMs = NAME_TTL_MS): { items: Named[]; complete: boolean } | undefined {
     const entry = this.read()[kind];
-    if (!entry || this.now() - entry.savedAt > maxAgeMs || this.now() < entry.savedAt) return undefined;
+    if (!entry || entry.forgotten || this.now() - entry.savedAt > maxAgeMs || this.now() < entry.savedAt) return undefined;
     return { items: entry.items, complete: entry.complete };
+  }
+
+  /**
+   * The names last listed, however old and even after a command changed some: when the server is
+   * out of reach they still say which habit a name means (a mark then waits in the outbox).
+   */
+  lastKnown(kind: CacheKind): { items: Named[]; complete: boolean } | undefined {
+    const entry = this.read()[kind];
+    return entry ? { items: entry.items, complete: entry.complete } : undefined;
   }
 
   /** Stores the items of `kind`. */
@@ -74,10 +85,11 @@ export class NameCache {
     });
   }
 
-  /** Drops `kind`, after a command changed names. */
+  /** Marks `kind` as out of date, after a command changed names: the next lookup lists again. */
   forget(kind: CacheKind): void {
     this.write((data) => {
-      delete data[kind];
+      const entry = data[kind];
+      if (entry) entry.forgotten = true;
     });
   }
 

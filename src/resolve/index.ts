@@ -164,7 +164,7 @@ export class Resolver {
       } catch (err) {
         // The server out of reach: names it listed before, however old, still say which habit is
         // meant (a mark that cannot be sent then waits in the outbox).
-        const stale = unreachable(err) ? cache.get(source.kind, Number.POSITIVE_INFINITY) : undefined;
+        const stale = unreachable(err) ? cache.lastKnown(source.kind) : undefined;
         if (!stale) throw err;
         [items, complete, fresh] = [stale.items, true, true];
         return items;

@@ -116,6 +116,24 @@ describe('the outbox, from cron', () => {
     expect((await logsOf(run.id)).map((l) => [l.type, l.value, l.unitSymbol])).toEqual([['value', 3, 'kM']]);
   });
 
+  it('after a command changed names (habit add), the names listed before still say which habit is meant offline', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
+    expect((await spawnCli(['habit', 'add', 'Stretch', '-q'], { env })).code).toBe(0);
+    await f.down();
+    const done = await spawnCli(['log', 'done', 'Walk'], { env });
+    expect(done.code, done.stderr).toBe(6);
+    expect(done.stderr).toMatch(/^queued: log done "Walk" for \S+ waits in the outbox as \[1\]/);
+    await f.up();
+    expect((await spawnCli(['sync'], { env })).code).toBe(0);
+    expect((await logsOf(walk.id)).map((l) => [l.type, l.date])).toEqual([['completed', today]]);
+    // Up again, the changed names are listed afresh: the new habit resolves.
+    expect((await spawnCli(['log', 'done', 'Stretch'], { env })).code).toBe(0);
+  });
+
   it('--no-queue and HABITS_NO_QUEUE=1 fail at once (exit 1) and queue nothing', async () => {
     await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
     const f = await front(fx.svc.url);

@@ -43,13 +43,18 @@ describe('NameCache', () => {
     expect(cache.get('areas')?.items).toEqual([{ id: 'y', name: 'Work' }]);
   });
 
-  it('forget drops one kind only, and time-of-day names accumulate', () => {
+  it('forget sets one kind aside (last known names only), and time-of-day names accumulate', () => {
     const cache = new NameCache(dir(), 's', () => 1);
     cache.set('habits', [{ id: 'a', name: 'Walk' }], false);
     cache.set('areas', [{ id: 'x', name: 'Health' }], true);
     cache.forget('habits');
     expect(cache.get('habits')).toBeUndefined();
+    expect(cache.get('habits', Number.POSITIVE_INFINITY)).toBeUndefined();
     expect(cache.get('areas')).toBeDefined();
+    // Kept only as the last known names, for when the server is out of reach; a new listing clears that.
+    expect(cache.lastKnown('habits')).toEqual({ items: [{ id: 'a', name: 'Walk' }], complete: false });
+    cache.set('habits', [{ id: 'b', name: 'Run' }], true);
+    expect(cache.get('habits')?.items).toEqual([{ id: 'b', name: 'Run' }]);
     cache.learnTimeOfDays({ morning: 'Morning' });
     cache.learnTimeOfDays({ evening: 'Evening' });
     expect(cache.timeOfDays()).toEqual({ morning: 'Morning', evening: 'Evening' });
