@@ -28,7 +28,7 @@ describe('options after --', () => {
 
     // The advice, followed, works.
     const fixed = await fx.cli(['note', 'edit', 'Walk', `id:${note.id}`, '--mood', 'veryHigh']);
-    expect(fixed).toMatchObject({ code: 0, stderr: `Updated note ${note.id} of "Walk"\n` });
+    expect(fixed).toMatchObject({ code: 0, stderr: `Updated note ${note.id} of "Walk": mood low → veryHigh\n` });
     expect((await notesOf(fx.svc, walk.id))[0]).toMatchObject({ moodLevel: 'veryHigh' });
   });
 
@@ -50,7 +50,7 @@ describe('options after --', () => {
 
   it('ids after -- with the options before it still work', async () => {
     const r = await fx.cli(['note', 'edit', 'Walk', '--text', 'slow', '--', note.id]);
-    expect(r).toMatchObject({ code: 0, stderr: `Updated note ${note.id} of "Walk"\n` });
+    expect(r).toMatchObject({ code: 0, stderr: `Updated note ${note.id} of "Walk": text\n` });
     expect((await notesOf(fx.svc, walk.id))[0]).toMatchObject({ content: 'slow' });
   });
 

@@ -1,6 +1,7 @@
 // `habits note edit <habit> <noteId> [--text T] [--mood M] [--photo URL]...`: changes only what is given.
 import type { Command } from 'commander';
-import type { NoteBody } from '../../api/types.js';
+import { allNotes } from '../../api/paging.js';
+import type { Note, NoteBody } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { collect, flagValue } from '../../model/grammar.js';
@@ -47,13 +48,41 @@ export function parse(ref: string, noteId: string, opts: { text?: string; mood?:
   return { ref, noteId: parseId(noteId, '<noteId>'), body };
 }
 
-/** Sends the changes. */
+/**
+ * Sends the changes, and says which they were. There is no single-note GET: the habit's notes say
+ * what the note holds now, so an edit that would change nothing sends nothing and says so. A note
+ * the listing does not show is left to the server to answer (404, exit 3).
+ */
 export async function run(options: NoteEditOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver'>): Promise<void> {
   const habit = await deps.resolver.resolveHabit(options.ref);
-  const note = await (await deps.api()).request('PUT /habits/{habitId}/notes/{noteId}', {
+  const api = await deps.api();
+  const current = (await allNotes(api, habit.id)).find((n) => n.id === options.noteId);
+  const changed = current ? changes(current, options.body) : undefined;
+  if (current && changed?.length === 0) {
+    await deps.out.result(current, () => '');
+    deps.out.info(`No change: note ${options.noteId} of "${habit.name}" already holds that ${described(options.body)}`);
+    return;
+  }
+  const note = await api.request('PUT /habits/{habitId}/notes/{noteId}', {
     params: { habitId: habit.id, noteId: options.noteId },
     body: options.body,
   });
   await deps.out.result(note, () => '');
-  deps.out.info(`Updated note ${options.noteId} of "${habit.name}"`);
+  deps.out.info(`Updated note ${options.noteId} of "${habit.name}"${changed ? `: ${changed.join(', ')}` : ''}`);
+}
+
+/** What the body would change in `note`: `text`, `mood low → high`, `photos (2)`. */
+export function changes(note: Note, body: NoteBody): string[] {
+  const out: string[] = [];
+  if (body.content !== undefined && body.content !== (note.content ?? '')) out.push('text');
+  if (body.moodLevel !== undefined && body.moodLevel !== note.moodLevel) out.push(`mood ${note.moodLevel ?? 'none'} → ${body.moodLevel}`);
+  if (body.photos !== undefined && body.photos.join('\n') !== (note.photos ?? []).join('\n')) out.push(`photos (${body.photos.length})`);
+  return out;
+}
+
+/** `text, mood` for the fields a body sets. */
+function described(body: NoteBody): string {
+  const names = [body.content !== undefined && 'text', body.moodLevel !== undefined && 'mood', body.photos !== undefined && 'photos'];
+  const given = names.filter((n): n is string => !!n);
+  return given.length === 1 ? given[0]! : `${given.slice(0, -1).join(', ')} and ${given.at(-1)}`;
 }
