@@ -35,8 +35,9 @@ export async function runPager(command: string, text: string, io: IO, env: Env):
   const { spawn } = await import('node:child_process');
   const argv = words(command);
   const stdio: ['pipe', number | 'pipe', number | 'pipe'] = ['pipe', fdOf(io.stdout), fdOf(io.stderr)];
-  // As git does: less without options of its own quits on a short text and keeps colours.
-  const childEnv = { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c' };
+  // As git does: less without options of its own quits on a short text and keeps colours. Our text
+  // is UTF-8 whatever the locale says; without a UTF-8 locale less would show its bytes as <E2>…
+  const childEnv = { ...env, LESS: env.LESS ?? 'FRX', LV: env.LV ?? '-c', LESSCHARSET: env.LESSCHARSET ?? 'utf-8' };
   const child = argv
     ? spawn(argv[0]!, argv.slice(1), { stdio, env: childEnv })
     : spawn(command, { stdio, env: childEnv, shell: true });

@@ -1,14 +1,14 @@
-// The programs some tests drive besides node: tmux (a real terminal), zsh and fish (the completion
-// scripts in real shells). Where one is not on PATH, the tests that need it are skipped and
-// tool-skips-reporter.ts prints one line per tool saying so; under CI=true (and only then) a
-// missing tool fails them instead, so CI, whose .ci/run installs all three, runs everything.
-// Optional tools (withOptionalTools: groff for the man page, pwsh, which CI cannot install from
-// Debian's archive) are skipped with the same line under CI=true too.
+// The programs some tests drive besides node: tmux (a real terminal), less (the default pager), zsh
+// and fish (the completion scripts in real shells), groff (the man page). Where one is not on PATH,
+// the tests that need it are skipped and tool-skips-reporter.ts prints one line per tool saying so;
+// under CI=true (and only then) a missing tool fails them instead, so CI, whose .ci/run installs
+// them, runs everything. An optional tool (withOptionalTools: pwsh, which CI cannot install from
+// Debian's archive) is skipped with the same line under CI=true too.
 import { statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, it } from 'vitest';
 
-export type Tool = 'tmux' | 'zsh' | 'fish' | 'groff' | 'pwsh';
+export type Tool = 'tmux' | 'zsh' | 'fish' | 'groff' | 'less' | 'pwsh';
 
 /** Tools that are no Debian package of their name: where to get them instead. */
 const NOT_APT: Partial<Record<Tool, string>> = {
