@@ -1,8 +1,9 @@
 // The goal grammar: periodicities and `--goal "30 min daily"` (units come from src/grammar.ts).
 // Pure; errors are GrammarErrors.
-import { GOAL_UNITS, type GoalInput, type Periodicity } from '../api/types.js';
+import type { GoalInput, Periodicity } from '../api/types.js';
 import { check, fail, parseUnit } from './grammar.js';
 import { parsePositive } from './habit-fields.js';
+import { unitList } from './units.js';
 
 const PERIOD_WORDS: Record<string, Periodicity> = {
   daily: 'daily', day: 'daily', weekly: 'weekly', week: 'weekly', monthly: 'monthly', month: 'monthly',
@@ -37,7 +38,7 @@ export function parseGoal(value: string, ownUnit?: string): GoalInput {
   }
   if (check(() => parseUnit(rest)) !== true) {
     const name = /^[\w-]+$/.test(rest) ? rest : `'${rest.replace(/'/g, `'\\''`)}'`;
-    return fail(`unknown unit "${rest}": for a unit of your own, write --goal "${String(amount)} rep ${periodicity}" --unit-name ${name} (units: ${GOAL_UNITS.join(', ')})`);
+    return fail(`unknown unit "${rest}": for a unit of your own, write --goal "${String(amount)} rep ${periodicity}" --unit-name ${name} (units: ${unitList()})`);
   }
   return { value: amount, unit: parseUnit(rest), periodicity };
 }

@@ -2,6 +2,7 @@
 // several nouns take (hex colours, unit symbols). Pure functions.
 import { GOAL_UNITS, type GoalUnit } from '../api/types.js';
 import { CliError, UsageError } from '../errors.js';
+import { unitList } from './units.js';
 
 /** A value that does not fit its grammar; the message names no flag. */
 export class GrammarError extends Error {
@@ -78,7 +79,7 @@ export function canonicalUnit(value: string): GoalUnit | undefined {
 /** A unit symbol typed in any case (`km` → `kM`) or a friendly word (`minutes` → `min`). */
 export function parseUnit(value: string): GoalUnit {
   const unit = canonicalUnit(value) ?? UNIT_ALIASES.get(value.trim().replace(/\s+/g, ' ').toLowerCase());
-  return unit ?? fail(`unknown unit "${value.trim()}" (use one of ${GOAL_UNITS.join(', ')})`);
+  return unit ?? fail(`unknown unit "${value.trim()}" (use one of ${unitList()})`);
 }
 
 /** Commander's accumulator for a repeatable option: `--area A --area B` → `['A', 'B']`. */

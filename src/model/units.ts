@@ -42,3 +42,8 @@ export function ownUnitName(symbol: string, customUnitName?: string | null): str
 export function displayUnit(symbol: string, customUnitName?: string | null): string {
   return ownUnitName(symbol, customUnitName) ?? HUMAN[symbol] ?? symbol;
 }
+
+/** Units as a list for messages, as people spell them: `m, km, ft, …, kcal, cal, rep, step`. */
+export function unitList(units: readonly string[] = GOAL_UNITS): string {
+  return units.map((u) => displayUnit(u)).join(', ');
+}

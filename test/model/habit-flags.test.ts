@@ -116,9 +116,9 @@ describe('goal', () => {
   it.each([
     ['0 min', '--goal: the goal value must be a number greater than 0, got "0"'],
     ['-5 min', '--goal: the goal value must be a number greater than 0, got "-5"'],
-    ['30 minz daily', '--goal: unknown unit "minz": for a unit of your own, write --goal "30 rep daily" --unit-name minz (units: m, kM, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kCal, cal, rep, step)'],
+    ['30 minz daily', '--goal: unknown unit "minz": for a unit of your own, write --goal "30 rep daily" --unit-name minz (units: m, km, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kcal, cal, rep, step)'],
     // A unit of your own is named with --unit-name; the error says how.
-    ['20 pages weekly', '--goal: unknown unit "pages": for a unit of your own, write --goal "20 rep weekly" --unit-name pages (units: m, kM, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kCal, cal, rep, step)'],
+    ['20 pages weekly', '--goal: unknown unit "pages": for a unit of your own, write --goal "20 rep weekly" --unit-name pages (units: m, km, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kcal, cal, rep, step)'],
     // A period that is not one names itself and the ones there are.
     ['30 min hourly', '--goal: unknown period "hourly" in "30 min hourly" (use daily, weekly, monthly or yearly)'],
     ['5 km per fortnight', '--goal: unknown period "fortnight" in "5 km per fortnight" (use daily, weekly, monthly or yearly)'],

@@ -3,11 +3,11 @@
 // same meaning of a 409 (already marked: success) and the same confirmations.
 import { ApiError } from '../../api/errors.js';
 import type { RouteKey } from '../../api/routes.js';
-import { GOAL_UNITS, type GoalUnit, type JournalEntry, type LogValueBody, type MessageResult } from '../../api/types.js';
+import type { GoalUnit, JournalEntry, LogValueBody, MessageResult } from '../../api/types.js';
 import { checkedWrite, UsageError, WriteError } from '../../errors.js';
 import { canonicalUnit } from '../../model/grammar.js';
 import type { HabitFacts } from '../../model/habit-facts.js';
-import { converts, displayUnit, ownUnitName, unitsThatCount } from '../../model/units.js';
+import { converts, displayUnit, ownUnitName, unitList, unitsThatCount } from '../../model/units.js';
 import { escapeControls } from '../../model/text.js';
 import { formatGoal, formatNumber, shellWord } from '../../output/format.js';
 import type { Named } from '../../resolve/index.js';
@@ -182,7 +182,7 @@ function unitFor(habit: Named, facts: HabitFacts, typed: TypedUnit | undefined):
   const goal = facts.goal;
   const custom = goal ? ownUnitName(goal.unit, facts.customUnitName) : undefined;
   if (!typed) {
-    if (!goal) return new UsageError(`--unit is required: "${escapeControls(habit.name)}" has no goal to take the unit from`, `units: ${GOAL_UNITS.join(', ')}`);
+    if (!goal) return new UsageError(`--unit is required: "${escapeControls(habit.name)}" has no goal to take the unit from`, `units: ${unitList()}`);
     return canonicalUnit(goal.unit) ?? (goal.unit as GoalUnit);
   }
   // The habit's own unit name (`pages` on a goal in rep) stands for the goal's unit.
@@ -192,7 +192,7 @@ function unitFor(habit: Named, facts: HabitFacts, typed: TypedUnit | undefined):
     // A count (rep, step, floor) may be given a name of its own, which --unit then takes.
     const count = !goal || ['rep', 'step', 'floor'].includes(goal.unit);
     const hint = count && !custom ? `to count in ${typed.typed}, name the unit: habits habit edit ${shellWord(habit.name)} --unit-name ${shellWord(typed.typed)}` : undefined;
-    return new UsageError(`--unit: unknown unit "${typed.typed}" (use one of ${GOAL_UNITS.join(', ')}${own})`, hint);
+    return new UsageError(`--unit: unknown unit "${typed.typed}" (use one of ${unitList()}${own})`, hint);
   }
   if (goal && !converts(typed.symbol, goal.unit)) {
     const ok = (unitsThatCount(goal.unit) ?? []).map((u) => displayUnit(u));

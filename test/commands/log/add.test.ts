@@ -44,7 +44,7 @@ describe('log add', () => {
     fx.reset();
     const r = await fx.cli(['log', 'add', 'Run', '2', '--unit', 'parsecs']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: --unit: unknown unit "parsecs" (use one of m, kM, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kCal, cal, rep, step)\n');
+    expect(r.stderr).toBe('error: --unit: unknown unit "parsecs" (use one of m, km, ft, yd, mi, floor, L, mL, fl oz, cup, sec, min, hr, ms, kg, g, mg, oz, lb, mcg, J, kJ, kcal, cal, rep, step)\n');
     expect(writes(fx.svc)).toEqual([]);
   });
 

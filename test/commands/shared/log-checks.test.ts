@@ -78,7 +78,7 @@ describe('units', () => {
     fx.reset();
     const r = await fx.cli(['log', 'add', 'Read', '10', '--unit', 'pages']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --unit: unknown unit "pages" \(use one of m, kM, .*\)\nhint: to count in pages, name the unit: habits habit edit Read --unit-name pages\n$/);
+    expect(r.stderr).toMatch(/^error: --unit: unknown unit "pages" \(use one of m, km, .*\)\nhint: to count in pages, name the unit: habits habit edit Read --unit-name pages\n$/);
     expect(writes(fx.svc)).toEqual([]);
   });
 });
