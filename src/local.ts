@@ -18,14 +18,36 @@ export interface LocalService {
   close(): Promise<void>;
 }
 
-/** The message for a machine without the optional better-sqlite3. */
+/**
+ * The message for a machine without the optional better-sqlite3, or whose copy does not load here
+ * (its native module built for another Node version, after a Node upgrade or an nvm switch).
+ */
 export function unavailable(err: unknown): FailureError | undefined {
-  if ((err as { code?: string } | undefined)?.code !== 'ERR_LOCAL_SERVICE_UNAVAILABLE') return undefined;
+  const e = err as { code?: string; reason?: string; cause?: unknown } | undefined;
+  if (e?.code !== 'ERR_LOCAL_SERVICE_UNAVAILABLE') return undefined;
+  if (e.reason === 'native') {
+    return new FailureError(
+      `the local service could not load better-sqlite3's native module: ${nativeDetail(String((e.cause as Error | undefined)?.message ?? ''))}`,
+      'local_unavailable',
+      `rebuild it for Node ${process.versions.node}: \`npm rebuild better-sqlite3\` (it needs a C++ toolchain); the remote client works without it`,
+    );
+  }
   return new FailureError(
     'the local service needs better-sqlite3, which is not installed',
     'local_unavailable',
     'install it with `npm install better-sqlite3` (it needs a C++ toolchain); the remote client works without it',
   );
+}
+
+/**
+ * Why a native module did not load, in a few words: Node's `NODE_MODULE_VERSION 115 … requires
+ * NODE_MODULE_VERSION 127` becomes "it was built for another Node version (module version 115;
+ * this Node needs 127)"; anything else, its first line.
+ */
+export function nativeDetail(message: string): string {
+  const versions = [...message.matchAll(/NODE_MODULE_VERSION\s+(\d+)/g)].map((m) => m[1]);
+  if (versions.length === 2) return `it was built for another Node version (module version ${versions[0]}; this Node needs ${versions[1]})`;
+  return (message.split('\n')[0] ?? '').trim() || 'it did not load';
 }
 
 /** An error of the local store as one line naming the file and what to do (exit 1, or 2 for a file that is not a store). */

@@ -3,7 +3,7 @@
 // so its mapping is also checked here.
 import { describe, expect, it } from 'vitest';
 import { describeError } from '../src/describe-error.js';
-import { storageError } from '../src/local.js';
+import { nativeDetail, storageError, unavailable } from '../src/local.js';
 
 const file = '/nowhere/habits.db';
 const fault = (code: string, message = code): Error => Object.assign(new Error(message), { code });
@@ -28,5 +28,27 @@ describe('storageError', () => {
   it('is undefined for an error that is not about the file', () => {
     expect(storageError(new TypeError('x'), file)).toBeUndefined();
     expect(storageError(fault('ECONNRESET'), file)).toBeUndefined();
+  });
+});
+
+describe('unavailable', () => {
+  const unavailableError = (reason: string, cause?: Error) => Object.assign(new Error('x', { cause }), { code: 'ERR_LOCAL_SERVICE_UNAVAILABLE', reason });
+
+  it('a missing better-sqlite3: install it', () => {
+    const r = describeError(unavailable(unavailableError('missing')));
+    expect(r).toMatchObject({ exitCode: 1, code: 'local_unavailable', message: 'the local service needs better-sqlite3, which is not installed' });
+    expect(r.hint).toContain('npm install better-sqlite3');
+  });
+
+  it('a native module built for another Node: rebuild it, saying which versions', () => {
+    const cause = new Error('The module \'/x/better_sqlite3.node\'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 115. This version of Node.js requires\nNODE_MODULE_VERSION 127. Please try re-compiling');
+    const r = describeError(unavailable(unavailableError('native', cause)));
+    expect(r.message).toBe("the local service could not load better-sqlite3's native module: it was built for another Node version (module version 115; this Node needs 127)");
+    expect(r.hint).toBe(`rebuild it for Node ${process.versions.node}: \`npm rebuild better-sqlite3\` (it needs a C++ toolchain); the remote client works without it`);
+    expect(nativeDetail('invalid ELF header\nmore')).toBe('invalid ELF header');
+  });
+
+  it('is undefined for any other error', () => {
+    expect(unavailable(fault('ENOENT'))).toBeUndefined();
   });
 });

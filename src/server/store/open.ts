@@ -30,22 +30,39 @@ function storeError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
 }
 
-function unavailable(message: string, cause: unknown): Error {
-  return Object.assign(new Error(message, { cause }), { code: 'ERR_LOCAL_SERVICE_UNAVAILABLE' });
+/**
+ * ERR_LOCAL_SERVICE_UNAVAILABLE: better-sqlite3 is `missing`, or its `native` module does not load
+ * here (built for another Node version, or another platform): the fix differs.
+ */
+function unavailable(message: string, cause: unknown, reason: 'missing' | 'native'): Error {
+  return Object.assign(new Error(message, { cause }), { code: 'ERR_LOCAL_SERVICE_UNAVAILABLE', reason });
 }
 
 const NOT_INSTALLED =
   'The local service needs better-sqlite3, which is not installed: run `npm install better-sqlite3` (it builds with a C++ toolchain)';
 
-/** better-sqlite3's Database class, or ERR_LOCAL_SERVICE_UNAVAILABLE when it cannot be loaded. */
+/** Whether `err` is the native module failing to load (not the package missing). */
+function nativeFailure(err: unknown): boolean {
+  return /bindings|NODE_MODULE_VERSION|dlopen|invalid ELF|\.node\b/i.test(String((err as Error)?.message)) || (err as { code?: string })?.code === 'ERR_DLOPEN_FAILED';
+}
+
+/**
+ * better-sqlite3's Database class, its native module loaded (it loads on the first database, so one
+ * in memory is opened and closed), or ERR_LOCAL_SERVICE_UNAVAILABLE when either cannot be loaded.
+ */
 async function loadDriver(options: Pick<OpenStoreOptions, 'loadDriver'>): Promise<typeof BetterSqlite3> {
+  let Database: typeof BetterSqlite3;
   try {
     const mod = (await (options.loadDriver ?? (() => import('better-sqlite3')))()) as { default?: typeof BetterSqlite3 };
     if (typeof mod.default !== 'function') throw new Error('better-sqlite3 has no default export');
-    return mod.default;
+    Database = mod.default;
+    new Database(':memory:').close();
   } catch (err) {
-    throw unavailable(NOT_INSTALLED, err);
+    if (!nativeFailure(err)) throw unavailable(NOT_INSTALLED, err, 'missing');
+    const first = String((err as Error).message).split('\n')[0];
+    throw unavailable(`The local service could not load better-sqlite3's native module: run \`npm rebuild better-sqlite3\` (${first})`, err, 'native');
   }
+  return Database;
 }
 
 /**
@@ -63,16 +80,7 @@ export async function openStore(file: string, options: OpenStoreOptions = {}): P
   const memory = file === ':memory:';
   const repaired = memory ? [] : preparePrivateFiles(file);
   const readOnly = memory ? undefined : readOnlyReason(file);
-  let db: BetterSqlite3.Database;
-  try {
-    db = readOnly ? openReadOnly(Database, file) : new Database(file);
-  } catch (err) {
-    const text = String((err as Error).message);
-    if (/bindings|NODE_MODULE_VERSION|dlopen|invalid ELF|\.node\b/i.test(text) || (err as { code?: string }).code === 'ERR_DLOPEN_FAILED') {
-      throw unavailable(`The local service could not load better-sqlite3's native module: run \`npm rebuild better-sqlite3\` (${text.split('\n')[0]})`, err);
-    }
-    throw err;
-  }
+  const db = readOnly ? openReadOnly(Database, file) : new Database(file);
   try {
     db.pragma('busy_timeout = 10000');
     await untilUnlocked(() => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Area, JournalEntry, Note, Statistics } from '../../../src/api/types.js';
-import { createServer, getOrCreateApiKey, openStore } from '../../../src/server/index.js';
+import { createServer, getOrCreateApiKey, inspectStore, openStore } from '../../../src/server/index.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/server/store/schema.js';
 import { type Data, type ServedHabit, client, createHabit, fakeClock, rejectionOf } from '../fixtures.js';
 
@@ -87,6 +87,20 @@ describe('openStore', () => {
     expect(err.code).toBe('ERR_LOCAL_SERVICE_UNAVAILABLE');
     expect(err.message).toBe('The local service needs better-sqlite3, which is not installed: run `npm install better-sqlite3` (it builds with a C++ toolchain)');
     expect(err.message).not.toContain('\n');
+  });
+
+  test('a native module built for another Node: ERR_LOCAL_SERVICE_UNAVAILABLE saying rebuild, from openStore and inspectStore alike', async () => {
+    const mismatch = Object.assign(
+      new Error("The module '/x/better_sqlite3.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 115. This version of Node.js requires\nNODE_MODULE_VERSION 127."),
+      { code: 'ERR_DLOPEN_FAILED' },
+    );
+    // better-sqlite3 imports fine and loads its native module on the first database.
+    const driver = () => Promise.resolve({ default: class { constructor() { throw mismatch; } } });
+    for (const attempt of [openStore(':memory:', { loadDriver: driver }), inspectStore(join(dir, 'none.db'), { loadDriver: driver })]) {
+      const err = await rejectionOf(attempt);
+      expect(err).toMatchObject({ code: 'ERR_LOCAL_SERVICE_UNAVAILABLE', reason: 'native', cause: mismatch });
+      expect(err.message).toMatch(/^The local service could not load better-sqlite3's native module: run `npm rebuild better-sqlite3` \(The module/);
+    }
   });
 
   test('the API key is generated once and kept', async () => {
