@@ -134,6 +134,7 @@ function placeErrors(cmd: Command): void {
   cmd.usage(usageLine(cmd).slice(commandWords(cmd).length + 1));
   cmd.exitOverride((err: CommanderError) => {
     if (err.code === 'commander.excessArguments' || err.code === 'commander.unknownCommand') mistypedFields(cmd);
+    if (err.code === 'commander.missingArgument') fieldsTakenForArgument(cmd);
     throw err.exitCode === 0 ? err : new CommandUsageError(err, commandWords(cmd), usageLine(cmd));
   });
   for (const sub of cmd.commands) placeErrors(sub);
@@ -146,10 +147,7 @@ function placeErrors(cmd: Command): void {
  * arguments".
  */
 function mistypedFields(cmd: Command): void {
-  let root = cmd;
-  while (root.parent) root = root.parent;
-  // The words given to parse (after normalizeJsonFlag); commander keeps them but does not type them.
-  const argv = (root as unknown as { rawArgs?: string[] }).rawArgs ?? [];
+  const argv = rawArgsOf(cmd);
   const excess = new Set(cmd.args.slice(cmd.registeredArguments.length));
   for (let i = 0; i + 1 < argv.length; i++) {
     const word = argv[i + 1]!;
@@ -161,6 +159,31 @@ function mistypedFields(cmd: Command): void {
       throw new UsageError(`"${word}" after --json is neither a command nor a field`, 'put --json after the command, and see its fields with: habits <command> --json help');
     }
   }
+}
+
+/**
+ * `log done --json notes`: a word after a bare `--json` that is a field name of some command is
+ * read as its value. When the command then misses its argument, that word was the argument (a
+ * habit named "notes"): the error says so, and how to write it.
+ */
+function fieldsTakenForArgument(cmd: Command): void {
+  const word = /^--json=([a-z]\w*)$/.exec(rawArgsOf(cmd).find((w) => w.startsWith('--json=')) ?? '')?.[1];
+  const path = commandPath(cmd);
+  const declared = JSON_FIELDS[path];
+  // `log done --json help` asks for the fields, which need no argument.
+  if (word === 'help' && declared) checkFields(['help'], declared, path);
+  if (!word || word === 'help' || declared?.includes(word)) return;
+  throw new UsageError(
+    `"${word}" after --json was read as the fields to print, and ${commandWords(cmd)} has no ${cmd.registeredArguments.find((a) => a.required)?.name() ?? 'argument'}`,
+    `for a habit "${word}", put --json last: ${commandWords(cmd)} ${word} --json`,
+  );
+}
+
+/** The words given to parse (after normalizeJsonFlag); commander keeps them but does not type them. */
+function rawArgsOf(cmd: Command): string[] {
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  return (root as unknown as { rawArgs?: string[] }).rawArgs ?? [];
 }
 
 /** `--mood`, `--date=2026-11-22`, `-y`: a word that reads as an option (ids are longer than `-y`). */

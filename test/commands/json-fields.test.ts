@@ -91,6 +91,21 @@ describe('--json FIELDS', () => {
     expect((await fx.cli(['habit', 'show', '--json', 'walk'])).code).toBe(0);
   });
 
+  it('--json help needs no argument; a field name taken for a missing argument says how to write it', async () => {
+    fx.reset();
+    const help = await fx.cli(['log', 'done', '--json', 'help']);
+    expect(help.code).toBe(2);
+    expect(JSON.parse(help.stderr).error.message).toBe('fields of `habits log done --json`: ref, habit, date, ok, already, result, warnings, error');
+    // `notes` is a field (of export --output): read as --json's value, it leaves log done without a habit.
+    const notes = await fx.cli(['log', 'done', '--json', 'notes']);
+    expect(notes.code).toBe(2);
+    expect(JSON.parse(notes.stderr).error).toMatchObject({
+      message: '"notes" after --json was read as the fields to print, and habits log done has no habit',
+      hint: 'for a habit "notes", put --json last: habits log done notes --json',
+    });
+    expect([...help.requests, ...notes.requests]).toEqual([]);
+  });
+
   it('export offers the fields of its document, and with --output those of its summary', async () => {
     const r = await fx.cli(['export', '--json', 'help']);
     expect(r.code).toBe(2);
