@@ -52,3 +52,8 @@ export class ApiError extends Error {
     return `${where} failed with ${init.status}: ${init.serverMessage}`;
   }
 }
+
+/** Whether the server refused the API key (401, 403): the key is bad, not the request or the network. */
+export function keyRefused(err: unknown): err is ApiError {
+  return err instanceof ApiError && (err.status === 401 || err.status === 403);
+}

@@ -3,7 +3,7 @@
 // answer leaves it held (its outcome unknown), never sent twice silently. Held values are skipped
 // unless the caller confirms them. The first failure that may pass (no answer, a 5xx, a 429) stops
 // the run and keeps the rest; a write the server refuses (a 4xx) is dropped and reported.
-import { ApiError } from '../api/errors.js';
+import { ApiError, keyRefused } from '../api/errors.js';
 import type { Api, RouteKey } from '../api/routes.js';
 import { mayHaveBeenReceived } from '../api/network.js';
 import { isMarkRoute, queueDecision, type Outbox, type QueuedWrite } from './outbox.js';
@@ -68,8 +68,7 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
         continue;
       }
       const lasting = err instanceof ApiError && queueDecision(err, true) === undefined;
-      const keyRefused = err instanceof ApiError && (err.status === 401 || err.status === 403);
-      if (lasting && !keyRefused) {
+      if (lasting && !keyRefused(err)) {
         outbox.note('drop', write.id, { status: (err as ApiError).status, why: (err as ApiError).serverMessage });
         result.dropped.push({ write, error: err });
         continue;

@@ -1,6 +1,6 @@
 // `habits auth login [--with-key] [--no-verify]`: stores the API key in the config file (0600).
 import type { Command } from 'commander';
-import { ApiError } from '../../api/errors.js';
+import { keyRefused } from '../../api/errors.js';
 import { parseApiKey } from '../../api/key.js';
 import { updateConfigFile } from '../../config/file.js';
 import { inProfile, profileTarget } from '../../config/profiles.js';
@@ -66,7 +66,7 @@ export async function run(opts: LoginOptions, deps: Pick<Deps, 'clientFor' | 'en
     try {
       await checkKey(client);
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+      if (keyRefused(err)) {
         throw new AuthError(`${baseUrl} refused the key ${maskKey(key)}; it was not saved`, 'copy the key again from Settings > API (generating a new one revokes the old)');
       }
       throw err;

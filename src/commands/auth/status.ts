@@ -1,6 +1,6 @@
 // `habits auth status`: where the key comes from, masked, and whether the server accepts it.
 import type { Command } from 'commander';
-import { ApiError } from '../../api/errors.js';
+import { ApiError, keyRefused } from '../../api/errors.js';
 import { maskKey } from '../../config/settings.js';
 import { AuthError, noApiKey } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
@@ -52,7 +52,7 @@ export async function run(deps: Pick<Deps, 'api' | 'isLocal' | 'out' | 'paths' |
     failure = err;
     status.error = err instanceof ApiError ? err.message : (err as Error).message;
     // Only a refusal says the key is bad; a server that cannot be reached says nothing of it.
-    if (!refused(err)) status.valid = null;
+    if (!keyRefused(err)) status.valid = null;
   }
   await deps.out.result(status, () => [
     ...(settings.profile.source === 'default' ? [] : [`Profile: ${settings.profile.value} (from ${settings.profile.origin})`]),
@@ -61,14 +61,9 @@ export async function run(deps: Pick<Deps, 'api' | 'isLocal' | 'out' | 'paths' |
     `Status:  ${status.valid ? deps.out.c.green('✓ valid') : status.valid === false ? deps.out.c.red('✗ not accepted') : deps.out.c.yellow('! unknown: the key could not be checked (see the error below)')}`,
   ].join('\n'));
   if (failure) {
-    if (refused(failure)) {
+    if (keyRefused(failure)) {
       throw new AuthError(`the server refused the key ${status.key} (HTTP ${failure.status}: ${failure.serverMessage})`);
     }
     throw failure;
   }
-}
-
-/** Whether the server refused the key (401, 403). */
-function refused(err: unknown): err is ApiError {
-  return err instanceof ApiError && (err.status === 401 || err.status === 403);
 }
