@@ -9,7 +9,7 @@ import { createApiClient } from './api/client.js';
 import { ApiError } from './api/errors.js';
 import type { Api } from './api/routes.js';
 import type { Env, IO } from './io.js';
-import { exposedKeyWarning, readConfig } from './config/file.js';
+import { exposedKeyWarning, holdsKey, readConfig } from './config/file.js';
 import { chooseProfile, profileValues, unknownProfile } from './config/profiles.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
@@ -142,8 +142,7 @@ export class Context {
     if (this.settingsCache) return this.settingsCache;
     const doc = readConfig(this.paths.configFile);
     // A key that other users can read: said once per run (one stat, only when the file holds a key).
-    const holdsKey = !!doc.values['api-key'] || Object.values(doc.profiles).some((p) => !!p['api-key']);
-    if (holdsKey && this.configWarning === undefined) {
+    if (holdsKey(doc) && this.configWarning === undefined) {
       this.configWarning = exposedKeyWarning(this.paths.configFile) ?? '';
       // Before `out` exists (the constructor reads the colour setting), the constructor says it.
       if (this.configWarning && this.out) this.out.warn(this.configWarning);

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { proxyFor, proxySettings, redactProxy } from '../api/proxy.js';
 import { parseBaseUrl } from '../api/url.js';
-import { modeOf, octal, readConfig, type ConfigDocument, type ConfigKey, type ConfigValues } from '../config/file.js';
+import { holdsKey, modeOf, octal, readConfig, type ConfigDocument, type ConfigKey, type ConfigValues } from '../config/file.js';
 import { chooseProfile, DEFAULT_PROFILE, profileValues, unknownProfile } from '../config/profiles.js';
 import { LOCAL_BASE_URL, maskKey, resolveSettings, type ProfileInUse, type SettingFlags, type Settings } from '../config/settings.js';
 import type { GlobalFlags } from '../context.js';
@@ -195,8 +195,7 @@ function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; doc: C
   }
   const done = fixed.length ? ` (fixed: ${fixed.join(', ')})` : '';
   if (loose.length === 0) return { check: ok('config', `${file}, 0600 in a 0700 directory${done}`), doc };
-  const holdsKey = doc.values['api-key'] !== undefined || Object.values(doc.profiles).some((p) => p['api-key'] !== undefined);
-  const exposed = holdsKey && fileMode !== undefined && (fileMode & 0o077) !== 0 && !fixed.some((f) => f.startsWith('the file'));
+  const exposed = holdsKey(doc) && fileMode !== undefined && (fileMode & 0o077) !== 0 && !fixed.some((f) => f.startsWith('the file'));
   return {
     check: {
       check: 'config',

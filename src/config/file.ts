@@ -225,6 +225,11 @@ export function modeOf(path: string): number | undefined {
   }
 }
 
+/** Whether the file holds an API key, at the top level or in a profile. */
+export function holdsKey(doc: ConfigDocument): boolean {
+  return !!doc.values['api-key'] || Object.values(doc.profiles).some((p) => !!p['api-key']);
+}
+
 /** The one-line warning for a config file that holds the key with group or other bits set, else undefined: one stat. */
 export function exposedKeyWarning(file: string): string | undefined {
   const mode = modeOf(file);
