@@ -2,14 +2,17 @@
 // shows them. A name with a line break breaks a table row, a TSV line and a completion list; one
 // with an escape sequence (`\x1b[2J`) would drive the user's terminal. Pure functions.
 
+/** Bidirectional embeddings, overrides and isolates: `\u202e` shows what follows backwards. */
+const BIDI = '\\u202a-\\u202e\\u2066-\\u2069';
+/** The zero-width space, word joiner and BOM: `Wa\u200blk` looks like `Walk`. */
+const INVISIBLE = '\\u200b\\u2060\\ufeff';
+
 /**
  * C0 controls (tab and line breaks among them), DEL, C1 controls, U+2028/U+2029; and the invisible
- * characters that make text show other than it is: the bidirectional embeddings, overrides and
- * isolates (U+202A–U+202E, U+2066–U+2069: `\u202e` shows what follows backwards), and the
- * zero-width space, word joiner and BOM (U+200B, U+2060, U+FEFF: `Wa\u200blk` looks like `Walk`).
- * The joiners emoji and scripts need (U+200C, U+200D) and the direction marks stay.
+ * characters that make text show other than it is (BIDI, INVISIBLE). The joiners emoji and scripts
+ * need (U+200C, U+200D) and the direction marks stay.
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]/;
+const CONTROL = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}${INVISIBLE}]`);
 const CONTROLS = new RegExp(CONTROL.source, 'g');
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\t': '\\t', '\r': '\\r' };
@@ -31,7 +34,7 @@ export function escapeControls(text: string, keep = ''): string {
 }
 
 /** Colour codes (SGR: `\x1b[1m`, `\x1b[38;2;1;2;3m`), which our own output writes; nothing else of ESC passes. */
-const UNSAFE = /\u001b\[[0-9;:]*m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]/g;
+const UNSAFE = new RegExp(`\\u001b\\[[0-9;:]*m|[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI}${INVISIBLE}]`, 'g');
 
 /**
  * The last guard before text reaches a terminal or a pipe: every control character is escaped but
@@ -43,12 +46,23 @@ export function terminalSafe(text: string): string {
   return text.replace(UNSAFE, (m) => (m.length > 1 ? m : escapeControl(m)));
 }
 
+/** What JSON.stringify leaves raw but a terminal would act on: DEL, C1, U+2028/U+2029, BIDI, INVISIBLE. */
+const JSON_RAW = new RegExp(`[\\u007f-\\u009f\\u2028\\u2029${BIDI}${INVISIBLE}]`, 'g');
+
+/** JSON text with those characters written as `\u` escapes (JSON already escapes C0): the same data. */
+export function escapeJsonText(json: string): string {
+  return json.replace(JSON_RAW, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const BIDI_CHAR = new RegExp(`[${BIDI}]`);
+const INVISIBLE_CHAR = new RegExp(`[${INVISIBLE}]`);
+
 function describe(ch: string): string {
   if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029') return `a line break (${escapeControl(ch)})`;
   if (ch === '\t') return 'a tab (\\t)';
   if (ch === '\u001b') return 'an escape character (\\x1b)';
-  if (/[\u202a-\u202e\u2066-\u2069]/.test(ch)) return `a bidirectional control (${escapeControl(ch)}), which would show the text out of order`;
-  if (/[\u200b\u2060\ufeff]/.test(ch)) return `an invisible character (${escapeControl(ch)})`;
+  if (BIDI_CHAR.test(ch)) return `a bidirectional control (${escapeControl(ch)}), which would show the text out of order`;
+  if (INVISIBLE_CHAR.test(ch)) return `an invisible character (${escapeControl(ch)})`;
   return `a control character (${escapeControl(ch)})`;
 }
 

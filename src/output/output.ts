@@ -1,7 +1,7 @@
 // The three output modes, chosen in one place: --json, a terminal, or a pipe.
 import type { Env, IO } from '../io.js';
 import { FailureError, UsageError } from '../errors.js';
-import { escapeControls, terminalSafe } from '../model/text.js';
+import { escapeControls, escapeJsonText, terminalSafe } from '../model/text.js';
 import { makeChalk, type ChalkInstance } from './color.js';
 import { checkFields, JSON_FIELDS, keysOf, NO_JSON, selectFields } from './fields.js';
 import { runPager } from './pager.js';
@@ -11,12 +11,12 @@ import { renderPlainTable, renderTtyTable, type TableSpec } from './table.js';
 export type OutputMode = 'json' | 'tty' | 'plain';
 
 /**
- * JSON text with DEL, the C1 controls and U+2028/U+2029 written as `\u` escapes too (JSON.stringify
- * escapes the C0 ones only): the same data, and nothing a terminal would act on.
+ * JSON text with DEL, the C1 controls, U+2028/U+2029 and the invisible characters written as `\u`
+ * escapes too (model/text.ts; JSON.stringify escapes the C0 ones only): the same data, and nothing
+ * a terminal would act on.
  */
 export function jsonText(data: unknown, indent?: number): string {
-  // eslint-disable-next-line no-control-regex
-  return JSON.stringify(data, null, indent).replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeJsonText(JSON.stringify(data, null, indent));
 }
 
 /**
