@@ -30,9 +30,14 @@ const HUMAN: Partial<Record<string, string>> = { kM: 'km', kCal: 'kcal' };
 /** The counts, which a habit may name (`pages` for rep); a measure (min, km) keeps its own name. */
 const COUNTS: readonly string[] = ['rep', 'step', 'floor'];
 
+/** Whether `symbol` is a count (rep, step, floor), which a habit may give a name of its own. */
+export function isCount(symbol: string): boolean {
+  return COUNTS.includes(symbol);
+}
+
 /** The habit's own name for `symbol`, when it has one and the symbol is a count. */
 export function ownUnitName(symbol: string, customUnitName?: string | null): string | undefined {
-  return customUnitName && COUNTS.includes(symbol) ? customUnitName : undefined;
+  return customUnitName && isCount(symbol) ? customUnitName : undefined;
 }
 
 /**

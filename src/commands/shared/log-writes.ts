@@ -7,7 +7,7 @@ import type { GoalUnit, JournalEntry, LogValueBody, MessageResult } from '../../
 import { checkedWrite, UsageError, WriteError } from '../../errors.js';
 import { canonicalUnit } from '../../model/grammar.js';
 import type { HabitFacts } from '../../model/habit-facts.js';
-import { converts, displayUnit, ownUnitName, unitList, unitsThatCount } from '../../model/units.js';
+import { converts, displayUnit, isCount, ownUnitName, unitList, unitsThatCount } from '../../model/units.js';
 import { escapeControls } from '../../model/text.js';
 import { formatGoal, formatNumber, shellWord } from '../../output/format.js';
 import type { Named } from '../../resolve/index.js';
@@ -190,16 +190,15 @@ function unitFor(habit: Named, facts: HabitFacts, typed: TypedUnit | undefined):
   if (!typed.symbol) {
     const own = custom ? `, or "${escapeControls(custom)}", the unit name of "${escapeControls(habit.name)}"` : '';
     // A count (rep, step, floor) may be given a name of its own, which --unit then takes.
-    const count = !goal || ['rep', 'step', 'floor'].includes(goal.unit);
+    const count = !goal || isCount(goal.unit);
     const hint = count && !custom ? `to count in ${typed.typed}, name the unit: habits habit edit ${shellWord(habit.name)} --unit-name ${shellWord(typed.typed)}` : undefined;
     return new UsageError(`--unit: unknown unit "${typed.typed}" (use one of ${unitList()}${own})`, hint);
   }
   if (goal && !converts(typed.symbol, goal.unit)) {
-    const ok = (unitsThatCount(goal.unit) ?? []).map((u) => displayUnit(u));
     const own = custom ? ` (or ${custom})` : '';
     return new UsageError(
       `--unit: ${displayUnit(typed.symbol)} does not convert to the goal of "${escapeControls(habit.name)}" (${formatGoal(goal, custom)}), so the log would never count`,
-      `units that count: ${ok.join(', ')}${own}`,
+      `units that count: ${unitList(unitsThatCount(goal.unit) ?? [])}${own}`,
     );
   }
   return typed.symbol;
