@@ -135,15 +135,21 @@ export async function startServer(handler: (req: http.IncomingMessage, res: http
     });
   });
   server.on('connection', (s) => sockets.push(s));
+  return { ...(await listenLoopback(server, () => sockets)), seen, sockets };
+}
+
+/**
+ * Listens on a free loopback port; `close()` destroys the open sockets (`sockets()`) first, so a
+ * client holding one open cannot keep the server up.
+ */
+async function listenLoopback(server: net.Server, sockets: () => Iterable<net.Socket>): Promise<{ url: string; port: number; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    seen,
-    sockets,
     close: () => {
-      for (const s of sockets) s.destroy();
+      for (const s of sockets()) s.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
@@ -158,17 +164,7 @@ export async function startSilent(): Promise<{ url: string; port: number; connec
     sockets.add(s);
     s.on('error', () => {});
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    connections: () => count,
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { ...(await listenLoopback(server, () => sockets)), connections: () => count };
 }
 
 /** A port nothing listens on. */
@@ -218,17 +214,7 @@ export async function startProxy(upstreamPort: number): Promise<{ url: string; p
     client.on('error', end);
   });
   server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    seen,
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { ...(await listenLoopback(server, () => sockets)), seen };
 }
 
 /** Paths (`.cause.message`) of every string inside `value` that contains `needle`, own properties included. */
