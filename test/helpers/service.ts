@@ -103,6 +103,23 @@ export function addHabit(svc: LocalService, body: Partial<CreateHabitBody> & { n
   return createHabit(client(svc), { startDate: '2026-11-01', occurrence: { type: 'daily' }, ...body });
 }
 
+/**
+ * A habit with every field set: description, icon, colour, unit name, weekdays, a goal, an area,
+ * a time of day, a reminder, a stack on `stackOn` and an end condition (for edits that must keep them).
+ */
+export function addPopulatedHabit(svc: LocalService, name: string, refs: { areaId: string; stackOn: string }): Promise<ServedHabit> {
+  return addHabit(svc, {
+    name, description: 'Outside', icon: '🚶', colorHex: '#7B61FF', customUnitName: 'laps',
+    occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { value: 30, unit: 'min', periodicity: 'daily' },
+    areaIds: [refs.areaId], timeOfDayIds: ['morning'],
+    reminders: {
+      timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true }],
+      habitStacks: [{ conditionHabitId: refs.stackOn, type: 'completed', timerType: 'after', timerDelaySecs: 600 }],
+    },
+    endCondition: { type: 'streak', streakLength: 5 },
+  });
+}
+
 /** Creates an area. */
 export function addArea(svc: LocalService, body: { name: string; colorHex?: string; icon?: string }): Promise<Area> {
   return call<Area>(svc, 'POST', '/areas', body);

@@ -5,7 +5,7 @@ import type { Area, Habit } from '../../src/api/types.js';
 import { CancelledError } from '../../src/errors.js';
 import { stripAnsi } from '../../src/output/plain.js';
 import { scriptedPrompter } from '../helpers/cli.js';
-import { addHabit, call, useService } from '../helpers/service.js';
+import { addHabit, addPopulatedHabit, call, useService } from '../helpers/service.js';
 
 const fx = useService();
 let meditate: Habit;
@@ -164,18 +164,7 @@ describe('habit add, interactive', () => {
 });
 
 describe('habit edit, interactive', () => {
-  async function populated(name: string): Promise<Habit> {
-    return addHabit(fx.svc, {
-      name, description: 'Outside', icon: '🚶', colorHex: '#7B61FF', customUnitName: 'laps',
-      occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { value: 30, unit: 'min', periodicity: 'daily' },
-      areaIds: [health.id], timeOfDayIds: ['morning'],
-      reminders: {
-        timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true }],
-        habitStacks: [{ conditionHabitId: meditate.id, type: 'completed', timerType: 'after', timerDelaySecs: 600 }],
-      },
-      endCondition: { type: 'streak', streakLength: 5 },
-    });
-  }
+  const populated = (name: string): Promise<Habit> => addPopulatedHabit(fx.svc, name, { areaId: health.id, stackOn: meditate.id });
 
   it('pre-fills every prompt with the current values; keeping them all sends nothing', async () => {
     const h = await populated('Evening jog');

@@ -3,7 +3,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Area, Habit } from '../../../src/api/types.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
-import { addHabit, call, useService } from '../../helpers/service.js';
+import { addHabit, addPopulatedHabit, call, useService } from '../../helpers/service.js';
 
 const fx = useService();
 const { cli } = fx;
@@ -19,16 +19,7 @@ beforeAll(async () => {
 
 // Each test edits its own fully populated habit.
 beforeEach(async () => {
-  walk = await addHabit(fx.svc, {
-    name: `Walk ${++counter}`, description: 'Outside', icon: '🚶', colorHex: '#7B61FF', customUnitName: 'laps',
-    occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { value: 30, unit: 'min', periodicity: 'daily' },
-    areaIds: [health.id], timeOfDayIds: ['morning'],
-    reminders: {
-      timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true }],
-      habitStacks: [{ conditionHabitId: meditate.id, type: 'completed', timerType: 'after', timerDelaySecs: 600 }],
-    },
-    endCondition: { type: 'streak', streakLength: 5 },
-  });
+  walk = await addPopulatedHabit(fx.svc, `Walk ${++counter}`, { areaId: health.id, stackOn: meditate.id });
 });
 
 const puts = (requests: { method: string; body?: unknown }[]) => requests.filter((r) => r.method === 'PUT' || r.method === 'POST').map((r) => r.body);
