@@ -44,9 +44,23 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/** True when a network ApiError should not be retried (unknown host, TLS, a destroyed dispatcher...). */
+/**
+ * The status a proxy answered a CONNECT with instead of opening the tunnel (undici's "Proxy response
+ * (403) !== 200 when HTTP Tunneling"), or undefined. The request itself was never sent.
+ */
+function tunnelRefusal(err: unknown): number | undefined {
+  const found = /^Proxy response \((\d+)\)/.exec(String(field(err, 'message') ?? ''));
+  return found ? Number(found[1]) : undefined;
+}
+
+/**
+ * True when a network ApiError should not be retried (unknown host, TLS, a destroyed dispatcher, a
+ * proxy that refuses the tunnel with a 4xx such as 403 or 407: asked again, it answers the same).
+ */
 export function isPermanentNetworkError(err: ApiError): boolean {
   const code = errorCode(err.cause);
+  const refused = tunnelRefusal(err.cause);
+  if (refused !== undefined && refused >= 400 && refused < 500) return true;
   return code !== undefined && (PERMANENT_CODES.has(code) || TLS_CODE.test(code));
 }
 
@@ -87,6 +101,7 @@ const NOT_SENT_CODES = new Set([
 /** True when a failure without an answer may have come after the server received the request. */
 export function mayHaveBeenReceived(err: ApiError): boolean {
   if (err.kind === 'http') return true;
+  if (tunnelRefusal(err.cause) !== undefined) return false;
   const code = errorCode(err.cause);
   return !(code !== undefined && (NOT_SENT_CODES.has(code) || TLS_CODE.test(code)));
 }
@@ -115,6 +130,7 @@ export function networkError(err: unknown, req: RequestInfo, target: Target, tim
   const host = String(field(err, 'hostname') ?? (target.proxy ?? target.server).host);
   const waited = formatMs(timeoutMs);
   const message = String(field(err, 'message') ?? '');
+  const refused = tunnelRefusal(err);
 
   let kind: 'network' | 'timeout' = 'network';
   let text: string;
@@ -137,9 +153,8 @@ export function networkError(err: unknown, req: RequestInfo, target: Target, tim
         text = `TLS failure with ${proxy && code === 'UND_ERR_PRX_TLS' ? peer : server}: ${tlsReason(err, code)}`;
       } else if (proxy && /Proxy Authentication Required|\(407\)/.test(message)) {
         text = `the proxy ${proxy} wants a login (407); put user:password in the proxy URL`;
-      } else if (proxy && /Proxy response \((\d+)\)/.test(message)) {
-        const status = /Proxy response \((\d+)\)/.exec(message)?.[1] ?? '?';
-        text = `the proxy ${proxy} did not open a tunnel to ${server} (it answered ${status})`;
+      } else if (proxy && refused !== undefined) {
+        text = `the proxy ${proxy} did not open a tunnel to ${server} (it answered ${refused})`;
       } else {
         text = `request to ${where} failed: ${message || code || 'unknown error'}`;
       }

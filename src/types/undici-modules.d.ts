@@ -17,3 +17,12 @@ declare module 'undici/lib/api/api-request.js' {
   /** Dispatcher#request, for any dispatcher (`this`): the index adds it to Dispatcher.prototype. */
   export default function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
 }
+declare module 'undici/lib/api/api-connect.js' {
+  import type { Dispatcher } from 'undici';
+  /** Its options; a Pool or Client connects to its own origin, so `origin` may be left out. */
+  type ConnectOptions = Omit<Dispatcher.ConnectOptions, 'origin'> & Partial<Pick<Dispatcher.ConnectOptions, 'origin'>>;
+  /** Dispatcher#connect, for any dispatcher (`this`): the index adds it to Dispatcher.prototype. */
+  function connect(this: Dispatcher, options: ConnectOptions, callback: (err: Error | null, data: Dispatcher.ConnectData) => void): void;
+  function connect(this: Dispatcher, options: ConnectOptions): Promise<Dispatcher.ConnectData>;
+  export default connect;
+}
