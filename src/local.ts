@@ -2,7 +2,7 @@
 // per-process key. Commands reach it through the same HTTP client as a remote server.
 import { existsSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CliError, EXIT, FailureError } from './errors.js';
+import { CliError, EXIT, FailureError, UsageError } from './errors.js';
 import type { Store, StoreInspection } from './server/index.js';
 
 /** A running in-process local service. */
@@ -18,25 +18,53 @@ export interface LocalService {
   close(): Promise<void>;
 }
 
+const REMOTE_WORKS = 'the remote client works without it';
+const BETTER_SQLITE3 = '`npm install -g better-sqlite3@12` beside a global habits (it needs a C++ toolchain)';
+
 /**
- * The message for a machine without the optional better-sqlite3, or whose copy does not load here
- * (its native module built for another Node version, after a Node upgrade or an nvm switch).
+ * The message for a Node with no usable SQLite driver (src/server/store/sqlite.ts): Node 20 without
+ * better-sqlite3, a copy of it that does not load here (built for another Node version, after an
+ * upgrade or an nvm switch), or a driver HABITS_SQLITE_DRIVER asks for that cannot be used.
  */
-export function unavailable(err: unknown): FailureError | undefined {
-  const e = err as { code?: string; reason?: string; cause?: unknown } | undefined;
+export function unavailable(err: unknown): CliError | undefined {
+  const e = err as { code?: string; reason?: string; cause?: unknown; detail?: string; chosen?: boolean } | undefined;
   if (e?.code !== 'ERR_LOCAL_SERVICE_UNAVAILABLE') return undefined;
-  if (e.reason === 'native') {
-    return new FailureError(
-      `the local service could not load better-sqlite3's native module: ${nativeDetail(String((e.cause as Error | undefined)?.message ?? ''))}`,
-      'local_unavailable',
-      `rebuild it for Node ${process.versions.node}: \`npm rebuild better-sqlite3\` (it needs a C++ toolchain); the remote client works without it`,
-    );
+  const node = process.versions.node;
+  const unset = 'unset HABITS_SQLITE_DRIVER to let habits choose';
+  switch (e.reason) {
+    case 'bad-choice':
+      return new UsageError(`HABITS_SQLITE_DRIVER: unknown SQLite driver "${e.detail ?? ''}"`, 'use auto, node:sqlite or better-sqlite3');
+    case 'no-node-sqlite':
+      return new FailureError(`node:sqlite is not available in Node ${node}: it needs Node 22.16 or later`, 'local_unavailable', `${unset}, or upgrade Node`);
+    case 'aborts':
+      return new FailureError(
+        `better-sqlite3 ${e.detail ?? ''} aborts the process on Node ${node}, so the local service will not use it`,
+        'local_unavailable',
+        `${unset} (node:sqlite is built into this Node), or install better-sqlite3 13 or later`,
+      );
+    case 'native':
+      return new FailureError(
+        `the local service could not load better-sqlite3's native module: ${nativeDetail(String((e.cause as Error | undefined)?.message ?? ''))}`,
+        'local_unavailable',
+        `rebuild it for Node ${node}: \`npm rebuild better-sqlite3\` (it needs a C++ toolchain)${e.chosen ? `, or ${unset}` : ', or use Node 22 or 24, which have SQLite built in'}; ${REMOTE_WORKS}`,
+      );
+    default:
+      if (e.chosen) {
+        const builtIn = hasNodeSqlite(node) ? ' (node:sqlite is built into this Node)' : '';
+        return new FailureError('HABITS_SQLITE_DRIVER asks for better-sqlite3, which is not installed', 'local_unavailable', `${unset}${builtIn}, or install ${BETTER_SQLITE3}`);
+      }
+      return new FailureError(
+        `the local service needs Node 22.16 or later (SQLite is built in), or better-sqlite3 on Node ${node}`,
+        'local_unavailable',
+        `upgrade Node to 22 or 24, or install ${BETTER_SQLITE3}; ${REMOTE_WORKS}`,
+      );
   }
-  return new FailureError(
-    'the local service needs better-sqlite3, which is not installed',
-    'local_unavailable',
-    'install it with `npm install better-sqlite3` (it needs a C++ toolchain); the remote client works without it',
-  );
+}
+
+/** Whether Node `version` has the node:sqlite the local service uses (22.16 and later). */
+export function hasNodeSqlite(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 16);
 }
 
 /**
@@ -123,7 +151,7 @@ export interface LocalStore {
 /**
  * Opens (creating it, 0600 in a private directory, when missing) the SQLite store `file`. A store
  * that cannot be written opens read-only. `warn` hears of modes it tightened. Every failure is one
- * line naming the file (storageError); a machine without better-sqlite3 gets its explanation.
+ * line naming the file (storageError); a Node without an SQLite driver gets its explanation.
  */
 export async function openLocalStore(file: string, warn: (line: string) => void = () => {}): Promise<LocalStore> {
   const server = await import('./server/index.js');
@@ -142,13 +170,15 @@ export async function openLocalStore(file: string, warn: (line: string) => void 
 }
 
 /**
- * The local store as `habits doctor` sees it, read without writing or creating anything: undefined
- * when there is none yet. Its errors are openLocalStore's, one line each (storageError).
+ * The local store as `habits doctor` sees it, read without writing or creating anything: the SQLite
+ * driver, and the store (undefined when there is none yet). Its errors are openLocalStore's, one
+ * line each (storageError).
  */
-export async function inspectLocalStore(file: string): Promise<StoreInspection | undefined> {
+export async function inspectLocalStore(file: string): Promise<{ driver: string; store: StoreInspection | undefined }> {
   const server = await import('./server/index.js');
   try {
-    return await server.inspectStore(file);
+    const driver = await server.describeDriver();
+    return { driver, store: await server.inspectStore(file) };
   } catch (err) {
     throw storageError(err, file) ?? err;
   }

@@ -3,7 +3,7 @@
 // so its mapping is also checked here.
 import { describe, expect, it } from 'vitest';
 import { describeError } from '../src/describe-error.js';
-import { nativeDetail, storageError, unavailable } from '../src/local.js';
+import { hasNodeSqlite, nativeDetail, storageError, unavailable } from '../src/local.js';
 
 const file = '/nowhere/habits.db';
 const fault = (code: string, message = code): Error => Object.assign(new Error(message), { code });
@@ -32,20 +32,53 @@ describe('storageError', () => {
 });
 
 describe('unavailable', () => {
-  const unavailableError = (reason: string, cause?: Error) => Object.assign(new Error('x', { cause }), { code: 'ERR_LOCAL_SERVICE_UNAVAILABLE', reason });
+  const unavailableError = (reason: string, extra: { cause?: Error; detail?: string; chosen?: boolean } = {}) =>
+    Object.assign(new Error('x', { cause: extra.cause }), { code: 'ERR_LOCAL_SERVICE_UNAVAILABLE', reason, detail: extra.detail, chosen: extra.chosen });
+  const node = process.versions.node;
 
-  it('a missing better-sqlite3: install it', () => {
+  it('no driver on a Node without node:sqlite: upgrade Node, or install better-sqlite3 beside habits', () => {
     const r = describeError(unavailable(unavailableError('missing')));
-    expect(r).toMatchObject({ exitCode: 1, code: 'local_unavailable', message: 'the local service needs better-sqlite3, which is not installed' });
-    expect(r.hint).toContain('npm install better-sqlite3');
+    expect(r).toMatchObject({ exitCode: 1, code: 'local_unavailable', message: `the local service needs Node 22.16 or later (SQLite is built in), or better-sqlite3 on Node ${node}` });
+    expect(r.hint).toBe('upgrade Node to 22 or 24, or install `npm install -g better-sqlite3@12` beside a global habits (it needs a C++ toolchain); the remote client works without it');
+  });
+
+  it('better-sqlite3 asked for by HABITS_SQLITE_DRIVER and missing: says so, and how to go back to the default', () => {
+    const r = describeError(unavailable(unavailableError('missing', { chosen: true })));
+    expect(r).toMatchObject({ exitCode: 1, message: 'HABITS_SQLITE_DRIVER asks for better-sqlite3, which is not installed' });
+    expect(r.hint).toMatch(/^unset HABITS_SQLITE_DRIVER to let habits choose/);
+    expect(r.hint?.includes('node:sqlite is built into this Node')).toBe(hasNodeSqlite(node));
   });
 
   it('a native module built for another Node: rebuild it, saying which versions', () => {
     const cause = new Error('The module \'/x/better_sqlite3.node\'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 115. This version of Node.js requires\nNODE_MODULE_VERSION 127. Please try re-compiling');
-    const r = describeError(unavailable(unavailableError('native', cause)));
+    const r = describeError(unavailable(unavailableError('native', { cause })));
     expect(r.message).toBe("the local service could not load better-sqlite3's native module: it was built for another Node version (module version 115; this Node needs 127)");
-    expect(r.hint).toBe(`rebuild it for Node ${process.versions.node}: \`npm rebuild better-sqlite3\` (it needs a C++ toolchain); the remote client works without it`);
+    expect(r.hint).toBe(`rebuild it for Node ${node}: \`npm rebuild better-sqlite3\` (it needs a C++ toolchain), or use Node 22 or 24, which have SQLite built in; the remote client works without it`);
     expect(nativeDetail('invalid ELF header\nmore')).toBe('invalid ELF header');
+  });
+
+  it('better-sqlite3 before 13 on a Node it aborts: refused, saying why', () => {
+    const r = describeError(unavailable(unavailableError('aborts', { detail: '12.11.1', chosen: true })));
+    expect(r).toMatchObject({ exitCode: 1, message: `better-sqlite3 12.11.1 aborts the process on Node ${node}, so the local service will not use it` });
+    expect(r.hint).toBe('unset HABITS_SQLITE_DRIVER to let habits choose (node:sqlite is built into this Node), or install better-sqlite3 13 or later');
+  });
+
+  it('node:sqlite asked for on a Node without it, and an unknown driver (a usage error)', () => {
+    expect(describeError(unavailable(unavailableError('no-node-sqlite', { chosen: true })))).toMatchObject({
+      exitCode: 1,
+      message: `node:sqlite is not available in Node ${node}: it needs Node 22.16 or later`,
+      hint: 'unset HABITS_SQLITE_DRIVER to let habits choose, or upgrade Node',
+    });
+    expect(describeError(unavailable(unavailableError('bad-choice', { detail: 'postgres' })))).toMatchObject({
+      exitCode: 2,
+      message: 'HABITS_SQLITE_DRIVER: unknown SQLite driver "postgres"',
+      hint: 'use auto, node:sqlite or better-sqlite3',
+    });
+  });
+
+  it('hasNodeSqlite: 22.16 and later', () => {
+    expect(['20.20.2', '22.13.0', '22.15.1'].map(hasNodeSqlite)).toEqual([false, false, false]);
+    expect(['22.16.0', '22.23.3', '23.11.0', '24.21.0', '26.0.0'].map(hasNodeSqlite)).toEqual([true, true, true, true, true]);
   });
 
   it('is undefined for any other error', () => {

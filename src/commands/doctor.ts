@@ -289,16 +289,16 @@ async function liveCheck(base: Check, key: Check, baseUrl: string, apiKey: strin
   }
 }
 
-/** better-sqlite3 and the local store, read without creating or changing anything. */
+/** The SQLite driver and the local store, read without creating or changing anything. */
 async function storeCheck(file: string, local: boolean): Promise<Check> {
   try {
-    const found = await inspectLocalStore(file);
-    if (!found) return ok('local-store', `better-sqlite3 available; no local store yet (the first --local command creates ${file})`);
+    const { driver, store: found } = await inspectLocalStore(file);
+    if (!found) return ok('local-store', `${driver}; no local store yet (the first --local command creates ${file})`);
     const upgrade = found.schema < found.current ? `; upgraded to ${found.current} on its next use` : '';
-    return ok('local-store', `${file} opens (schema ${found.schema}${upgrade})`);
+    return ok('local-store', `${file} opens with ${driver} (schema ${found.schema}${upgrade})`);
   } catch (err) {
     const check = failed('local-store', err);
-    // Without better-sqlite3 only local mode is lost; the remote client works.
+    // Without an SQLite driver only local mode is lost; the remote client works.
     if (describeError(err).code === 'local_unavailable' && !local) check.status = 'warn';
     return check;
   }

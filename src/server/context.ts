@@ -1,5 +1,5 @@
 // What a route handler receives and returns. Handlers are synchronous: the body is read before
-// they run, and better-sqlite3 transactions cannot span an await.
+// they run, and the store's transactions cannot span an await.
 import type { Day } from './domain/dates.js';
 import type { Store } from './store/store.js';
 

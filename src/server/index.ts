@@ -1,9 +1,12 @@
-// Public surface of the local service. Importing it does no I/O; better-sqlite3 is loaded only by
-// openStore (it is an optional dependency).
+// Public surface of the local service. Importing it does no I/O; the SQLite driver (node:sqlite, or
+// the optional better-sqlite3) is loaded only by openStore and inspectStore.
 export { createServer } from './http/server.js';
 export type { Listening, ListenOptions, LocalServer, RecordedRequest, ServerOptions } from './http/server.js';
-export { openStore, getOrCreateApiKey, inspectStore } from './store/open.js';
+export { describeDriver, openStore, getOrCreateApiKey, inspectStore } from './store/open.js';
 export { Store } from './store/store.js';
+// Raw connections through the same driver, for tests and tooling (another program's file, a lock).
+export { loadDriver } from './store/sqlite.js';
+export type { Database, Driver, DriverName, UnavailableError, UnavailableReason } from './store/sqlite.js';
 export type { OpenedFile, OpenStoreOptions, StoreInspection } from './store/open.js';
 export { runServe } from './serve.js';
 export type { ServeOptions, Serving } from './serve.js';

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeCheck, type Check } from '../../src/commands/doctor.js';
+import { hasNodeSqlite } from '../../src/local.js';
 import { Outbox } from '../../src/record/index.js';
 import { NOW, runCli, useHome } from '../helpers/cli.js';
 import { useService } from '../helpers/service.js';
@@ -185,7 +186,11 @@ describe('habits doctor', () => {
   it('the local store: "no local store yet" creates nothing; a store present opens read-only', async () => {
     const none = await checks(['--offline', '--local']);
     expect(none.code).toBe(0);
-    expect(none.byName['local-store']?.detail).toBe(`better-sqlite3 available; no local store yet (the first --local command creates ${join(dataDir(), 'habits.db')})`);
+    // The driver this Node uses: node:sqlite from 22.16, better-sqlite3 before.
+    const driver = hasNodeSqlite(process.versions.node) ? /^node:sqlite \(SQLite 3\.\d+\.\d+\)$/ : /^better-sqlite3 \d+\.\d+\.\d+ \(SQLite 3\.\d+\.\d+\)$/;
+    const [named, rest] = none.byName['local-store']?.detail.split('; ') ?? [];
+    expect(named).toMatch(driver);
+    expect(rest).toBe(`no local store yet (the first --local command creates ${join(dataDir(), 'habits.db')})`);
     expect(() => readdirSync(dataDir())).toThrow();
 
     expect((await fx.run(['--local', 'habit', 'add', 'Walk'])).code).toBe(0);
@@ -193,7 +198,7 @@ describe('habits doctor', () => {
     const present = await checks(['--local']);
     expect(present.code).toBe(0);
     expect(present.byName['local-store']?.status).toBe('ok');
-    expect(present.byName['local-store']?.detail).toMatch(/ opens \(schema \d+\)$/);
+    expect(present.byName['local-store']?.detail).toMatch(/ opens with (node:sqlite|better-sqlite3 \d+\.\d+\.\d+) \(SQLite 3\.\d+\.\d+\) \(schema \d+\)$/);
     expect(present.byName['local-store']?.detail.startsWith(`${join(dataDir(), 'habits.db')} opens`)).toBe(true);
     expect(readdirSync(dataDir()).sort()).toEqual(files);
   });

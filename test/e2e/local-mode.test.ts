@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JournalEntry, Statistics } from '../../src/api/types.js';
 import { ROOT, spawnCli, tempHome, type CliResult } from '../helpers/cli.js';
 import { startLocalService } from '../helpers/local-service.js';
+import { hasNodeSqlite } from '../../src/local.js';
 
 let home: ReturnType<typeof tempHome>;
 beforeEach(() => {
@@ -95,7 +96,7 @@ describe('local mode', () => {
   }, 60_000);
 });
 
-describe('without better-sqlite3 (an optional dependency)', () => {
+describe('the bundle with no node_modules (as installed from the package, without better-sqlite3)', () => {
   let copy: string;
   beforeEach(() => {
     // The bundle holds every other dependency; a copy of it with no node_modules anywhere above is
@@ -117,17 +118,36 @@ describe('without better-sqlite3 (an optional dependency)', () => {
       child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
     });
 
-  it('local mode and serve fail with one line saying so and how to fix it', async () => {
+  it('local mode and serve: node:sqlite where this Node has it; else one line saying what to do', async () => {
     expect(existsSync(join(copy, 'node_modules'))).toBe(false);
+    if (hasNodeSqlite(process.versions.node)) {
+      // Node 22.16 and later: nothing to install, and nothing on stderr (node:sqlite's
+      // ExperimentalWarning on Node 22 included).
+      const added = await run(['--local', 'habit', 'add', 'Walk', '--daily'], home.env);
+      expect(added.code, added.stderr).toBe(0);
+      const done = await run(['--local', 'log', 'done', 'Walk'], home.env);
+      expect(done).toEqual({ code: 0, stdout: '', stderr: `Marked "Walk" completed for ${new Date().toISOString().slice(0, 10)}\n` });
+      const journal = await run(['--local', 'journal', '--json', 'name,status'], home.env);
+      expect(journal).toEqual({ code: 0, stdout: `${JSON.stringify([{ name: 'Walk', status: 'completed' }], null, 2)}\n`, stderr: '' });
+      return;
+    }
     const local = await run(['--local', 'journal'], home.env);
-    expect(local.code).toBe(1);
-    expect(local.stderr).toBe(
-      'error: the local service needs better-sqlite3, which is not installed\n' +
-      'hint: install it with `npm install better-sqlite3` (it needs a C++ toolchain); the remote client works without it\n',
-    );
+    expect(local).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: the local service needs Node 22.16 or later (SQLite is built in), or better-sqlite3 on Node ${process.versions.node}\n` +
+        'hint: upgrade Node to 22 or 24, or install `npm install -g better-sqlite3@12` beside a global habits (it needs a C++ toolchain); the remote client works without it\n',
+    });
     const serve = await run(['serve', '--port', '0'], home.env);
     expect(serve.code).toBe(1);
-    expect(serve.stderr).toContain('needs better-sqlite3');
+    expect(serve.stderr).toContain('needs Node 22.16 or later');
+  });
+
+  it('HABITS_SQLITE_DRIVER=better-sqlite3 where it is not installed: one line, and how to go back', async () => {
+    const r = await run(['--local', 'journal'], { ...home.env, HABITS_SQLITE_DRIVER: 'better-sqlite3' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: HABITS_SQLITE_DRIVER asks for better-sqlite3, which is not installed\nhint: unset HABITS_SQLITE_DRIVER to let habits choose[^\n]*\n$/);
   });
 
   it('the remote client keeps working', async () => {

@@ -6,10 +6,10 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/server/store/schema.js';
 import { runCli, spawnCli, tempHome, type CliResult } from '../helpers/cli.js';
+import { openRaw } from '../helpers/sqlite.js';
 
 let home: ReturnType<typeof tempHome>;
 let dataDir: string;
@@ -81,12 +81,12 @@ describe('a store that cannot be used is one line naming the file', () => {
 
   it('an SQLite file of another program: exit 2, and no table is added to it', async () => {
     mkdirSync(dataDir, { recursive: true });
-    const other = new Database(dbFile);
+    const other = await openRaw(dbFile);
     other.exec('CREATE TABLE recipes (name TEXT)');
     other.close();
     const r = await inProcess(['journal']);
     expect(r).toEqual({ code: 2, stdout: '', stderr: `error: ${dbFile} is not a habits database (it is an SQLite database of another program); it was left untouched\n${hint}` });
-    const check = new Database(dbFile, { readonly: true });
+    const check = await openRaw(dbFile, { readOnly: true });
     expect(check.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual(['recipes']);
     check.close();
   });
@@ -102,7 +102,7 @@ describe('a store that cannot be used is one line naming the file', () => {
 
   it('a newer schema: exit 1, upgrade habits', async () => {
     await seed();
-    const db = new Database(dbFile);
+    const db = await openRaw(dbFile);
     db.pragma('user_version = 99');
     db.close();
     const r = await inProcess(['journal']);

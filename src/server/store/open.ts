@@ -1,12 +1,12 @@
-// Opening the store: better-sqlite3 loaded on demand (it is an optional dependency), pragmas,
-// migrations, the derived-data upkeep wired into every write (derived.ts), and the stored API key.
-import { existsSync, readFileSync } from 'node:fs';
-import type BetterSqlite3 from 'better-sqlite3';
+// Opening the store: the SQLite driver loaded on demand (sqlite.ts), pragmas, migrations, the
+// derived-data upkeep wired into every write (derived.ts), and the stored API key.
+import { existsSync } from 'node:fs';
 import { newApiKey } from '../ids.js';
 import { flushDerived } from './derived.js';
 import { preparePrivateFiles, readOnlyReason } from './files.js';
 import { hasDirty } from './repo/derived.js';
 import { migrate, SCHEMA_VERSION } from './schema.js';
+import { type Database, type Driver, loadDriver as loadSqlite } from './sqlite.js';
 import { Store } from './store.js';
 
 /** What openStore found when it opened a file. */
@@ -19,8 +19,12 @@ export interface OpenedFile {
 
 /** Options of openStore. */
 export interface OpenStoreOptions {
+  /** The SQLite driver: `auto` (default), `node:sqlite` or `better-sqlite3` (HABITS_SQLITE_DRIVER). */
+  driver?: string;
   /** Loads the better-sqlite3 module; replaced only to test the missing-driver path. */
   loadDriver?: () => Promise<unknown>;
+  /** Loads node:sqlite; replaced only to test the paths of a Node without it. */
+  loadNodeSqlite?: () => unknown;
   /** Told, once the store is open, what was repaired and whether it is read-only. */
   onOpen?: (opened: OpenedFile) => void;
 }
@@ -30,39 +34,13 @@ function storeError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });
 }
 
-/**
- * ERR_LOCAL_SERVICE_UNAVAILABLE: better-sqlite3 is `missing`, or its `native` module does not load
- * here (built for another Node version, or another platform): the fix differs.
- */
-function unavailable(message: string, cause: unknown, reason: 'missing' | 'native'): Error {
-  return Object.assign(new Error(message, { cause }), { code: 'ERR_LOCAL_SERVICE_UNAVAILABLE', reason });
-}
-
-const NOT_INSTALLED =
-  'The local service needs better-sqlite3, which is not installed: run `npm install better-sqlite3` (it builds with a C++ toolchain)';
-
-/** Whether `err` is the native module failing to load (not the package missing). */
-function nativeFailure(err: unknown): boolean {
-  return /bindings|NODE_MODULE_VERSION|dlopen|invalid ELF|\.node\b/i.test(String((err as Error)?.message)) || (err as { code?: string })?.code === 'ERR_DLOPEN_FAILED';
-}
-
-/**
- * better-sqlite3's Database class, its native module loaded (it loads on the first database, so one
- * in memory is opened and closed), or ERR_LOCAL_SERVICE_UNAVAILABLE when either cannot be loaded.
- */
-async function loadDriver(options: Pick<OpenStoreOptions, 'loadDriver'>): Promise<typeof BetterSqlite3> {
-  let Database: typeof BetterSqlite3;
-  try {
-    const mod = (await (options.loadDriver ?? (() => import('better-sqlite3')))()) as { default?: typeof BetterSqlite3 };
-    if (typeof mod.default !== 'function') throw new Error('better-sqlite3 has no default export');
-    Database = mod.default;
-    new Database(':memory:').close();
-  } catch (err) {
-    if (!nativeFailure(err)) throw unavailable(NOT_INSTALLED, err, 'missing');
-    const first = String((err as Error).message).split('\n')[0];
-    throw unavailable(`The local service could not load better-sqlite3's native module: run \`npm rebuild better-sqlite3\` (${first})`, err, 'native');
-  }
-  return Database;
+/** The driver openStore and inspectStore use (sqlite.ts), or ERR_LOCAL_SERVICE_UNAVAILABLE. */
+function driverFor(options: Pick<OpenStoreOptions, 'driver' | 'loadDriver' | 'loadNodeSqlite'>): Promise<Driver> {
+  return loadSqlite({
+    ...(options.driver !== undefined && { choice: options.driver }),
+    ...(options.loadDriver && { loadBetterSqlite3: options.loadDriver }),
+    ...(options.loadNodeSqlite && { loadNodeSqlite: options.loadNodeSqlite }),
+  });
 }
 
 /**
@@ -70,17 +48,17 @@ async function loadDriver(options: Pick<OpenStoreOptions, 'loadDriver'>): Promis
  * WAL, foreign keys, a 10 s busy timeout and synchronous=FULL (an acknowledged write survives a crash).
  * A file is created 0600 in a 0700 directory (looser modes are tightened, see files.ts); one that
  * cannot be written is opened read-only, so it can still be read.
- * Throws an error with code ERR_LOCAL_SERVICE_UNAVAILABLE when better-sqlite3 cannot be loaded,
+ * Throws an error with code ERR_LOCAL_SERVICE_UNAVAILABLE when no SQLite driver can be used here,
  * HABITS_NOT_A_STORE for an SQLite file of another program, HABITS_SCHEMA_NEWER for a file written
  * by a newer version, HABITS_READ_ONLY_OLD_SCHEMA for a read-only file that needs migrating, and
  * SQLite's and the file system's own errors (SQLITE_NOTADB, SQLITE_CORRUPT, EISDIR, EACCES...).
  */
 export async function openStore(file: string, options: OpenStoreOptions = {}): Promise<Store> {
-  const Database = await loadDriver(options);
+  const driver = await driverFor(options);
   const memory = file === ':memory:';
   const repaired = memory ? [] : preparePrivateFiles(file);
   const readOnly = memory ? undefined : readOnlyReason(file);
-  const db = readOnly ? openReadOnly(Database, file) : new Database(file);
+  const db = readOnly ? openReadOnly(driver, file) : driver.open(file);
   try {
     db.pragma('busy_timeout = 10000');
     await untilUnlocked(() => {
@@ -111,15 +89,23 @@ export interface StoreInspection {
   present: string[];
 }
 
+/** The SQLite driver local mode and `habits serve` use here, e.g. `node:sqlite (SQLite 3.51.3)`; throws as openStore does. */
+export async function describeDriver(options: Pick<OpenStoreOptions, 'driver' | 'loadDriver' | 'loadNodeSqlite'> = {}): Promise<string> {
+  return (await driverFor(options)).describe();
+}
+
 /**
- * Loads better-sqlite3 (throwing ERR_LOCAL_SERVICE_UNAVAILABLE as openStore does) and, when `file`
+ * Loads the SQLite driver (throwing ERR_LOCAL_SERVICE_UNAVAILABLE as openStore does) and, when `file`
  * exists, reads it without writing: its schema version and SQLite's quick check. Undefined when
  * there is no file; nothing is created. The errors are openStore's (HABITS_NOT_A_STORE, SQLITE_*...).
  */
-export async function inspectStore(file: string, options: Pick<OpenStoreOptions, 'loadDriver'> & { habitIds?: readonly string[] } = {}): Promise<StoreInspection | undefined> {
-  const Database = await loadDriver(options);
+export async function inspectStore(
+  file: string,
+  options: Pick<OpenStoreOptions, 'driver' | 'loadDriver' | 'loadNodeSqlite'> & { habitIds?: readonly string[] } = {},
+): Promise<StoreInspection | undefined> {
+  const driver = await driverFor(options);
   if (!existsSync(file)) return undefined;
-  const db = openReadOnly(Database, file);
+  const db = openReadOnly(driver, file);
   try {
     const version = db.pragma('user_version', { simple: true }) as number;
     checkSchema(db, file, undefined);
@@ -137,7 +123,7 @@ export async function inspectStore(file: string, options: Pick<OpenStoreOptions,
  * Refuses, before anything is written, a file this version must not touch: another program's
  * SQLite database, one written by a newer schema, or a read-only one that needs migrating.
  */
-function checkSchema(db: BetterSqlite3.Database, file: string, readOnly: string | undefined): void {
+function checkSchema(db: Database, file: string, readOnly: string | undefined): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION) {
     throw storeError('HABITS_SCHEMA_NEWER', `${file} has schema version ${version}; this version reads up to ${SCHEMA_VERSION}`);
@@ -152,13 +138,13 @@ function checkSchema(db: BetterSqlite3.Database, file: string, readOnly: string 
 
 /**
  * Opens a file that cannot be written. In WAL mode SQLite needs -wal and -shm files beside it, and
- * would leave them behind read-only: unless a writer has them open already, the store is read from
- * a copy in memory instead.
+ * would leave them behind read-only: unless a writer has them open already, the file is read
+ * without them (Driver.openUnwritable).
  */
-function openReadOnly(Database: typeof BetterSqlite3, file: string): BetterSqlite3.Database {
+function openReadOnly(driver: Driver, file: string): Database {
   if (existsSync(`${file}-wal`) && existsSync(`${file}-shm`)) {
     try {
-      const db = new Database(file, { readonly: true, fileMustExist: true });
+      const db = driver.open(file, { readOnly: true });
       try {
         db.prepare('SELECT count(*) FROM sqlite_master').get();
         return db;
@@ -171,13 +157,7 @@ function openReadOnly(Database: typeof BetterSqlite3, file: string): BetterSqlit
       if (!code.startsWith('SQLITE_READONLY') && !code.startsWith('SQLITE_CANTOPEN')) throw err;
     }
   }
-  const bytes = readFileSync(file);
-  // The header's read and write versions: 2 is WAL, which an in-memory copy cannot use.
-  if (bytes.length >= 100 && bytes[18] === 2 && bytes[19] === 2) {
-    bytes[18] = 1;
-    bytes[19] = 1;
-  }
-  return new Database(bytes, { readonly: true });
+  return driver.openUnwritable(file);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The SQLite schema as an ordered list of migrations. `PRAGMA user_version` holds how many have
 // been applied; each new one is appended, never edited, and all pending ones run in one
 // immediate transaction so two processes opening a fresh file cannot both apply them.
-import type BetterSqlite3 from 'better-sqlite3';
+import type { Database } from './sqlite.js';
 
 /** Migration i takes the schema from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -205,7 +205,7 @@ export const MIGRATIONS: readonly string[] = [
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Applies pending migrations; refuses a file written by a newer schema. */
-export function migrate(db: BetterSqlite3.Database): void {
+export function migrate(db: Database): void {
   const check = (): number => {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {
@@ -214,10 +214,15 @@ export function migrate(db: BetterSqlite3.Database): void {
     return version;
   };
   if (check() === SCHEMA_VERSION) return;
-  db.transaction(() => {
+  db.exec('BEGIN IMMEDIATE');
+  try {
     for (let version = check(); version < SCHEMA_VERSION; version++) {
       db.exec(MIGRATIONS[version] ?? '');
-      db.pragma(`user_version = ${version + 1}`);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
     }
-  }).immediate();
+    db.exec('COMMIT');
+  } catch (err) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw err;
+  }
 }

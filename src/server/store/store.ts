@@ -1,8 +1,6 @@
 // The SQLite connection: write and read transactions, cached statements and a data version for
 // caches. It knows no table but meta; what a write must do before it commits comes in as hooks.
-import type BetterSqlite3 from 'better-sqlite3';
-
-type Statement = BetterSqlite3.Statement<unknown[], unknown>;
+import type { Database, Statement } from './sqlite.js';
 
 /**
  * What the store runs around its transactions. open.ts passes the derived-data upkeep
@@ -23,8 +21,6 @@ const NO_HOOKS: StoreHooks = { beforeCommit: () => {}, pending: () => false };
 /** An open database with the service's schema. Create with `openStore`. */
 export class Store {
   private readonly statements = new Map<string, Statement>();
-  private readonly writeTransaction: BetterSqlite3.Transaction<(fn: () => unknown) => unknown>;
-  private readonly readTransaction: BetterSqlite3.Transaction<(fn: () => unknown) => unknown>;
   private depth = 0;
   private writes = 0;
   private readonly dataVersion: Statement;
@@ -33,7 +29,7 @@ export class Store {
     /** The file it was opened from, or `:memory:`. */
     readonly file: string,
     /** The raw connection, for bulk imports and tooling; the service goes through the methods. */
-    readonly db: BetterSqlite3.Database,
+    readonly db: Database,
     /** What runs around transactions; openStore passes the derived-data upkeep. */
     private readonly hooks: StoreHooks = NO_HOOKS,
   ) {
@@ -41,19 +37,6 @@ export class Store {
     // made it stop) does not keep its space for good.
     db.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
-    // Every write runs beforeCommit (the derived-data upkeep) inside its transaction.
-    this.writeTransaction = db.transaction((fn: () => unknown) => {
-      this.writes++;
-      this.depth++;
-      try {
-        const result = fn();
-        this.hooks.beforeCommit(this);
-        return result;
-      } finally {
-        this.depth--;
-      }
-    });
-    this.readTransaction = db.transaction((fn: () => unknown) => fn());
   }
 
   /**
@@ -79,9 +62,23 @@ export class Store {
     return stmt;
   }
 
-  /** Runs `fn` in a `BEGIN IMMEDIATE` transaction: the write lock is taken before the first read. */
+  /**
+   * Runs `fn` in a `BEGIN IMMEDIATE` transaction: the write lock is taken before the first read.
+   * Every write runs beforeCommit (the derived-data upkeep) inside its transaction. Inside another
+   * transaction it is a savepoint, so a failed inner write undoes only itself.
+   */
   write<T>(fn: () => T): T {
-    return this.writeTransaction.immediate(fn) as T;
+    return this.transaction('IMMEDIATE', () => {
+      this.writes++;
+      this.depth++;
+      try {
+        const result = fn();
+        this.hooks.beforeCommit(this);
+        return result;
+      } finally {
+        this.depth--;
+      }
+    });
   }
 
   /** Runs `fn` in a read transaction, so its queries see one snapshot. */
@@ -90,7 +87,38 @@ export class Store {
     // Only a write by an older version of habits (which has no derived tables to update) leaves
     // work behind its commit; an empty write does it before reading.
     if (this.hooks.pending(this)) this.write(() => undefined);
-    return this.readTransaction.deferred(fn) as T;
+    return this.transaction('DEFERRED', fn);
+  }
+
+  /**
+   * `fn` in a transaction that commits when it returns and rolls back when it throws (or when its
+   * commit fails: a full disk). Nested, a savepoint. Never across an await: `fn` is synchronous.
+   */
+  private transaction<T>(mode: 'IMMEDIATE' | 'DEFERRED', fn: () => T): T {
+    const db = this.db;
+    if (db.inTransaction) {
+      db.exec('SAVEPOINT nested');
+      let result: T;
+      try {
+        result = fn();
+      } catch (err) {
+        // SQLite may have rolled the whole transaction back already (a full disk, an I/O error).
+        if (db.inTransaction) db.exec('ROLLBACK TO nested; RELEASE nested');
+        throw err;
+      }
+      db.exec('RELEASE nested');
+      return result;
+    }
+    db.exec(`BEGIN ${mode}`);
+    try {
+      const result = fn();
+      db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      // SQLite may have rolled back already (a full disk, an I/O error).
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw err;
+    }
   }
 
   /** A value from the meta table. */

@@ -354,7 +354,8 @@ describe('faults', () => {
     expect(res.status).toBe(500);
     expect(await res.text()).toBe('{"error":"Internal server error"}');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/internal error on GET \/v2\/areas: TypeError: The database connection is not open\n\s+at /);
+    // Each driver says it in its own words (better-sqlite3, node:sqlite).
+    expect(lines[0]).toMatch(/internal error on GET \/v2\/areas: (TypeError: The database connection is not open|Error: database is not open)\n\s+at /);
     await listening.close();
   });
 });

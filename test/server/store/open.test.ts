@@ -3,12 +3,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Area, JournalEntry, Note, Statistics } from '../../../src/api/types.js';
 import { createServer, getOrCreateApiKey, inspectStore, openStore } from '../../../src/server/index.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/server/store/schema.js';
 import { type Data, type ServedHabit, client, createHabit, fakeClock, rejectionOf } from '../fixtures.js';
+import { openRaw } from '../../helpers/sqlite.js';
 
 let dir: string;
 beforeEach(() => {
@@ -21,7 +21,7 @@ describe('openStore', () => {
     // Switching to WAL needs the file to itself, and SQLite answers SQLITE_BUSY at once rather than
     // calling the busy handler: a cron job and a terminal starting together on a new file.
     const file = join(dir, 'held.db');
-    const holder = new Database(file);
+    const holder = await openRaw(file);
     // Another habits process, half way through creating the schema.
     holder.exec('BEGIN IMMEDIATE');
     holder.exec(MIGRATIONS[0] ?? '');
@@ -56,7 +56,7 @@ describe('openStore', () => {
 
   test('refuses a file written by a newer schema', async () => {
     const file = join(dir, 'future.db');
-    const raw = new Database(file);
+    const raw = await openRaw(file);
     raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     raw.close();
     await expect(openStore(file)).rejects.toThrow(`${file} has schema version ${SCHEMA_VERSION + 1}; this version reads up to ${SCHEMA_VERSION}`);
@@ -64,7 +64,7 @@ describe('openStore', () => {
 
   test('migrates a file from an older schema and keeps its data', async () => {
     const file = join(dir, 'old.db');
-    const raw = new Database(file);
+    const raw = await openRaw(file);
     raw.exec(MIGRATIONS[0] ?? '');
     raw.pragma('user_version = 1');
     raw.prepare("INSERT INTO habits (id, name, type, color_hex, occurrence, start_date, created_at) VALUES ('h', 'Old', 'good', '#000', '{\"type\":\"daily\"}', '2026-01-01', '2026-01-01T00:00:00.000Z')").run();
@@ -81,12 +81,14 @@ describe('openStore', () => {
     store.close();
   });
 
-  test('a missing better-sqlite3 gives ERR_LOCAL_SERVICE_UNAVAILABLE with the fix', async () => {
+  // A Node without node:sqlite (Node 20), whatever Node runs the test.
+  const noNodeSqlite = () => undefined;
+
+  test('no driver (no node:sqlite, no better-sqlite3): ERR_LOCAL_SERVICE_UNAVAILABLE, reason missing', async () => {
     const missing = Object.assign(new Error("Cannot find package 'better-sqlite3'"), { code: 'ERR_MODULE_NOT_FOUND' });
-    const err = await rejectionOf(openStore(':memory:', { loadDriver: () => Promise.reject(missing) }));
-    expect(err.code).toBe('ERR_LOCAL_SERVICE_UNAVAILABLE');
-    expect(err.message).toBe('The local service needs better-sqlite3, which is not installed: run `npm install better-sqlite3` (it builds with a C++ toolchain)');
-    expect(err.message).not.toContain('\n');
+    const err = await rejectionOf(openStore(':memory:', { loadDriver: () => Promise.reject(missing), loadNodeSqlite: noNodeSqlite }));
+    expect(err).toMatchObject({ code: 'ERR_LOCAL_SERVICE_UNAVAILABLE', reason: 'missing', cause: missing });
+    expect(err.message).toBe('The local service needs better-sqlite3, which is not installed');
   });
 
   test('a native module built for another Node: ERR_LOCAL_SERVICE_UNAVAILABLE saying rebuild, from openStore and inspectStore alike', async () => {
@@ -95,11 +97,11 @@ describe('openStore', () => {
       { code: 'ERR_DLOPEN_FAILED' },
     );
     // better-sqlite3 imports fine and loads its native module on the first database.
-    const driver = () => Promise.resolve({ default: class { constructor() { throw mismatch; } } });
-    for (const attempt of [openStore(':memory:', { loadDriver: driver }), inspectStore(join(dir, 'none.db'), { loadDriver: driver })]) {
-      const err = await rejectionOf(attempt);
+    const driver = () => Promise.resolve({ default: class { constructor() { throw mismatch; } }, version: '13.0.0' });
+    for (const attempt of [() => openStore(':memory:', { loadDriver: driver, loadNodeSqlite: noNodeSqlite }), () => inspectStore(join(dir, 'none.db'), { loadDriver: driver, loadNodeSqlite: noNodeSqlite })]) {
+      const err = await rejectionOf(attempt());
       expect(err).toMatchObject({ code: 'ERR_LOCAL_SERVICE_UNAVAILABLE', reason: 'native', cause: mismatch });
-      expect(err.message).toMatch(/^The local service could not load better-sqlite3's native module: run `npm rebuild better-sqlite3` \(The module/);
+      expect(err.message).toMatch(/^The local service could not load better-sqlite3's native module \(The module/);
     }
   });
 
@@ -184,7 +186,7 @@ describe('derived data', () => {
     store.close();
 
     // What that version wrote: schema 2, without the derived tables and triggers.
-    const raw = new Database(file);
+    const raw = await openRaw(file);
     for (const { type, name } of raw.prepare("SELECT type, name FROM sqlite_master WHERE type = 'trigger'").all() as { type: string; name: string }[]) {
       raw.exec(`DROP ${type} ${name}`);
     }
@@ -223,7 +225,7 @@ describe('derived data', () => {
     await listening.close();
     store.close();
 
-    const raw = new Database(file);
+    const raw = await openRaw(file);
     raw.exec('ALTER TABLE periods DROP COLUMN run_days; DROP TABLE auth_failures');
     raw.pragma('user_version = 3');
     raw.close();
@@ -247,7 +249,7 @@ describe('derived data', () => {
     expect((await call<Data<JournalEntry[]>>('GET', '/habits/journal')).body.data[0]).toMatchObject({ status: 'inprogress', currentStreak: { length: 0 } });
     // Another connection that knows nothing of the derived tables: its commits leave the
     // triggers' entries in derived_dirty.
-    const raw = new Database(file);
+    const raw = await openRaw(file);
     const insert = raw.prepare("INSERT INTO logs (id, habit_id, date, kind, value, unit, created_at) VALUES (?, ?, ?, 'completed', 1, NULL, '2026-03-10T00:00:00Z')");
     for (const date of ['2026-03-08', '2026-03-09', '2026-03-10']) insert.run(`l${date}`, habit.id, date);
     expect(raw.prepare('SELECT COUNT(*) FROM derived_dirty').pluck().get()).toBe(3);

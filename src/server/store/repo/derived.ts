@@ -32,7 +32,7 @@ export function clearDirty(store: Store): void {
 export function logRowsOn(store: Store, habitId: string, date: string): [LogKind, number, string | null][] {
   return store
     .prepare('SELECT kind, value, unit FROM logs WHERE habit_id = ? AND date = ? ORDER BY kind, value, unit')
-    .raw(true)
+    .raw()
     .all(habitId, date) as [LogKind, number, string | null][];
 }
 
@@ -53,7 +53,7 @@ export function replaceDayTotals(store: Store, habitId: string, days: ReadonlyMa
 export function dayTotals(store: Store, habitId: string, from: Day, to: Day): Map<Day, DayData> {
   const rows = store
     .prepare('SELECT day, amount, mark FROM day_totals WHERE habit_id = ? AND day BETWEEN ? AND ? ORDER BY day')
-    .raw(true)
+    .raw()
     .all(habitId, from, to) as [Day, number, StatusCode][];
   const days = new Map<Day, DayData>();
   for (const [day, amount, mark] of rows) days.set(day, { amount, mark });

@@ -50,7 +50,7 @@ export function logsOn(store: Store, habitId: string, date: string): { id: strin
  * logs_habit_cover.
  */
 export function habitLogRows(store: Store, habitId: string): [string, LogKind, number, string | null][] {
-  return store.prepare('SELECT date, kind, value, unit FROM logs WHERE habit_id = ? ORDER BY date, kind, value, unit').raw(true).all(habitId) as [string, LogKind, number, string | null][];
+  return store.prepare('SELECT date, kind, value, unit FROM logs WHERE habit_id = ? ORDER BY date, kind, value, unit').raw().all(habitId) as [string, LogKind, number, string | null][];
 }
 
 /**
