@@ -158,8 +158,10 @@ export function nodeCheck(version: string): Check {
   const [have, need] = [parts(version), parts(MIN_NODE)];
   let cmp = 0;
   for (let i = 0; i < 3 && cmp === 0; i++) cmp = (have[i] ?? 0) - (need[i] ?? 0);
+  // Node 20 still runs everything, but is past its end of life, and has no node:sqlite.
+  const old = have[0] === 20 ? '; 20 is past its end of life: 22 or 24 are supported, and have SQLite built in' : '';
   return cmp >= 0
-    ? ok('node', `Node ${version} (needs ${MIN_NODE} or later)`)
+    ? ok('node', `Node ${version} (needs ${MIN_NODE} or later${old})`)
     : { check: 'node', status: 'fail', detail: `Node ${version} is too old: habits needs ${MIN_NODE} or later`, fix: 'install a current Node LTS (https://nodejs.org)' };
 }
 

@@ -228,8 +228,9 @@ describe('habits doctor', () => {
 
 describe('nodeCheck', () => {
   it('passes 20.18.1 and later, fails older', () => {
-    expect(nodeCheck('20.18.1').status).toBe('ok');
-    expect(nodeCheck('22.0.0').status).toBe('ok');
+    expect(nodeCheck('20.18.1')).toMatchObject({ status: 'ok', detail: 'Node 20.18.1 (needs 20.18.1 or later; 20 is past its end of life: 22 or 24 are supported, and have SQLite built in)' });
+    expect(nodeCheck('22.0.0')).toMatchObject({ status: 'ok', detail: 'Node 22.0.0 (needs 20.18.1 or later)' });
+    expect(nodeCheck('24.21.0').status).toBe('ok');
     expect(nodeCheck('20.18.0')).toMatchObject({ status: 'fail', detail: 'Node 20.18.0 is too old: habits needs 20.18.1 or later' });
     expect(nodeCheck('18.20.4').status).toBe('fail');
   });
