@@ -85,6 +85,33 @@ function builtinsWithoutFacades(code, file) {
   return code.slice(0, eol) + ' ' + decls.join(' ') + code.slice(eol);
 }
 
+/**
+ * undici requires node:assert in 33 files, for internal checks (`assert(cond)`, nothing else), and
+ * node:assert loads five more of Node's modules (its AssertionError reads the source of a failing
+ * call). A plain function serves those checks; it throws an Error named AssertionError, code
+ * ERR_ASSERTION, as Node's would. The build fails if undici uses more of assert than the call.
+ */
+const lightAssert = {
+  name: 'undici-light-assert',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) => (/[\\/]undici[\\/]/.test(args.importer) ? { path: 'assert', namespace: 'undici-assert' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'undici-assert' }, () => ({
+      loader: 'js',
+      contents: `module.exports = function assert(value, message) {
+  if (value) return;
+  if (message instanceof Error) throw message;
+  throw Object.assign(new Error(message ?? 'undici: an internal assertion failed'), { name: 'AssertionError', code: 'ERR_ASSERTION' });
+};`,
+    }));
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/].*\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const used = source.match(/\bassert\.[A-Za-z]+/);
+      if (used && /require\('(node:)?assert'\)/.test(source)) throw new Error(`${args.path}: uses ${used[0]} (undici changed; update lightAssert in scripts/build.mjs)`);
+      return undefined;
+    });
+  },
+};
+
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 rmSync('dist', { recursive: true, force: true });
@@ -110,7 +137,7 @@ const main = await build({
   splitting: true,
   external: ['better-sqlite3', 'jq-wasm'],
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [lazyHttp2, lazyChildProcess],
+  plugins: [lazyHttp2, lazyChildProcess, lightAssert],
 });
 // The entry, dist/cli.js, on its own: in the split build it imported esbuild's runtime chunk, one
 // more file for `habits --version` to load. It reaches the rest through import('./core.js').

@@ -131,9 +131,11 @@ describe('startup', () => {
     const logDone = sourcesLoadedBy(['log', 'done', 'Walk'], {
       HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s',
     }).builtins;
-    // It hashes the key for the name cache (crypto) and talks HTTP (http, through undici).
-    expect(logDone).toEqual(expect.arrayContaining(['node:crypto', 'node:http']));
-    expect(logDone.filter((b) => ['node:child_process', 'node:fs/promises', 'node:perf_hooks'].includes(b))).toEqual([]);
+    // It talks HTTP (http, through undici). It hashes the key for the name cache in JavaScript, not
+    // with node:crypto (twenty internal modules on Node 24), and undici's internal checks take a
+    // plain function, not node:assert (scripts/build.mjs).
+    expect(logDone).toContain('node:http');
+    expect(logDone.filter((b) => ['node:crypto', 'node:assert', 'node:child_process', 'node:fs/promises', 'node:perf_hooks'].includes(b))).toEqual([]);
   });
 
   it('commands that read no input leave process.stdin uncreated (a stream over the pipe costs ~1 ms)', () => {
