@@ -15,12 +15,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import tls from 'node:tls';
-import { selfSignedCert } from '../test/helpers/self-signed-cert.mjs';
+import { selfSignedCert, startProxy, startTlsFront } from '../test/helpers/proxy-servers.mjs';
 
 const HOST = 'api.habits.invalid';
 const HABIT = 'Proxy check';
@@ -53,69 +50,6 @@ function parseArgs(argv) {
 
 // ---- servers on loopback ---------------------------------------------------------------------------
 
-/** Listens on a free loopback port; `close()` destroys the open sockets first. */
-async function listen(server) {
-  const sockets = new Set();
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise((done, fail) => server.once('error', fail).listen(0, '127.0.0.1', done));
-  return {
-    port: server.address().port,
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise((done) => server.close(() => done()));
-    },
-  };
-}
-
-/** Pipes two sockets both ways; an error on either ends both. */
-function splice(a, b) {
-  const end = () => { a.destroy(); b.destroy(); };
-  a.on('error', end);
-  b.on('error', end);
-  a.pipe(b).pipe(a);
-}
-
-/** Terminates TLS with `pair` and passes the plain bytes to the loopback `port`. */
-function startTlsFront(port, pair) {
-  return listen(tls.createServer(pair, (socket) => splice(socket, net.connect(port, '127.0.0.1'))));
-}
-
-/**
- * A forward proxy: CONNECT tunnels, and plain-http requests in absolute form, each to the loopback
- * port `routes` names for the `host:port` asked (anything else gets 502); `seen` records each.
- */
-async function startProxy(routes) {
-  const seen = [];
-  const server = http.createServer((req, res) => {
-    seen.push({ kind: 'absolute', target: req.url ?? '' });
-    const url = URL.canParse(req.url ?? '') ? new URL(req.url) : undefined;
-    const port = url && routes[`${url.hostname}:${url.port || 80}`];
-    if (!port) return void res.writeHead(502).end();
-    const { 'proxy-authorization': _auth, 'proxy-connection': _conn, ...headers } = req.headers;
-    const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: url.pathname + url.search, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  server.on('connect', (req, client, head) => {
-    seen.push({ kind: 'connect', target: req.url ?? '' });
-    const port = routes[req.url ?? ''];
-    client.on('error', () => {});
-    if (!port) return void client.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n');
-    const upstream = net.connect(port, '127.0.0.1', () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      splice(client, upstream);
-    });
-    upstream.on('error', () => client.destroy());
-  });
-  return { ...(await listen(server)), seen };
-}
 
 // ---- habits --------------------------------------------------------------------------------------
 

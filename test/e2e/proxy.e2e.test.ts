@@ -9,14 +9,11 @@
 // which patches undici's prototypes for the whole process; only a process that runs the bundle,
 // as a user does, sees what the bundle leaves out.
 import { writeFileSync } from 'node:fs';
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import tls from 'node:tls';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, noonZone, spawnCli, type CliResult } from '../helpers/cli.js';
 import { freePort } from '../helpers/mock-agent.js';
-import { selfSignedCert } from '../helpers/self-signed-cert.mjs';
+import { type Listening, type Proxy, startProxy as proxyServer, selfSignedCert, startTlsFront as tlsFront } from '../helpers/proxy-servers.mjs';
 import { addHabit, mark, useService } from '../helpers/service.js';
 
 const HOST = 'api.habits.invalid';
@@ -28,107 +25,21 @@ const HINT = 'hint: check the network, or the base URL with `habits config get b
 const { zone, today } = noonZone();
 const fx = useService({ start: 'real', timezone: zone });
 
-// ---- the proxy and the TLS front -----------------------------------------------------------------
-
-/** A server on a free loopback port; `close()` destroys its open sockets first. */
-interface Listening {
-  port: number;
-  /** Connections accepted so far. */
-  connections(): number;
-  close(): Promise<void>;
-}
+// ---- the proxy and the TLS front (test/helpers/proxy-servers.mjs), closed after each test -----
 
 const servers: Listening[] = [];
 afterEach(async () => {
   while (servers.length > 0) await servers.pop()?.close();
 });
 
-async function listen(server: net.Server): Promise<Listening> {
-  const sockets = new Set<net.Socket>();
-  let connections = 0;
-  server.on('connection', (s: net.Socket) => {
-    connections++;
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const listening: Listening = {
-    port: (server.address() as AddressInfo).port,
-    connections: () => connections,
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+/** `listening`, closed after the test. */
+function closedAfter<T extends Listening>(listening: T): T {
   servers.push(listening);
   return listening;
 }
 
-/** Pipes two sockets both ways; an error on either ends both. */
-function splice(a: net.Socket, b: net.Socket): void {
-  const end = () => { a.destroy(); b.destroy(); };
-  a.on('error', end);
-  b.on('error', end);
-  a.pipe(b).pipe(a);
-}
-
-/** Terminates TLS with `pair` and passes the plain bytes to the loopback `port`. */
-function startTlsFront(port: number, pair: { cert: string; key: string }): Promise<Listening> {
-  return listen(tls.createServer(pair, (socket) => splice(socket, net.connect(port, '127.0.0.1'))));
-}
-
-/** What the proxy was asked: a CONNECT (`host:port`) or a request in absolute form (its URL). */
-interface ProxyRecord {
-  kind: 'connect' | 'absolute';
-  target: string;
-  headers: http.IncomingHttpHeaders;
-}
-
-interface Proxy extends Listening {
-  url: string;
-  seen: ProxyRecord[];
-}
-
-/**
- * A forward proxy: CONNECT tunnels, and plain-http requests in absolute form (HTTP_PROXY), each to
- * the loopback port `routes` names for the `host:port` asked; anything else gets 502. With
- * `refuse`, every CONNECT is answered with that status instead (403: not allowed; 407: a login).
- */
-async function startProxy(routes: Record<string, number>, refuse?: 403 | 407): Promise<Proxy> {
-  const seen: ProxyRecord[] = [];
-  const server = http.createServer((req, res) => {
-    seen.push({ kind: 'absolute', target: req.url ?? '', headers: req.headers });
-    const url = URL.canParse(req.url ?? '') ? new URL(req.url ?? '') : undefined;
-    const port = url && routes[`${url.hostname}:${url.port || 80}`];
-    if (!url || !port) return void res.writeHead(502).end();
-    const { 'proxy-authorization': _auth, 'proxy-connection': _conn, ...headers } = req.headers;
-    const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: url.pathname + url.search, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-    seen.push({ kind: 'connect', target: req.url ?? '', headers: req.headers });
-    const port = routes[req.url ?? ''];
-    if (refuse || !port) {
-      const status = refuse ?? 502;
-      const challenge = status === 407 ? 'Proxy-Authenticate: Basic realm="proxy"\r\n' : '';
-      client.on('error', () => {});
-      client.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${challenge}Content-Length: 0\r\n\r\n`);
-      return;
-    }
-    const upstream = net.connect(port, '127.0.0.1', () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      splice(client, upstream);
-    });
-    upstream.on('error', () => client.destroy());
-  });
-  const listening = await listen(server);
-  return { ...listening, url: `http://127.0.0.1:${listening.port}`, seen };
-}
+const startTlsFront = async (port: number, pair: { cert: string; key: string }) => closedAfter(await tlsFront(port, pair));
+const startProxy = async (routes: Record<string, number>, refuse?: 403 | 407): Promise<Proxy> => closedAfter(await proxyServer(routes, refuse));
 
 // ---- the runs ------------------------------------------------------------------------------------
 
