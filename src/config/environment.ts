@@ -10,6 +10,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['HABITS_PROFILE', 'the profile of the config file to use, like --profile (its base URL and key)'],
   ['HABITS_CONFIG_DIR', 'config directory (default $XDG_CONFIG_HOME/habits)'],
   ['HABITS_DATA_DIR', 'local service data directory (default $XDG_DATA_HOME/habits)'],
+  ['HABITS_SQLITE_DRIVER', 'SQLite driver of the local service: auto (node:sqlite on Node 22.16+, else better-sqlite3), node:sqlite, better-sqlite3'],
   ['HABITS_NO_INPUT', '1 to never prompt, like --no-input'],
   ['HABITS_NO_QUEUE', '1 to fail at once when a mark or value cannot reach the server, like --no-queue'],
   ['HABITS_DEBUG', '1 to log HTTP requests and responses to stderr, like --verbose'],
