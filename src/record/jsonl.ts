@@ -1,9 +1,16 @@
 // Append-only JSON-lines files made durable: each append is one write(2) of whole lines to a file
 // opened O_APPEND, then fsync(2), so a line survives SIGKILL and power loss once append() returns,
-// and processes appending at once never interleave inside a line. A reader skips a line it cannot
-// parse (the torn tail of a write cut by a crash), so one damaged line never hides the others.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+// and processes appending at once never interleave inside a line.
+//
+// A line counts only once its newline is written. A crash (power loss, a full disk) can leave the
+// last line cut short, without its newline: readers skip it, and the next append first ends it
+// with TORN, so that it stays unreadable (a complete object followed by TORN is not JSON either)
+// and the new line starts a line of its own. One damaged line never hides another.
+import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+
+/** What ends a torn last line before the next append. */
+export const TORN = ' (torn: cut short by a crash)\n';
 
 /** Appends `values` as JSON lines to `file` (0600, in a 0700 directory made when missing), then fsyncs it. */
 export function appendLines(file: string, values: readonly unknown[]): void {
@@ -11,21 +18,33 @@ export function appendLines(file: string, values: readonly unknown[]): void {
   const text = values.map((v) => JSON.stringify(v)).join('\n') + '\n';
   let fd: number;
   try {
-    fd = openSync(file, 'a', 0o600);
+    fd = openSync(file, 'a+', 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    fd = openSync(file, 'a', 0o600);
+    fd = openSync(file, 'a+', 0o600);
   }
   try {
-    writeSync(fd, text);
+    writeSync(fd, tornTail(fd) ? TORN + text : text);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
 }
 
-/** The JSON objects of `file`'s lines, in order; [] when it does not exist. Unreadable lines are skipped. */
+/** Whether the file open as `fd` ends inside a line (its last byte is not a newline). */
+function tornTail(fd: number): boolean {
+  const size = fstatSync(fd).size;
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0] !== 0x0a;
+}
+
+/**
+ * The JSON objects of `file`'s complete lines, in order; [] when it does not exist. Lines that do
+ * not parse, and a last line without its newline (cut short), are skipped.
+ */
 export function readLines(file: string): Record<string, unknown>[] {
   let text: string;
   try {
@@ -34,14 +53,17 @@ export function readLines(file: string): Record<string, unknown>[] {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
+  const lines = text.split('\n');
+  // After the last newline: '' for a whole file, else a line still without its end.
+  lines.pop();
   const out: Record<string, unknown>[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of lines) {
     if (!line) continue;
     try {
       const value: unknown = JSON.parse(line);
       if (value && typeof value === 'object' && !Array.isArray(value)) out.push(value as Record<string, unknown>);
     } catch {
-      // A line cut short by a crash: the writes before and after it still count.
+      // A line cut short by a crash, ended by TORN: the lines before and after it still count.
     }
   }
   return out;

@@ -80,18 +80,24 @@ export class Outbox {
     return existsSync(this.file);
   }
 
-  /** The writes waiting, in the order they were queued. */
+  /**
+   * The writes waiting, in the order they were queued. A write's number is its place among the
+   * file's queue lines (the first is [1]): appends are whole lines in one order for every process,
+   * so two writes queued at once can never share a number, and a number stays while the file does.
+   * (The `n` each line carries, for older versions, is not read: two processes could write the same.)
+   */
   pending(): QueuedWrite[] {
     const byId = new Map<string, QueuedWrite & { sending: boolean }>();
+    let queued = 0;
     for (const e of readLines(this.file)) {
       const id = typeof e.id === 'string' ? e.id : undefined;
       if (!id) continue;
       const w = byId.get(id);
       switch (e.op) {
         case 'queue':
-          if (!w && typeof e.route === 'string' && typeof e.n === 'number' && e.habit && e.params) {
+          if (!w && typeof e.route === 'string' && e.habit && e.params) {
             byId.set(id, {
-              n: e.n, id, at: String(e.at), route: e.route as RouteKey, params: e.params as Record<string, string>, body: e.body,
+              n: ++queued, id, at: String(e.at), route: e.route as RouteKey, params: e.params as Record<string, string>, body: e.body,
               habit: e.habit as QueuedWrite['habit'], why: String(e.why ?? ''), held: e.held === true, sending: false,
             });
           }
@@ -114,14 +120,17 @@ export class Outbox {
     return [...byId.values()].map(({ sending, ...w }) => ({ ...w, held: w.held || sending }));
   }
 
-  /** Queues a write, durably; returns it with its number. */
+  /**
+   * Queues a write, durably; returns it with its number, read back from the file once the line is
+   * in it (see pending).
+   */
   queue(w: Omit<QueuedWrite, 'n' | 'id' | 'at' | 'held'>, held: boolean): QueuedWrite {
-    const numbers = readLines(this.file).map((e) => (e.op === 'queue' && typeof e.n === 'number' ? e.n : 0));
-    const n = Math.max(0, ...numbers) + 1;
+    const guess = readLines(this.file).filter((e) => e.op === 'queue').length + 1;
     const id = process.getBuiltinModule('node:crypto').randomUUID();
-    const entry: QueuedWrite = { n, id, at: this.now().toISOString(), ...w, held };
+    const entry: QueuedWrite = { n: guess, id, at: this.now().toISOString(), ...w, held };
     appendLines(this.file, [{ op: 'queue', ...entry, ...(held ? {} : { held: undefined }) }]);
-    return entry;
+    const n = this.pending().find((p) => p.id === id)?.n;
+    return { ...entry, n: n ?? guess };
   }
 
   /** Appends an event about the write `id` (send, confirm, done, drop), durably. */

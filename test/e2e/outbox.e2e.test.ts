@@ -2,7 +2,7 @@
 // that is down waits in the outbox (exit 6), a later run delivers it exactly once, and a sync
 // killed mid-request loses nothing and sends nothing twice that the server acknowledged.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -186,5 +186,71 @@ describe('the outbox, from cron', () => {
     expect(await spawnCli(['sync', '--drop', '1'], { env })).toEqual({ code: 0, stdout: '', stderr: `Dropped [1] log add "Run" 2 kM for ${today}; it was not sent\n` });
     expect(outboxFiles()).toEqual([]);
     expect((await logsOf(run.id)).map((l) => l.value)).toEqual([2]);
+  });
+
+  it('a torn last line (a crash mid-append) hides nothing: the next write counts, is listed and is sent', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
+    const run = await addHabit(fx.svc, { name: 'Run', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 5, unit: 'rep' } });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
+    await f.down();
+    expect((await spawnCli(['log', 'done', 'Walk'], { env })).code).toBe(6);
+    // What a crash in the middle of an append leaves: a line without its end.
+    const [outbox] = outboxFiles();
+    appendFileSync(join(fx.home.env.XDG_DATA_HOME, 'habits', outbox!), '{"op":"queue","n":9,"id":"torn');
+    const add = await spawnCli(['log', 'add', 'Run', '2.2', '--unit', 'rep'], { env });
+    expect(add.code).toBe(6);
+    expect(add.stderr).toMatch(/^queued: log add "Run" 2\.2 rep for \S+ waits in the outbox as \[2\]/);
+    expect((await spawnCli(['sync', '--list'], { env })).stdout.split('\n').filter(Boolean).map((l) => l.split('\t').slice(0, 3))).toEqual([
+      ['1', 'waiting', `log done "Walk" for ${today}`],
+      ['2', 'waiting', `log add "Run" 2.2 rep for ${today}`],
+    ]);
+    await f.up();
+    const sync = await spawnCli(['sync'], { env });
+    expect(sync.code, sync.stderr).toBe(0);
+    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
+    expect((await logsOf(run.id)).map((l) => [l.type, l.value])).toEqual([['value', 2.2]]);
+    expect(outboxFiles()).toEqual([]);
+  });
+
+  it('a torn last line in the write record: the next write is listed by log ls, and undo reverts that one', async () => {
+    const run = await addHabit(fx.svc, { name: 'Run', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 5, unit: 'rep' } });
+    const env = fx.env;
+    expect((await spawnCli(['log', 'add', 'Run', '1', '--unit', 'rep'], { env })).code).toBe(0);
+    const dir = join(fx.home.env.XDG_DATA_HOME, 'habits');
+    const record = readdirSync(dir).find((n) => n.startsWith('writes-'));
+    appendFileSync(join(dir, record!), '{"at":"2026-11-22T07:00:01.123Z","method":"POST","path":"/habits/x/lo');
+    expect((await spawnCli(['log', 'add', 'Run', '2', '--unit', 'rep'], { env })).code).toBe(0);
+    const listed = await spawnCli(['log', 'ls', 'Run', '--json', 'value'], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as { value: number }[]).map((l) => l.value)).toEqual([1, 2]);
+    const undo = await spawnCli(['undo', '--yes'], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    expect((await logsOf(run.id)).map((l) => l.value)).toEqual([1]);
+  });
+
+  it('ten writes queued at once get ten numbers, and --drop takes exactly the one named', async () => {
+    await addHabit(fx.svc, { name: 'Run', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 5, unit: 'rep' } });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
+    await f.down();
+    const runs = await Promise.all(Array.from({ length: 10 }, (_, i) => spawnCli(['log', 'add', 'Run', String(i + 1), '--unit', 'rep'], { env })));
+    expect(runs.map((r) => r.code)).toEqual(Array(10).fill(6));
+    const numberOf = runs.map((r) => Number(/waits in the outbox as \[(\d+)\]/.exec(r.stderr)?.[1]));
+    expect([...numberOf].sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const list = async () => (await spawnCli(['sync', '--list'], { env })).stdout.split('\n').filter(Boolean).map((l) => l.split('\t').slice(0, 3).join(' '));
+    // Each number lists the value its command was told it holds.
+    const value = (n: number) => numberOf.indexOf(n) + 1;
+    const listed = (n: number) => `${n} waiting log add "Run" ${value(n)} rep for ${today}`;
+    expect(await list()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(listed));
+    // The server is still down: the one named is dropped, the rest still waits (exit 6).
+    const dropped = await spawnCli(['sync', '--drop', '4'], { env });
+    expect(dropped.code).toBe(6);
+    expect(dropped.stderr.split('\n').filter((l) => l.startsWith('Dropped'))).toEqual([`Dropped [4] log add "Run" ${value(4)} rep for ${today}; it was not sent`]);
+    expect(await list()).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10].map(listed));
   });
 });
