@@ -262,8 +262,10 @@ export class Context {
   private async sendOutboxFirst(api: Api): Promise<void> {
     const { outbox } = this.writes();
     if (!outbox.exists()) return;
-    const delivery = await outbox.locked(() => deliver(outbox, api, { signal: AbortSignal.timeout(OUTBOX_BUDGET_MS) }));
-    if (!delivery) return;
+    // Another habits command is sending it (its lock is checked: lock.ts): nothing to do here.
+    const attempt = await outbox.locked(() => deliver(outbox, api, { signal: AbortSignal.timeout(OUTBOX_BUDGET_MS) }));
+    if ('busy' in attempt) return;
+    const delivery = attempt.done;
     const done = delivery.sent.length + delivery.already.length;
     if (done > 0) this.out.info(`Sent ${countItems(done, 'queued write')} from the outbox`);
     for (const { write, error } of delivery.dropped) {

@@ -83,7 +83,7 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
   }
   const api = await deps.api();
   const confirmed = new Set(options.confirm);
-  const delivery = await outbox.locked(async () => {
+  const attempt = await outbox.locked(async () => {
     for (const w of known.filter((k) => options.drop.includes(k.n))) {
       outbox.note('drop', w.id, { why: 'dropped by the user' });
       out.item(`Dropped [${w.n}] ${describeQueued(w)}; it was not sent`);
@@ -96,7 +96,15 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
       },
     });
   });
-  if (!delivery) throw new FailureError('another habits command is sending the outbox', 'failure', 'run `habits sync` again when it is done');
+  if ('busy' in attempt) {
+    const { file, holder } = attempt.busy;
+    throw new FailureError(
+      `another habits command${holder.pid ? ` (pid ${holder.pid})` : ''} is sending the outbox: ${file} is its lock`,
+      'failure',
+      `run \`habits sync\` again when it is done; if no habits command is running, remove ${file}`,
+    );
+  }
+  const delivery = attempt.done;
   for (const s of delivery.sent) out.item(`Sent [${s.write.n}] ${describeQueued(s.write)} (HTTP ${s.status}${s.logId ? `, log id:${s.logId}` : ''})`);
   for (const w of delivery.already) out.item(`[${w.n}] ${describeQueued(w)} was already on the server`);
   for (const { write, error } of delivery.dropped) {

@@ -12,13 +12,14 @@
 // whose "send" has no "done" (a sync killed mid-request), is held: never sent again until the user
 // confirms it. A mark is safe to send again (a second one answers 409). The file is removed when
 // nothing waits in it, so an empty outbox costs one stat.
-import { closeSync, existsSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiError } from '../api/errors.js';
 import { mayHaveBeenReceived, mayPass } from '../api/network.js';
 import type { RouteKey } from '../api/routes.js';
 import { sha256Hex } from '../hash.js';
 import { appendLines, readLines } from './jsonl.js';
+import { type Busy, Lock } from './lock.js';
 
 /** A write waiting in the outbox. */
 export interface QueuedWrite {
@@ -153,58 +154,17 @@ export class Outbox {
   }
 
   /**
-   * Runs `work` holding the outbox's lock (a file naming this process), so two processes never
-   * send the same write at once. Undefined, without running it, when another live process holds it.
+   * Runs `work` holding the outbox's lock (lock.ts), so two processes never send the same write at
+   * once. Without running it, who holds the lock when another habits process does.
    */
-  async locked<T>(work: () => Promise<T>): Promise<T | undefined> {
-    if (!this.lock()) return undefined;
+  async locked<T>(work: () => Promise<T>): Promise<{ done: T } | { busy: Busy }> {
+    const lock = new Lock(this.lockFile);
+    const busy = lock.acquire();
+    if (busy) return { busy };
     try {
-      return await work();
+      return { done: await work() };
     } finally {
-      try {
-        unlinkSync(this.lockFile);
-      } catch {
-        // Already gone.
-      }
+      lock.release();
     }
-  }
-
-  private lock(): boolean {
-    for (let i = 0; i < 2; i++) {
-      try {
-        const fd = openSync(this.lockFile, 'wx', 0o600);
-        writeSync(fd, String(process.pid));
-        closeSync(fd);
-        return true;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return false;
-        // A lock left by a process that is gone (killed mid-sync) is taken over.
-        if (alive(Number(readText(this.lockFile)))) return false;
-        try {
-          unlinkSync(this.lockFile);
-        } catch {
-          // Someone else took it over first.
-        }
-      }
-    }
-    return false;
-  }
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -2,7 +2,8 @@
 // that is down waits in the outbox (exit 6), a later run delivers it exactly once, and a sync
 // killed mid-request loses nothing and sends nothing twice that the server acknowledged.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -252,5 +253,40 @@ describe('the outbox, from cron', () => {
     expect(dropped.code).toBe(6);
     expect(dropped.stderr.split('\n').filter((l) => l.startsWith('Dropped'))).toEqual([`Dropped [4] log add "Run" ${value(4)} rep for ${today}; it was not sent`]);
     expect(await list()).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10].map(listed));
+  });
+
+  it('a lock naming PID 1 (or any live process that did not write it) does not block the outbox; a real one is named', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
+    await f.down();
+    expect((await spawnCli(['log', 'done', 'Walk'], { env })).code).toBe(6);
+    const dir = join(fx.home.env.XDG_DATA_HOME, 'habits');
+    const lockFile = join(dir, `${outboxFiles()[0]}.lock`);
+    await f.up();
+
+    // A habits process that is really sending: obeyed, and its lock named.
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)', 'habits', 'sync'], { stdio: 'ignore' });
+    await new Promise((r) => holder.once('spawn', r));
+    const start = readFileSync(`/proc/${holder.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+    writeFileSync(lockFile, JSON.stringify({ pid: holder.pid, start, host: hostname() }));
+    const busy = await spawnCli(['sync'], { env });
+    holder.kill('SIGKILL');
+    expect(busy).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: another habits command (pid ${holder.pid}) is sending the outbox: ${lockFile} is its lock\n` +
+        `hint: run \`habits sync\` again when it is done; if no habits command is running, remove ${lockFile}\n`,
+    });
+
+    // PID 1 is alive, but did not write this lock: taken over, and the mark is sent.
+    writeFileSync(lockFile, '1');
+    const sync = await spawnCli(['sync'], { env });
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(sync.stderr).toContain(`Sent [1] log done "Walk" for ${today}`);
+    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
+    expect(existsSync(lockFile)).toBe(false);
   });
 });
