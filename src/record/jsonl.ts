@@ -6,16 +6,34 @@
 // last line cut short, without its newline: readers skip it, and the next append first ends it
 // with TORN, so that it stays unreadable (a complete object followed by TORN is not JSON either)
 // and the new line starts a line of its own. One damaged line never hides another.
-import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** What ends a torn last line before the next append. */
 export const TORN = ' (torn: cut short by a crash)\n';
 
-/** Appends `values` as JSON lines to `file` (0600, in a 0700 directory made when missing), then fsyncs it. */
-export function appendLines(file: string, values: readonly unknown[]): void {
+/**
+ * Appends `values` as JSON lines to `file` (0600, in a 0700 directory made when missing), then
+ * fsyncs it. The outbox is removed when nothing waits in it (Outbox.tidy), possibly between this
+ * process opening it and writing: lines written to a file no longer at `file` are written again,
+ * to the file there now (a reader keeps the first line of an id, so a repeat changes nothing).
+ */
+export function appendLines(file: string, values: readonly unknown[], hooks: AppendHooks = {}): void {
   if (values.length === 0) return;
   const text = values.map((v) => JSON.stringify(v)).join('\n') + '\n';
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (appendOnce(file, text, () => hooks.afterOpen?.(attempt))) return;
+  }
+  throw Object.assign(new Error(`${file} kept being removed while it was written`), { code: 'EAGAIN' });
+}
+
+/** Where tests step in: between opening the file and writing to it, as another process might. */
+export interface AppendHooks {
+  afterOpen?: (attempt: number) => void;
+}
+
+/** One append; false when the file was removed or replaced meanwhile, so the lines are not in it. */
+function appendOnce(file: string, text: string, afterOpen: () => void): boolean {
   let fd: number;
   try {
     fd = openSync(file, 'a+', 0o600);
@@ -25,10 +43,23 @@ export function appendLines(file: string, values: readonly unknown[]): void {
     fd = openSync(file, 'a+', 0o600);
   }
   try {
+    afterOpen();
     writeSync(fd, tornTail(fd) ? TORN + text : text);
     fsyncSync(fd);
+    return stillThere(file, fd);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Whether the file open as `fd` is still the one at `file`. */
+function stillThere(file: string, fd: number): boolean {
+  const written = fstatSync(fd);
+  if (written.nlink === 0) return false;
+  try {
+    return statSync(file).ino === written.ino;
+  } catch {
+    return false;
   }
 }
 

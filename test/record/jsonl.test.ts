@@ -52,3 +52,16 @@ describe('appendLines and readLines', () => {
     expect(readLines(file)).toEqual([before]);
   });
 });
+
+describe('an outbox removed while a line is written to it', () => {
+  it('the line is written again, to the file at that path now: nothing is lost', () => {
+    const file = join(dir, 'outbox.jsonl');
+    appendLines(file, [before]);
+    // Another process finds nothing waiting and removes the file, after this one opened it.
+    appendLines(file, [next], { afterOpen: (attempt) => attempt === 0 && rmSync(file) });
+    expect(readLines(file)).toEqual([next]);
+    // Replaced by a new file meanwhile: the line goes to that one.
+    appendLines(file, [cut], { afterOpen: (attempt) => attempt === 0 && (rmSync(file), writeFileSync(file, `${JSON.stringify(before)}\n`)) });
+    expect(readLines(file)).toEqual([before, cut]);
+  });
+});
