@@ -3,7 +3,7 @@
 // deliver.ts). Both are append-only JSON-lines files, fsynced on every append (docs/outbox.md).
 import type { RouteKey } from '../api/routes.js';
 import { describeError } from '../describe-error.js';
-import { QueuedError } from '../errors.js';
+import { FailureError, QueuedError } from '../errors.js';
 import { escapeControls } from '../model/text.js';
 import { isMarkRoute, queueDecision, type Outbox, type QueuedWrite } from './outbox.js';
 import type { WriteRecord } from './record.js';
@@ -52,7 +52,17 @@ export function queueFailed(writes: Writes | undefined, err: unknown, write: Fai
   // A mark is safe to send again, so whether the server recorded it does not matter here.
   const said = describeError(err).message;
   const why = decision === 'queue' ? said.replace(/; the server may have recorded it$/, '') : said;
-  const queued = writes.outbox.queue({ ...write, why }, decision === 'hold');
+  let queued;
+  try {
+    queued = writes.outbox.queue({ ...write, why }, decision === 'hold');
+  } catch (e) {
+    // Neither sent nor kept: said as such, never as an unexpected error.
+    throw new FailureError(
+      `${describeQueued(write)} could not be sent (${why}), nor kept in the outbox: ${e instanceof Error ? e.message : String(e)}`,
+      'failure',
+      'run the command again once the server can be reached',
+    );
+  }
   const what = describeQueued(queued);
   if (decision === 'queue') {
     return new QueuedError(`${what} waits in the outbox as [${queued.n}]: ${why}`, '`habits sync` sends it, and so does the next command that reaches the server');

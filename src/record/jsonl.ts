@@ -6,7 +6,7 @@
 // last line cut short, without its newline: readers skip it, and the next append first ends it
 // with TORN, so that it stays unreadable (a complete object followed by TORN is not JSON either)
 // and the new line starts a line of its own. One damaged line never hides another.
-import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** What ends a torn last line before the next append. */
@@ -36,19 +36,53 @@ export interface AppendHooks {
 function appendOnce(file: string, text: string, afterOpen: () => void): boolean {
   let fd: number;
   try {
-    fd = openSync(file, 'a+', 0o600);
+    fd = open(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    fd = openSync(file, 'a+', 0o600);
+    fd = open(file);
   }
   try {
+    keepPrivate(fd, dirname(file));
     afterOpen();
     writeSync(fd, tornTail(fd) ? TORN + text : text);
     fsyncSync(fd);
     return stillThere(file, fd);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Opens `file` to read and append, creating it 0600; never through a symbolic link (the lines
+ * would land in whatever the link names).
+ */
+function open(file: string): number {
+  try {
+    return openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ELOOP') throw err;
+    throw Object.assign(new Error(`${file} is a symbolic link; habits writes it only as a file of its own (remove the link)`), { code: 'ELOOP', path: file });
+  }
+}
+
+/** The data directory's files of the CLI and of the local store. */
+const OURS = /^((writes|outbox)-[0-9a-f]{20}\.jsonl(\.lock)?|habits\.db(-wal|-shm|-journal)?)$/;
+
+/**
+ * The file is 0600 in a 0700 directory (docs/outbox.md): looser modes of a file of ours are
+ * tightened; its directory only when it holds nothing but our files, so a shared directory that
+ * HABITS_DATA_DIR names keeps its mode.
+ */
+function keepPrivate(fd: number, dir: string): void {
+  const uid = process.getuid?.();
+  const st = fstatSync(fd);
+  if ((st.mode & 0o077) !== 0 && st.uid === uid) fchmodSync(fd, st.mode & 0o700);
+  try {
+    const d = statSync(dir);
+    if ((d.mode & 0o077) !== 0 && d.uid === uid && readdirSync(dir).every((name) => OURS.test(name))) chmodSync(dir, d.mode & 0o700);
+  } catch {
+    // Not ours to change, or gone: the file itself is private already.
   }
 }
 

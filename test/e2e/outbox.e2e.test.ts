@@ -2,7 +2,7 @@
 // that is down waits in the outbox (exit 6), a later run delivers it exactly once, and a sync
 // killed mid-request loses nothing and sends nothing twice that the server acknowledged.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -293,5 +293,41 @@ describe('the outbox, from cron', () => {
     expect(sync.stderr).toContain(`Sent [1] log done "Walk" for ${today}`);
     expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
     expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it('an outbox or record path that is a symbolic link is never written through: the target stays as it was', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    expect((await spawnCli(['log', 'done', 'Walk'], { env })).code).toBe(0);
+    const dir = join(fx.home.env.XDG_DATA_HOME, 'habits');
+    const record = join(dir, readdirSync(dir).find((n) => n.startsWith('writes-'))!);
+    const outbox = record.replace('/writes-', '/outbox-');
+    mkdirSync(join(fx.home.home, 'public'));
+    const target = join(fx.home.home, 'public', 'index.html');
+    writeFileSync(target, '<html></html>\n');
+    expect((await spawnCli(['log', 'undo', 'Walk'], { env })).code).toBe(0);
+
+    // The record: the write stands, and the command says it could not remember it.
+    rmSync(record);
+    symlinkSync(target, record);
+    const done = await spawnCli(['log', 'done', 'Walk'], { env });
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toContain(`warning: could not add to the record of writes: ${record} is a symbolic link; habits writes it only as a file of its own (remove the link)\n`);
+    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
+
+    // The outbox: the link (holding no writes) is removed as an empty outbox is, and the mark
+    // queued in a file of our own.
+    await spawnCli(['log', 'undo', 'Walk'], { env });
+    symlinkSync(target, outbox);
+    await f.down();
+    const queued = await spawnCli(['log', 'done', 'Walk'], { env });
+    expect(queued.code, queued.stderr).toBe(6);
+    expect(lstatSync(outbox).isSymbolicLink()).toBe(false);
+    expect(readFileSync(target, 'utf8')).toBe('<html></html>\n');
+    await f.up();
+    expect((await spawnCli(['sync'], { env })).code).toBe(0);
+    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
   });
 });

@@ -1,6 +1,6 @@
 // The JSON-lines files of the outbox and the write record: a last line cut short by a crash, at any
 // byte, hides nothing else, neither the lines before it nor the next one appended.
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -63,5 +63,48 @@ describe('an outbox removed while a line is written to it', () => {
     // Replaced by a new file meanwhile: the line goes to that one.
     appendLines(file, [cut], { afterOpen: (attempt) => attempt === 0 && (rmSync(file), writeFileSync(file, `${JSON.stringify(before)}\n`)) });
     expect(readLines(file)).toEqual([before, cut]);
+  });
+});
+
+describe('files of our own: 0600 in 0700, and never through a link', () => {
+  const mode = (path: string) => statSync(path).mode & 0o777;
+
+  it('a record and an outbox left 0666 and 0644 in a 0755 directory of ours are tightened by the next append', () => {
+    const data = join(dir, 'data');
+    mkdirSync(data, { mode: 0o755 });
+    chmodSync(data, 0o755);
+    const record = join(data, 'writes-0123456789abcdef0123.jsonl');
+    const outbox = join(data, 'outbox-0123456789abcdef0123.jsonl');
+    writeFileSync(record, '');
+    chmodSync(record, 0o666);
+    writeFileSync(outbox, '');
+    chmodSync(outbox, 0o644);
+    appendLines(record, [before]);
+    appendLines(outbox, [next]);
+    expect([mode(record), mode(outbox), mode(data)]).toEqual([0o600, 0o600, 0o700]);
+  });
+
+  it('a directory shared with other files keeps its mode; our file in it is still made 0600', () => {
+    const shared = join(dir, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    writeFileSync(join(shared, 'someone-elses.txt'), 'x');
+    const record = join(shared, 'writes-0123456789abcdef0123.jsonl');
+    writeFileSync(record, '');
+    chmodSync(record, 0o644);
+    appendLines(record, [before]);
+    expect(mode(record)).toBe(0o600);
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+  });
+
+  it('a record path that is a symbolic link: refused, its target untouched', () => {
+    const target = join(dir, 'index.html');
+    writeFileSync(target, '<html></html>\n');
+    chmodSync(target, 0o644);
+    const record = join(dir, 'writes-0123456789abcdef0123.jsonl');
+    symlinkSync(target, record);
+    expect(() => appendLines(record, [before])).toThrow(`${record} is a symbolic link; habits writes it only as a file of its own (remove the link)`);
+    expect(readFileSync(target, 'utf8')).toBe('<html></html>\n');
+    expect(mode(target)).toBe(0o644);
   });
 });
