@@ -15,7 +15,7 @@ import { resolvePaths, type Paths } from './config/paths.js';
 import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
 import { dateInZone, localDate } from './model/dates.js';
 import { escapeControls } from './model/text.js';
-import { noApiKey } from './errors.js';
+import { CliError, noApiKey } from './errors.js';
 import { sha256Hex } from './hash.js';
 import { readOnlyStore, startLocalService, type LocalService } from './local.js';
 import { colorLevel } from './output/color.js';
@@ -81,6 +81,8 @@ export interface Endpoint {
 
 /** How long a command spends on the outbox before its own first request. */
 const OUTBOX_BUDGET_MS = 1500;
+/** An outbox larger than this is left to `habits sync` (compacted, it is a few kilobytes). */
+const OUTBOX_FIRST_MAX_BYTES = 4 * 1024 * 1024;
 
 export class Context {
   readonly paths: Paths;
@@ -262,8 +264,23 @@ export class Context {
   private async sendOutboxFirst(api: Api): Promise<void> {
     const { outbox } = this.writes();
     if (!outbox.exists()) return;
+    // Read whole only by `habits sync`, which compacts it: a command is not slowed by an outbox
+    // grown large (a server out of reach for months, or a file that is not ours).
+    const size = outbox.size();
+    if (size > OUTBOX_FIRST_MAX_BYTES) {
+      this.out.warn(`warning: the outbox is ${(size / (1024 * 1024)).toFixed(1)} MB, too large to send before this command: \`habits sync\` sends it (${outbox.file})`);
+      return;
+    }
+    let attempt;
+    try {
+      attempt = await outbox.locked(() => deliver(outbox, api, { signal: AbortSignal.timeout(OUTBOX_BUDGET_MS) }));
+    } catch (err) {
+      // An outbox that cannot be read (a symbolic link) is `habits sync`'s to report; this command goes on.
+      if (!(err instanceof CliError)) throw err;
+      this.out.warn(`warning: the outbox was not sent: ${escapeControls(err.message)}`);
+      return;
+    }
     // Another habits command is sending it (its lock is checked: lock.ts): nothing to do here.
-    const attempt = await outbox.locked(() => deliver(outbox, api, { signal: AbortSignal.timeout(OUTBOX_BUDGET_MS) }));
     if ('busy' in attempt) return;
     const delivery = attempt.done;
     const done = delivery.sent.length + delivery.already.length;

@@ -82,6 +82,7 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
   }
   result.left = result.held.length + (pending.length - i);
   outbox.tidy();
+  outbox.compact();
   return result;
 }
 

@@ -6,8 +6,9 @@
 // last line cut short, without its newline: readers skip it, and the next append first ends it
 // with TORN, so that it stays unreadable (a complete object followed by TORN is not JSON either)
 // and the new line starts a line of its own. One damaged line never hides another.
-import { chmodSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readdirSync, readSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { FailureError } from '../errors.js';
 
 /** What ends a torn last line before the next append. */
 export const TORN = ' (torn: cut short by a crash)\n';
@@ -62,8 +63,13 @@ function open(file: string): number {
     return openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ELOOP') throw err;
-    throw Object.assign(new Error(`${file} is a symbolic link; habits writes it only as a file of its own (remove the link)`), { code: 'ELOOP', path: file });
+    throw symlinkError(file);
   }
+}
+
+/** One line (exit 1) for a path of ours that is a symbolic link, which is never followed. */
+function symlinkError(file: string): FailureError {
+  return new FailureError(`${file} is a symbolic link; habits writes it only as a file of its own (remove the link)`, 'storage');
 }
 
 /** The data directory's files of the CLI and of the local store. */
@@ -106,30 +112,69 @@ function tornTail(fd: number): boolean {
   return last[0] !== 0x0a;
 }
 
+/** A line longer than this is not one of ours (a write is a few hundred bytes): skipped unread. */
+export const MAX_LINE_BYTES = 1 << 20;
+
 /**
- * The JSON objects of `file`'s complete lines, in order; [] when it does not exist. Lines that do
- * not parse, and a last line without its newline (cut short), are skipped.
+ * Calls `each` with the JSON object of every complete line of `file`, in order, reading it in
+ * chunks: a file of any size costs memory for one chunk and one line, never a string of the whole
+ * file (a 600 MB outbox made every command fail). Lines that do not parse, lines longer than
+ * MAX_LINE_BYTES, and a last line without its newline (cut short) are skipped. Nothing when the
+ * file does not exist; a symbolic link is refused, as appendLines refuses it.
  */
-export function readLines(file: string): Record<string, unknown>[] {
-  let text: string;
+export function eachLine(file: string, each: (value: Record<string, unknown>) => void, chunkBytes = 1 << 20): void {
+  let fd: number;
   try {
-    text = readFileSync(file, 'utf8');
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return;
+    if (code === 'ELOOP') throw symlinkError(file);
     throw err;
   }
-  const lines = text.split('\n');
-  // After the last newline: '' for a whole file, else a line still without its end.
-  lines.pop();
-  const out: Record<string, unknown>[] = [];
-  for (const line of lines) {
-    if (!line) continue;
-    try {
-      const value: unknown = JSON.parse(line);
-      if (value && typeof value === 'object' && !Array.isArray(value)) out.push(value as Record<string, unknown>);
-    } catch {
-      // A line cut short by a crash, ended by TORN: the lines before and after it still count.
+  try {
+    const chunk = Buffer.allocUnsafe(chunkBytes);
+    let carry: Buffer[] = [];
+    let carried = 0;
+    let skipping = false;
+    for (;;) {
+      const got = readSync(fd, chunk, 0, chunkBytes, null);
+      if (got === 0) break;
+      const data = chunk.subarray(0, got);
+      let start = 0;
+      for (let nl = data.indexOf(0x0a, start); nl !== -1; nl = data.indexOf(0x0a, start)) {
+        if (!skipping && carried + (nl - start) <= MAX_LINE_BYTES) {
+          parseLine(carry.length ? Buffer.concat([...carry, data.subarray(start, nl)]) : data.subarray(start, nl), each);
+        }
+        [carry, carried, skipping, start] = [[], 0, false, nl + 1];
+      }
+      if (start < got && !skipping) {
+        carried += got - start;
+        if (carried > MAX_LINE_BYTES) [carry, carried, skipping] = [[], 0, true];
+        else carry.push(Buffer.from(data.subarray(start)));
+      }
     }
+    // What is left in `carry` has no newline: a line cut short, skipped.
+  } finally {
+    closeSync(fd);
   }
+}
+
+function parseLine(bytes: Buffer, each: (value: Record<string, unknown>) => void): void {
+  if (bytes.length === 0) return;
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    // A line cut short by a crash, ended by TORN: the lines before and after it still count.
+    return;
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) each(value as Record<string, unknown>);
+}
+
+/** The JSON objects of `file`'s complete lines, in order (see eachLine); [] when it does not exist. */
+export function readLines(file: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  eachLine(file, (value) => out.push(value));
   return out;
 }

@@ -12,13 +12,13 @@
 // whose "send" has no "done" (a sync killed mid-request), is held: never sent again until the user
 // confirms it. A mark is safe to send again (a second one answers 409). The file is removed when
 // nothing waits in it, so an empty outbox costs one stat.
-import { existsSync, statSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ApiError } from '../api/errors.js';
 import { mayHaveBeenReceived, mayPass } from '../api/network.js';
 import type { RouteKey } from '../api/routes.js';
 import { sha256Hex } from '../hash.js';
-import { appendLines, readLines } from './jsonl.js';
+import { appendLines, eachLine } from './jsonl.js';
 import { type Busy, Lock } from './lock.js';
 
 /** A write waiting in the outbox. */
@@ -81,24 +81,42 @@ export class Outbox {
     return existsSync(this.file);
   }
 
+  /** The file's size in bytes; 0 when there is none. */
+  size(): number {
+    try {
+      return statSync(this.file).size;
+    } catch {
+      return 0;
+    }
+  }
+
   /**
    * The writes waiting, in the order they were queued. A write's number is its place among the
    * file's queue lines (the first is [1]): appends are whole lines in one order for every process,
    * so two writes queued at once can never share a number, and a number stays while the file does.
-   * (The `n` each line carries, for older versions, is not read: two processes could write the same.)
+   * A compacted file (compact) starts with `{op: "base", next}` and keeps each waiting write's
+   * number in its line (`kept`); the lines after it count on from `next`. (The `n` of other lines,
+   * written for older versions, is not read: two processes could write the same.)
    */
   pending(): QueuedWrite[] {
+    return this.scan().writes;
+  }
+
+  /** pending(), and the highest number given so far. */
+  private scan(): { writes: QueuedWrite[]; last: number } {
     const byId = new Map<string, QueuedWrite & { sending: boolean }>();
-    let queued = 0;
-    for (const e of readLines(this.file)) {
+    let last = 0;
+    eachLine(this.file, (e) => {
+      if (e.op === 'base' && typeof e.next === 'number') last = Math.max(last, e.next);
       const id = typeof e.id === 'string' ? e.id : undefined;
-      if (!id) continue;
+      if (!id) return;
       const w = byId.get(id);
       switch (e.op) {
         case 'queue':
           if (!w && typeof e.route === 'string' && e.habit && e.params) {
+            const n = e.kept === true && typeof e.n === 'number' ? e.n : ++last;
             byId.set(id, {
-              n: ++queued, id, at: String(e.at), route: e.route as RouteKey, params: e.params as Record<string, string>, body: e.body,
+              n, id, at: String(e.at), route: e.route as RouteKey, params: e.params as Record<string, string>, body: e.body,
               habit: e.habit as QueuedWrite['habit'], why: String(e.why ?? ''), held: e.held === true, sending: false,
             });
           }
@@ -117,8 +135,8 @@ export class Outbox {
           byId.delete(id);
           break;
       }
-    }
-    return [...byId.values()].map(({ sending, ...w }) => ({ ...w, held: w.held || sending }));
+    });
+    return { writes: [...byId.values()].map(({ sending, ...w }) => ({ ...w, held: w.held || sending })), last };
   }
 
   /**
@@ -126,12 +144,12 @@ export class Outbox {
    * in it (see pending).
    */
   queue(w: Omit<QueuedWrite, 'n' | 'id' | 'at' | 'held'>, held: boolean): QueuedWrite {
-    const guess = readLines(this.file).filter((e) => e.op === 'queue').length + 1;
     const id = process.getBuiltinModule('node:crypto').randomUUID();
-    const entry: QueuedWrite = { n: guess, id, at: this.now().toISOString(), ...w, held };
-    appendLines(this.file, [{ op: 'queue', ...entry, ...(held ? {} : { held: undefined }) }]);
-    const n = this.pending().find((p) => p.id === id)?.n;
-    return { ...entry, n: n ?? guess };
+    const at = this.now().toISOString();
+    // `n` only for older versions, which read it (see pending).
+    appendLines(this.file, [{ op: 'queue', n: 0, id, at, ...w, ...(held ? { held } : {}) }]);
+    const waiting = this.pending();
+    return { n: waiting.find((p) => p.id === id)?.n ?? waiting.length, id, at, ...w, held };
   }
 
   /** Appends an event about the write `id` (send, confirm, done, drop), durably. */
@@ -154,6 +172,43 @@ export class Outbox {
   }
 
   /**
+   * Rewrites a file grown past COMPACT_BYTES (delivered writes, tries, lines of no use) to what
+   * waits in it, each write keeping its number and state. Call it holding the lock: other
+   * processes only append meanwhile. The new file replaces the old by a rename; lines appended to
+   * the old one after it was read are copied over, and a writer that finds its file replaced writes
+   * again (jsonl.ts), so nothing appended is lost (a line repeated changes nothing: the first line
+   * of an id counts).
+   */
+  compact(hooks: { afterScan?: () => void } = {}): void {
+    let old: number;
+    try {
+      old = openSync(this.file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch {
+      return;
+    }
+    try {
+      const read = fstatSync(old).size;
+      if (read < COMPACT_BYTES) return;
+      const { writes, last } = this.scan();
+      hooks.afterScan?.();
+      const lines = [{ op: 'base', next: last }, ...writes.map((w) => ({ op: 'queue', ...w, kept: true, held: w.held || undefined }))];
+      const temp = `${this.file}.compact-${process.pid}`;
+      writeFileSync(temp, lines.map((l) => JSON.stringify(l)).join('\n') + '\n', { mode: 0o600, flag: 'w' });
+      fsyncFile(temp);
+      renameSync(temp, this.file);
+      fsyncFile(dirname(this.file));
+      // What was appended to the old file after the scan began: copied to the new one (from the
+      // start of the line `read` falls in, in case a write was under way then).
+      const later = readFrom(old, lineStart(old, read));
+      if (later.length > 0) appendLines(this.file, later);
+    } catch {
+      // Left as it was: compaction is only an economy.
+    } finally {
+      closeSync(old);
+    }
+  }
+
+  /**
    * Runs `work` holding the outbox's lock (lock.ts), so two processes never send the same write at
    * once. Without running it, who holds the lock when another habits process does.
    */
@@ -167,4 +222,46 @@ export class Outbox {
       lock.release();
     }
   }
+}
+
+/** A file larger than this is compacted after a delivery (about a thousand events). */
+export const COMPACT_BYTES = 256 * 1024;
+
+function fsyncFile(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Where the line holding byte `offset` of the open file `fd` begins (just after a newline). */
+function lineStart(fd: number, offset: number): number {
+  const back = Math.min(offset, 64 * 1024);
+  const bytes = Buffer.alloc(back);
+  readSync(fd, bytes, 0, back, offset - back);
+  const nl = bytes.lastIndexOf(0x0a);
+  return nl === -1 ? offset - back : offset - back + nl + 1;
+}
+
+/** The JSON objects of the complete lines of the open file `fd` from byte `offset` on. */
+function readFrom(fd: number, offset: number): Record<string, unknown>[] {
+  const size = fstatSync(fd).size;
+  if (size <= offset) return [];
+  const bytes = Buffer.alloc(size - offset);
+  readSync(fd, bytes, 0, bytes.length, offset);
+  const text = bytes.toString('utf8');
+  const out: Record<string, unknown>[] = [];
+  const lines = text.split('\n');
+  lines.pop();
+  for (const line of lines) {
+    try {
+      const value: unknown = JSON.parse(line);
+      if (value && typeof value === 'object' && !Array.isArray(value)) out.push(value as Record<string, unknown>);
+    } catch {
+      // Not a whole line of ours.
+    }
+  }
+  return out;
 }

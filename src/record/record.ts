@@ -5,7 +5,7 @@
 // of the account's scope (base URL and a hash of the key); the key is never in it.
 import { join } from 'node:path';
 import { sha256Hex } from '../hash.js';
-import { appendLines, readLines } from './jsonl.js';
+import { appendLines, eachLine, readLines } from './jsonl.js';
 
 /** One line of the record. */
 export interface RecordedWrite {
@@ -80,10 +80,13 @@ export class WriteRecord {
    */
   liveLogs(): LiveLog[] {
     const live: LiveLog[] = [];
-    for (const write of this.all()) {
-      if (write.status < 200 || write.status >= 300) continue;
+    // Line by line: the record only grows, and is never read whole into memory.
+    eachLine(this.file, (line) => {
+      if (!isWrite(line)) return;
+      const write = line as unknown as RecordedWrite;
+      if (write.status < 200 || write.status >= 300) return;
       const w = logWriteOf(write.method, write.path);
-      if (!w) continue;
+      if (!w) return;
       const date = dateOf(write.body);
       if (w.kind === 'rm') {
         removeWhere(live, (l) => l.habitId === w.habitId && l.logId === w.logId);
@@ -94,7 +97,7 @@ export class WriteRecord {
         if (w.kind !== 'value') removeWhere(live, (l) => l.habitId === w.habitId && l.date === date && l.type !== 'value');
         live.push({ write, habitId: w.habitId, type: w.kind, date, ...(write.logId ? { logId: write.logId } : {}) });
       }
-    }
+    });
     return live;
   }
 }

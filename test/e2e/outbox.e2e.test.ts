@@ -75,6 +75,7 @@ async function front(target: string): Promise<Front> {
   return f;
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const logsOf = (id: string) => call<LogEntry[]>(fx.svc, 'GET', `/habits/${id}/logs`);
 const outboxFiles = () => {
   const dir = join(fx.home.env.XDG_DATA_HOME, 'habits');
@@ -317,17 +318,48 @@ describe('the outbox, from cron', () => {
     expect(done.stderr).toContain(`warning: could not add to the record of writes: ${record} is a symbolic link; habits writes it only as a file of its own (remove the link)\n`);
     expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
 
-    // The outbox: the link (holding no writes) is removed as an empty outbox is, and the mark
-    // queued in a file of our own.
+    // The outbox: neither read nor written through the link. A mark that can be neither sent nor
+    // kept says so (exit 1), and `sync` names the link.
     await spawnCli(['log', 'undo', 'Walk'], { env });
     symlinkSync(target, outbox);
     await f.down();
+    const link = `${outbox} is a symbolic link; habits writes it only as a file of its own (remove the link)`;
     const queued = await spawnCli(['log', 'done', 'Walk'], { env });
-    expect(queued.code, queued.stderr).toBe(6);
-    expect(lstatSync(outbox).isSymbolicLink()).toBe(false);
-    expect(readFileSync(target, 'utf8')).toBe('<html></html>\n');
+    expect(queued.code, queued.stderr).toBe(1);
+    const recordLink = `${record} is a symbolic link; habits writes it only as a file of its own (remove the link)`;
+    expect(queued.stderr).toMatch(new RegExp(
+      `^warning: the outbox was not sent: ${escape(link)}\\n` +
+      `warning: could not add to the record of writes: ${escape(recordLink)}\\n` +
+      `error: log done "Walk" for ${today} could not be sent \\(connection refused by 127\\.0\\.0\\.1:\\d+ \\(POST /habits/[^)]+/logs/complete\\)\\), nor kept in the outbox: ${escape(link)}\\n`,
+    ));
     await f.up();
-    expect((await spawnCli(['sync'], { env })).code).toBe(0);
+    expect(await spawnCli(['sync'], { env })).toEqual({ code: 1, stdout: '', stderr: `error: ${link}\n` });
+    expect(lstatSync(outbox).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('<html></html>\n');
+    expect(await logsOf(walk.id)).toEqual([]);
+  });
+
+  it('an outbox grown large: other commands leave it to sync (one warning), and sync sends it and compacts it away', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
+    await f.down();
+    expect((await spawnCli(['log', 'done', 'Walk'], { env })).code).toBe(6);
+    const file = join(fx.home.env.XDG_DATA_HOME, 'habits', outboxFiles()[0]!);
+    // Months of tries against a server out of reach: 5 MB of lines about writes long delivered.
+    const old = JSON.stringify({ op: 'unsent', id: 'long-gone', note: 'x'.repeat(200) });
+    appendFileSync(file, `${old}\n`.repeat(Math.ceil((5 * 1024 * 1024) / (old.length + 1))));
+    await f.up();
+    const journal = await spawnCli(['journal'], { env });
+    expect(journal.code, journal.stderr).toBe(0);
+    expect(journal.stderr).toBe(`warning: the outbox is 5.0 MB, too large to send before this command: \`habits sync\` sends it (${file})\n`);
+    expect(await logsOf(walk.id)).toEqual([]);
+    const sync = await spawnCli(['sync'], { env });
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(sync.stderr).toContain(`Sent [1] log done "Walk" for ${today}`);
+    expect(outboxFiles()).toEqual([]);
     expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
   });
 });
