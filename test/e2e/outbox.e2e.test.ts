@@ -362,4 +362,67 @@ describe('the outbox, from cron', () => {
     expect(outboxFiles()).toEqual([]);
     expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
   });
+
+  it('200 writers killed with SIGKILL at random points while the server is down: every acknowledged value arrives exactly once', async () => {
+    const run = await addHabit(fx.svc, { name: 'Run', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 5, unit: 'rep' } });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0); // the names, as a cron machine has them
+    await f.down();
+    /** Runs `log add Run <value>` and kills it after `killMs` if it still runs: its exit code, or the signal. */
+    const killedAfter = (value: number, killMs: number) =>
+      new Promise<number | string>((resolve) => {
+        const child = spawn(process.execPath, [BIN, 'log', 'add', 'Run', String(value), '--unit', 'rep'], { env, stdio: 'ignore' });
+        const timer = setTimeout(() => child.kill('SIGKILL'), killMs);
+        child.on('exit', (code, signal) => {
+          clearTimeout(timer);
+          resolve(code ?? String(signal));
+        });
+      });
+    // How long whole ones take here, four at a time (each queues: exit 6); the kill points spread over that.
+    const t0 = performance.now();
+    expect(await Promise.all([1001, 1002, 1003, 1004].map((v) => killedAfter(v, 60_000)))).toEqual([6, 6, 6, 6]);
+    const life = performance.now() - t0;
+    // A fixed seed: the same kill points, as fractions of a command's life, every run.
+    let state = 20261126;
+    const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const outcome = new Map<number, number | string>();
+    const rounds = 200;
+    for (let first = 1; first <= rounds; first += 4) {
+      const values = [first, first + 1, first + 2, first + 3];
+      const results = await Promise.all(values.map((v) => killedAfter(v, random() * life * 1.3)));
+      values.forEach((v, i) => outcome.set(v, results[i]!));
+    }
+    // A command that ended by itself said its value waits in the outbox (6).
+    expect([...outcome.values()].filter((r) => r !== 6 && r !== 'SIGKILL')).toEqual([]);
+    const acknowledged = [...outcome].filter(([, r]) => r === 6).map(([v]) => v);
+    const killed = [...outcome].filter(([, r]) => r === 'SIGKILL').map(([v]) => v);
+
+    await f.up();
+    // A writer killed between saying it sends a value and hearing back leaves that value held: the
+    // user checks that the server does not have it, then confirms it, as sync's hint says.
+    const sync = await spawnCli(['sync', '--json'], { env });
+    const { held } = JSON.parse(sync.stdout) as { held: number[] };
+    expect(sync.code, sync.stderr).toBe(held.length > 0 ? 6 : 0);
+    let confirmed = 0;
+    if (held.length > 0) {
+      const list = (await spawnCli(['sync', '--list', '--json'], { env })).stdout;
+      const heldValues = (JSON.parse(list) as { n: number; body: { value: number } }[]).filter((w) => held.includes(w.n)).map((w) => w.body.value);
+      const before = (await logsOf(run.id)).map((l) => l.value as number);
+      expect(heldValues.filter((v) => before.includes(v))).toEqual([]);
+      const again = await spawnCli(['sync', ...held.flatMap((n) => ['--confirm', String(n)])], { env });
+      expect(again.code, again.stderr).toBe(0);
+      confirmed = held.length;
+    }
+    const arrived = (await logsOf(run.id)).map((l) => l.value as number);
+    const times = (v: number) => arrived.filter((a) => a === v).length;
+    expect(acknowledged.filter((v) => times(v) !== 1)).toEqual([]);
+    expect(killed.filter((v) => times(v) > 1)).toEqual([]);
+    expect(arrived.filter((v) => v < 1001 && !outcome.has(v))).toEqual([]);
+    expect([1001, 1002, 1003, 1004].map(times)).toEqual([1, 1, 1, 1]);
+    expect(outboxFiles()).toEqual([]);
+    const queuedThenKilled = killed.filter((v) => times(v) === 1).length;
+    console.log(`outbox crash suite: ${rounds} writers killed at random points of a ${Math.round(life)} ms life while the server was down: ${acknowledged.length} acknowledged, ${killed.length} killed (${queuedThenKilled} of them after queueing), ${confirmed} held and confirmed; every acknowledged value arrived once`);
+  }, 120_000);
 });
