@@ -31,7 +31,8 @@ export interface ConfigDocument {
 /** Reads the config file: its top-level values and its `profiles` object. */
 export function readConfig(file: string): ConfigDocument {
   const raw = readRaw(file);
-  const profiles: Record<string, ConfigValues> = {};
+  // No prototype: a profile named `__proto__` in the file is a key like any other.
+  const profiles: Record<string, ConfigValues> = Object.create(null) as Record<string, ConfigValues>;
   const section = raw[PROFILES_KEY];
   if (section !== undefined && section !== null) {
     if (!isObject(section)) throw new ConfigError(`config file ${file}: "${PROFILES_KEY}" must be an object of profiles`, 'fix it with `habits config edit`');
@@ -259,7 +260,9 @@ export async function updateConfigFile(
   let prefix = '';
   if (profile !== undefined) {
     const section = isObject(raw[PROFILES_KEY]) ? raw[PROFILES_KEY] : (raw[PROFILES_KEY] = {});
-    target = isObject(section[profile]) ? section[profile] : (section[profile] = {});
+    // Own properties only: `toString` is a profile name, not Object.prototype's.
+    const own = Object.hasOwn(section, profile) ? section[profile] : undefined;
+    target = isObject(own) ? own : (section[profile] = {});
     prefix = `${PROFILES_KEY}.${profile}.`;
   }
   const values = valuesOf(target, paths.configFile, prefix);

@@ -54,7 +54,7 @@ export interface ProfileValues {
 /** The values of the chosen profile, laid over the top level as described above. */
 export function profileValues(doc: ConfigDocument, profile: string): ProfileValues {
   if (profile === DEFAULT_PROFILE) return { values: doc.values, origins: {}, known: true };
-  const own = doc.profiles[profile];
+  const own = ownProfile(doc, profile);
   const values: ConfigValues = {};
   const origins: Partial<Record<ConfigKey, string>> = {};
   for (const [key, value] of Object.entries(doc.values) as [ConfigKey, string][]) {
@@ -66,6 +66,14 @@ export function profileValues(doc: ConfigDocument, profile: string): ProfileValu
     origins[key] = `profiles.${profile}.${key}`;
   }
   return { values, origins, known: own !== undefined };
+}
+
+/**
+ * The profile `name` of the file, or undefined: its own property only, so that `toString` or
+ * `constructor` is a profile the file does not hold, not one of Object.prototype's methods.
+ */
+export function ownProfile(doc: ConfigDocument, name: string): ConfigValues | undefined {
+  return Object.hasOwn(doc.profiles, name) ? doc.profiles[name] : undefined;
 }
 
 /** The error for a profile the file does not hold (exit 2), listing those it does. */
@@ -83,7 +91,7 @@ export function unknownProfile(profile: Setting<string>, doc: ConfigDocument, co
  */
 export function existingProfileTarget(profile: Setting<string>, doc: ConfigDocument, configFile: string): string | undefined {
   const target = profileTarget(profile);
-  if (target !== undefined && doc.profiles[target] === undefined) throw unknownProfile(profile, doc, configFile);
+  if (target !== undefined && ownProfile(doc, target) === undefined) throw unknownProfile(profile, doc, configFile);
   return target;
 }
 

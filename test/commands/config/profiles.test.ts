@@ -156,3 +156,46 @@ describe('profiles', () => {
     expect(stored()).toEqual({ 'base-url': cloud.svc.url, 'api-key': cloud.svc.apiKey, profiles: { home: { 'base-url': home.svc.url } } });
   });
 });
+
+// Issue 20, item 9: names of Object.prototype's members are profile names like any other.
+describe('profiles named like Object.prototype members (own properties only)', () => {
+  const names = ['constructor', 'toString', 'valueOf', 'hasOwnProperty'];
+
+  it.each(names)('journal --profile %s: an unknown profile, exit 2, before any request', async (name) => {
+    writeTwoAccounts();
+    const counts = await requestsDuring(async () => {
+      const r = await run(['journal', '--profile', name]);
+      expect(r).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: unknown profile "${name}" (from --profile) in ${fx.configFile()}\n` +
+          `hint: known profiles: default, home; create one with \`habits config set --profile ${name} base-url URL\` or \`habits auth login --profile ${name}\`\n`,
+      });
+    });
+    expect(counts).toEqual({ cloud: 0, home: 0 });
+  });
+
+  it.each(names)('auth logout and config unset --profile %s: exit 2, the file unchanged', async (name) => {
+    writeTwoAccounts();
+    const before = readFileSync(fx.configFile(), 'utf8');
+    const logout = await run(['auth', 'logout', '--profile', name]);
+    expect(logout.code).toBe(2);
+    expect(logout.stderr).toMatch(new RegExp(`^error: unknown profile "${name}" \\(from --profile\\)`));
+    const unset = await run(['config', 'unset', 'timezone'], { HABITS_PROFILE: name });
+    expect(unset.code).toBe(2);
+    expect(readFileSync(fx.configFile(), 'utf8')).toBe(before);
+  });
+
+  it('config set --profile toString creates that profile, which then works like any other', async () => {
+    writeTwoAccounts();
+    expect((await run(['config', 'set', '--profile', 'toString', 'base-url', home.svc.url])).code).toBe(0);
+    expect((await run(['auth', 'login', '--with-key', '--profile', 'toString'], {}, home.svc.apiKey)).code).toBe(0);
+    expect((stored() as { profiles: Record<string, unknown> }).profiles).toEqual({
+      home: { 'base-url': home.svc.url, 'api-key': home.svc.apiKey },
+      toString: { 'base-url': home.svc.url, 'api-key': home.svc.apiKey },
+    });
+    const r = await run(['habit', 'ls', '--profile', 'toString']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Home read');
+  });
+});
