@@ -2,6 +2,7 @@
 // per-process key. Commands reach it through the same HTTP client as a remote server.
 import { existsSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { creationBlocker } from './config/paths.js';
 import { CliError, EXIT, FailureError, UsageError } from './errors.js';
 import type { Store, StoreInspection } from './server/index.js';
 
@@ -125,6 +126,12 @@ export function storageError(err: unknown, file: string): CliError | undefined {
   if (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code.startsWith('SQLITE_PERM') || code.startsWith('SQLITE_CANTOPEN')) {
     const why = code === 'EROFS' ? 'it is on a read-only file system' : code.startsWith('SQLITE_CANTOPEN') ? 'it cannot be opened' : 'permission denied';
     return new StorageError(`cannot ${existsSync(file) ? 'write' : 'create'} ${file}: ${why}`, `make it and its directory writable by you, ${ELSEWHERE}`);
+  }
+  if (code === 'ENOENT' && (err as NodeJS.ErrnoException).syscall === 'mkdir') {
+    // Its directory could not be made (Node says ENOENT for a read-only file system too).
+    const blocker = creationBlocker(dirname(file));
+    const why = blocker === 'EROFS' ? 'it is on a read-only file system' : blocker === 'EACCES' || blocker === 'EPERM' ? 'permission denied' : 'its directory cannot be created';
+    return new StorageError(`cannot create ${file}: ${why}`, `use a place you can write: HABITS_DATA_DIR for local mode, --data for \`habits serve\``);
   }
   if (code.startsWith('SQLITE_IOERR') || code === 'EIO') {
     return new StorageError(`cannot read or write ${file}: a disk I/O error (${code})`, 'check the disk and the file system, then run the command again');

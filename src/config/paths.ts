@@ -1,7 +1,8 @@
 // Where the CLI keeps its files: config, cache and local data, following the XDG base directories
 // on every OS (no `-nodejs` suffix).
+import { accessSync, constants, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Env } from '../io.js';
 
 export interface Paths {
@@ -25,4 +26,29 @@ export function resolvePaths(env: Env): Paths {
     dataDir,
     dbFile: join(dataDir, 'habits.db'),
   };
+}
+
+/**
+ * Why a directory cannot be created at `dir`: the error code of a write check of its nearest
+ * existing ancestor (EROFS, EACCES), or undefined when that one can be written. Node's recursive
+ * mkdir says ENOENT where a directory cannot be made on a read-only file system; this says why.
+ */
+export function creationBlocker(dir: string): string | undefined {
+  let at = dir;
+  for (;;) {
+    try {
+      statSync(at);
+      break;
+    } catch {
+      const up = dirname(at);
+      if (up === at) return undefined;
+      at = up;
+    }
+  }
+  try {
+    accessSync(at, constants.W_OK);
+    return undefined;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code;
+  }
 }

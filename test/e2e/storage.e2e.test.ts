@@ -194,6 +194,22 @@ describe('a store that cannot be written is still read', () => {
   });
 });
 
+describe('a read-only file system without the data directory', () => {
+  it.runIf(isRoot)('local mode: exit 1, cannot create the store, never "unexpected error" (a read-only bind mount; needs root)', async () => {
+    mkdirSync(home.env.XDG_DATA_HOME, { recursive: true });
+    execFileSync('mount', ['--bind', '-o', 'ro', home.env.XDG_DATA_HOME, home.env.XDG_DATA_HOME]);
+    try {
+      expect(await inProcess(['journal'])).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `error: cannot create ${dbFile}: it is on a read-only file system\nhint: use a place you can write: HABITS_DATA_DIR for local mode, --data for \`habits serve\`\n`,
+      });
+    } finally {
+      execFileSync('umount', [home.env.XDG_DATA_HOME]);
+    }
+  });
+});
+
 describe('a full disk', () => {
   it.runIf(isRoot)('a write is one line naming the file (a 1 MiB tmpfs; needs root)', async () => {
     mkdirSync(dataDir, { recursive: true });
