@@ -12,7 +12,8 @@ import type { Env, IO } from './io.js';
 import { exposedKeyWarning, holdsKey, readConfig } from './config/file.js';
 import { chooseProfile, profileValues, unknownProfile } from './config/profiles.js';
 import { resolvePaths, type Paths } from './config/paths.js';
-import { envFlag, resolveSettings, type ColorSetting, type Settings } from './config/settings.js';
+import { envFlag, resolveSettings, takesAccountFromFile, type ColorSetting, type Settings } from './config/settings.js';
+import { exposureOf, untrustedForUse } from './config/trust.js';
 import { dateInZone, localDate } from './model/dates.js';
 import { escapeControls } from './model/text.js';
 import { CliError, noApiKey } from './errors.js';
@@ -143,17 +144,24 @@ export class Context {
   get settings(): Settings {
     if (this.settingsCache) return this.settingsCache;
     const doc = readConfig(this.paths.configFile);
+    const profile = chooseProfile(this.flags.profile, this.env);
+    const { values, origins, known } = profileValues(doc, profile.value);
+    const flags = { baseUrl: this.flags.baseUrl, timeout: this.flags.timeout, local: this.flags.local };
+    // A key or base URL from a file that others can change is refused (config/trust.ts): a few
+    // stats, only when this run would take one of them from the file. The refusal says it all.
+    if (takesAccountFromFile(values, flags, this.env)) {
+      const exposure = exposureOf(this.paths.configFile);
+      if (exposure) throw untrustedForUse(exposure, this.paths.configFile);
+    }
     // A key that other users can read: said once per run (one stat, only when the file holds a key).
     if (holdsKey(doc) && this.configWarning === undefined) {
       this.configWarning = exposedKeyWarning(this.paths.configFile) ?? '';
       // Before `out` exists (the constructor reads the colour setting), the constructor says it.
       if (this.configWarning && this.out) this.out.warn(this.configWarning);
     }
-    const profile = chooseProfile(this.flags.profile, this.env);
-    const { values, origins, known } = profileValues(doc, profile.value);
     if (!known && !this.newProfileAllowed) throw unknownProfile(profile, doc, this.paths.configFile);
     this.settingsCache = resolveSettings(
-      { baseUrl: this.flags.baseUrl, timeout: this.flags.timeout, local: this.flags.local },
+      flags,
       this.env,
       values,
       this.paths.configFile,

@@ -1,14 +1,15 @@
 // `habits doctor [--offline] [--fix]`: checks the installation and the settings one by one, each
 // on its own (a broken config file does not hide a bad time zone), and says how to fix each
 // problem. --fix repairs what is safe to repair (the config file's and directory's modes).
-import { chmodSync, existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { proxyFor, proxySettings, redactProxy } from '../api/proxy.js';
 import { parseBaseUrl } from '../api/url.js';
-import { holdsKey, modeOf, octal, readConfig, type ConfigDocument, type ConfigKey, type ConfigValues } from '../config/file.js';
+import { holdsKey, modeOf, readConfig, type ConfigDocument, type ConfigKey, type ConfigValues } from '../config/file.js';
 import { chooseProfile, DEFAULT_PROFILE, profileValues, unknownProfile } from '../config/profiles.js';
+import { exposureOf, exposureParts, linkTarget, octal, sharedDirReason, tightenOwn } from '../config/trust.js';
 import { LOCAL_BASE_URL, maskKey, resolveSettings, type ProfileInUse, type SettingFlags, type Settings } from '../config/settings.js';
 import type { GlobalFlags } from '../context.js';
 import { describeError } from '../describe-error.js';
@@ -66,7 +67,7 @@ export function register(cmd: Command, app: App): void {
 
 export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'env' | 'now' | 'out' | 'paths'>): Promise<void> {
   const checks: Check[] = [nodeCheck(process.versions.node)];
-  const { check: config, doc } = configCheck(deps.paths, opts.fix);
+  const { check: config, doc, exposed } = configCheck(deps.paths, opts.fix);
   // The settings checked are those of the profile in use, as every other command would use them.
   let inUse: ProfileInUse | undefined;
   let values: ConfigValues = {};
@@ -95,11 +96,20 @@ export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'e
   let key: Check;
   let local = false;
   let baseUrl: string | undefined;
+  // A key or base URL from a file that others could change is never used: no request carries
+  // them, not even after --fix ended it in this run (what they wrote may still be in it).
+  const distrusted = exposed === 'still' ? ': not used, other users can change the config file (see config)' : undefined;
+  const untilNow = exposed === 'still' ? 'other users can change the config file' : 'other users could change the config file until now';
+  let fromExposedFile = false;
   try {
     const s = only(['HABITS_BASE_URL', 'HABITS_LOCAL'], ['base-url'], { baseUrl: opts.flags.baseUrl, local: opts.flags.local });
     local = s.local.value;
     baseUrl = s.baseUrl.value;
     base = local ? ok('base-url', `local: the embedded service (${deps.paths.dbFile})`) : baseUrlCheck(baseUrl);
+    if (exposed && (local ? s.local.source : s.baseUrl.source) === 'config') {
+      fromExposedFile = true;
+      if (distrusted) base = { check: 'base-url', status: 'fail', detail: `${local ? 'local' : baseUrl} from the config file${distrusted}` };
+    }
   } catch (err) {
     base = failed('base-url', err);
   }
@@ -113,11 +123,18 @@ export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'e
       : s.apiKey
         ? ok('key', `${maskKey(s.apiKey.value)} from ${s.apiKey.source === 'env' ? 'the environment (HABITS_API_KEY)' : `the config file ${deps.paths.configFile}${s.apiKey.origin.startsWith('profiles.') ? ` (${s.apiKey.origin})` : ''}`}`)
         : { check: 'key', status: 'fail', detail: `no API key is configured${inNamedProfile}`, fix: `run \`habits auth login${inNamedProfile ? ` --profile ${inUse!.profile.value}` : ''}\` (or set HABITS_API_KEY), or use --local for the offline store` };
+    if (exposed && !local && s.apiKey?.source === 'config') {
+      fromExposedFile = true;
+      if (distrusted) key = { check: 'key', status: 'fail', detail: `${key.detail}${distrusted}` };
+    }
   } catch (err) {
     key = failed('key', err);
   }
   if (!local && base.status !== 'fail' && proxy.status !== 'fail' && baseUrl !== undefined) {
-    if (opts.offline) {
+    if (fromExposedFile) {
+      base.detail += ` (not contacted: ${untilNow})`;
+      if (apiKey) key.detail += ` (not checked: ${untilNow})`;
+    } else if (opts.offline) {
       base.detail += ' (not contacted: --offline)';
       if (apiKey) key.detail += ' (not checked: --offline)';
     } else if (!apiKey) {
@@ -165,48 +182,101 @@ export function nodeCheck(version: string): Check {
     : { check: 'node', status: 'fail', detail: `Node ${version} is too old: habits needs ${MIN_NODE} or later`, fix: 'install a current Node LTS (https://nodejs.org)' };
 }
 
-/** The config file: its modes (repaired with --fix), then whether it parses. */
-function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; doc: ConfigDocument } {
+/** Whether other users could change the config file: still, or until --fix ended it; undefined: never. */
+type Exposed = 'still' | 'fixed' | undefined;
+
+/**
+ * The config file: whether other users can change it (config/trust.ts), its modes (repaired with
+ * --fix, only what is ours and no symbolic link), then whether it parses.
+ */
+function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; doc: ConfigDocument; exposed: Exposed } {
   const file = paths.configFile;
+  const link = linkTarget(file);
   const fileMode = modeOf(file);
-  const dirMode = modeOf(paths.configDir);
   if (fileMode === undefined && !existsSync(file)) {
-    return { check: ok('config', `no config file yet (${file}): settings come from the environment and defaults`), doc: EMPTY };
+    if (link !== undefined) {
+      return { check: { check: 'config', status: 'warn', detail: `${file} is a symbolic link to ${link}, which does not exist: settings come from the environment and defaults`, fix: `create ${link}, or remove the link` }, doc: EMPTY, exposed: undefined };
+    }
+    return { check: ok('config', `no config file yet (${file}): settings come from the environment and defaults`), doc: EMPTY, exposed: undefined };
   }
+  const before = exposureOf(file);
   const loose: string[] = [];
   const fixed: string[] = [];
-  const tighten = (path: string, what: string, mode: number | undefined, want: number): void => {
-    if (mode === undefined || (mode & 0o077) === 0) return;
-    if (!fix) return void loose.push(`${what} is ${octal(mode)}, not ${octal(want)}`);
-    try {
-      chmodSync(path, want);
-      fixed.push(`${what} ${octal(mode)} → ${octal(want)}`);
-    } catch (err) {
-      loose.push(`${what} is ${octal(mode)} and could not be changed (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  /** Why the directory's mode is left as it is (a shared directory, one with other files, a link). */
+  const shared = sharedDirReason(paths.configDir, file);
+  const dirMode = fullModeOf(paths.configDir);
+  if (dirMode !== undefined && (dirMode & 0o077) !== 0 && shared === undefined) {
+    if (!fix) loose.push(`the directory is ${octal(dirMode)}, not 0700`);
+    else {
+      const done = tightenOwn(paths.configDir, 0o700);
+      if (done && 'from' in done) fixed.push(`the directory ${octal(done.from)} → 0700`);
+      else if (done) loose.push(`the directory is ${octal(dirMode)} and was left as it is: ${done.left}`);
     }
-  };
-  tighten(paths.configDir, 'the directory', dirMode, 0o700);
-  tighten(file, 'the file', fileMode, 0o600);
+  }
+  if (fileMode !== undefined && (fileMode & 0o077) !== 0) {
+    if (link !== undefined) {
+      // Never a chmod through a link: its target may be anything (../public/index.html).
+      loose.push(`the file is ${octal(fileMode)}, not 0600, and is a symbolic link to ${link}${fix ? ', left as it is' : ''}`);
+    } else if (!fix) loose.push(`the file is ${octal(fileMode)}, not 0600`);
+    else {
+      const done = tightenOwn(file, 0o600);
+      if (done && 'from' in done) fixed.push(`the file ${octal(done.from)} → 0600`);
+      else if (done) loose.push(`the file is ${octal(fileMode)} and was left as it is: ${done.left}`);
+    }
+  }
+  const done = fixed.length ? ` (fixed: ${fixed.join(', ')})` : '';
+  const after = fix ? exposureOf(file) : before;
+  const exposed: Exposed = after ? 'still' : before ? 'fixed' : undefined;
   let doc: ConfigDocument;
   try {
     doc = readConfig(file);
   } catch (err) {
-    const check = failed('config', err);
-    if (fixed.length) check.detail += ` (fixed: ${fixed.join(', ')})`;
-    return { check, doc: EMPTY };
+    if (after) doc = EMPTY;
+    else {
+      const check = failed('config', err);
+      if (loose.length) check.detail += `; ${loose.join('; ')}`;
+      if (fixed.length) check.detail += done;
+      return { check, doc: EMPTY, exposed };
+    }
   }
-  const done = fixed.length ? ` (fixed: ${fixed.join(', ')})` : '';
-  if (loose.length === 0) return { check: ok('config', `${file}, 0600 in a 0700 directory${done}`), doc };
-  const exposed = holdsKey(doc) && fileMode !== undefined && (fileMode & 0o077) !== 0 && !fixed.some((f) => f.startsWith('the file'));
+  if (after) {
+    const { reason, fix: how } = exposureParts(after, file);
+    return { check: { check: 'config', status: 'fail', detail: `${file} can be changed by other users (${reason}): its key and base URL are not used${done}`, fix: how }, doc, exposed };
+  }
+  if (before) {
+    return {
+      check: {
+        check: 'config', status: 'warn',
+        detail: `${file}: other users could change it until now${done}`,
+        fix: 'check what it holds (`habits config list`) before the next command uses it: its base-url receives your key',
+      },
+      doc,
+      exposed,
+    };
+  }
+  const where = shared !== undefined && dirMode !== undefined && (dirMode & 0o077) !== 0 ? ` (the directory, ${octal(dirMode)}, is left as it is: ${shared})` : '';
+  if (loose.length === 0) {
+    const [nowFile, nowDir] = [modeOf(file), fullModeOf(paths.configDir)];
+    return { check: ok('config', `${file}, ${nowFile === undefined ? '?' : octal(nowFile)} in a ${nowDir === undefined ? '?' : octal(nowDir)} directory${where}${done}`), doc, exposed };
+  }
+  const exposedKey = holdsKey(doc) && (modeOf(file) ?? 0) & 0o077 ? ': other users can read your API key' : '';
+  const fixes = link !== undefined && (fileMode ?? 0) & 0o077
+    ? `habits leaves a link's target alone: chmod 600 ${link} if it is yours`
+    : `run \`habits doctor --fix\` (or chmod 600 ${file}; chmod 700 ${paths.configDir})`;
   return {
-    check: {
-      check: 'config',
-      status: exposed ? 'fail' : 'warn',
-      detail: `${file}: ${loose.join('; ')}${exposed ? ': other users can read your API key' : ''}${done}`,
-      fix: `run \`habits doctor --fix\` (or chmod 600 ${file}; chmod 700 ${paths.configDir})`,
-    },
+    check: { check: 'config', status: exposedKey ? 'fail' : 'warn', detail: `${file}: ${loose.join('; ')}${exposedKey}${done}`, fix: fixes },
     doc,
+    exposed,
   };
+}
+
+/** All the mode bits of `path` (the sticky bit too), following links; undefined when it is missing. */
+function fullModeOf(path: string): number | undefined {
+  try {
+    return statSync(path).mode & 0o7777;
+  } catch {
+    return undefined;
+  }
 }
 
 function timeZoneCheck(resolve: () => Settings, env: Deps['env']): Check {

@@ -1,8 +1,12 @@
 // The config file: read directly (a JSON.parse, so every command starts fast), written through conf
-// (atomic writes), always as a 0600 file in a 0700 directory.
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { ConfigError } from '../errors.js';
-import type { Paths } from './paths.js';
+// (atomic writes), as a 0600 file in a 0700 directory. A file or directory that other users can
+// change is never written (trust.ts); a symbolic link is written through, its target's mode left
+// as it is; the directory is made 0700 only when it holds nothing but our files.
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ConfigError, FailureError } from '../errors.js';
+import { creationBlocker, type Paths } from './paths.js';
+import { exposureOf, linkTarget, octal, sharedDirReason, tightenOwn, untrustedForWrite } from './trust.js';
 
 /** The keys the config file may hold. */
 export const CONFIG_KEYS = ['api-key', 'base-url', 'timezone', 'color', 'timeout'] as const;
@@ -65,16 +69,20 @@ function valuesOf(raw: Record<string, unknown>, file: string, prefix: string): C
 }
 
 function readRaw(file: string): Record<string, unknown> {
-  let text: string;
+  const text = readConfigText(file);
+  return text === undefined ? {} : parseConfigText(text, file);
+}
+
+/** The config file's text, or undefined when there is none; one that cannot be read is a ConfigError naming it. */
+export function readConfigText(file: string): string | undefined {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return {};
+    if (code === 'ENOENT') return undefined;
     const why = code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? 'unknown error');
     throw new ConfigError(`cannot read config file ${file}: ${why}`, 'fix or remove it, then run the command again');
   }
-  return parseConfigText(text, file);
 }
 
 /**
@@ -100,12 +108,78 @@ export function parseConfigText(text: string, file: string): Record<string, unkn
   return parsed as Record<string, unknown>;
 }
 
-/** Writes the config file's text as it is (config edit restoring a backup): 0600, in a 0700 directory. */
-export function writeConfigText(paths: Paths, text: string): void {
-  mkdirSync(paths.configDir, { recursive: true, mode: 0o700 });
-  chmodSync(paths.configDir, 0o700);
-  writeFileSync(paths.configFile, text, { mode: 0o600 });
-  chmodSync(paths.configFile, 0o600);
+/**
+ * Writes the config file's text as it is (config edit: the saved text, a backup, a restore): 0600,
+ * in a 0700 directory (config/trust.ts says which directories are made private). Through a symbolic
+ * link, the text goes to its target, whose mode is left as it is (`warn` says so when it is loose).
+ */
+export function writeConfigText(paths: Paths, text: string, warn?: (line: string) => void): void {
+  const link = prepareWrite(paths);
+  asWriteError(paths.configFile, () => {
+    writeFileSync(paths.configFile, text, { mode: 0o600 });
+    if (!link) tightenOwn(paths.configFile, 0o600);
+  });
+  if (link) warnLink(paths.configFile, link, warn);
+}
+
+/**
+ * Before a write: refuses a file that other users can change (exit 2) and a link to nothing, makes
+ * the directory (0700 when it is ours alone). Returns where the file links to, when it is a link.
+ */
+function prepareWrite(paths: Paths): string | undefined {
+  const exposure = exposureOf(paths.configFile);
+  if (exposure) throw untrustedForWrite(exposure, paths.configFile);
+  const link = linkTarget(paths.configFile);
+  if (link !== undefined && modeOf(paths.configFile) === undefined) {
+    throw new ConfigError(`config file ${paths.configFile} is a symbolic link to ${link}, which does not exist; it was left as it is`, `create ${link}, or remove the link`);
+  }
+  asWriteError(paths.configFile, () => {
+    mkdirSync(paths.configDir, { recursive: true, mode: 0o700 });
+    if (sharedDirReason(paths.configDir, paths.configFile) === undefined) tightenOwn(paths.configDir, 0o700);
+  });
+  return link;
+}
+
+/** After writing through a link: its target's mode was left as it is; said when others can read it. */
+function warnLink(file: string, link: string, warn: ((line: string) => void) | undefined): void {
+  const mode = modeOf(file);
+  if (warn && mode !== undefined && (mode & 0o077) !== 0) {
+    warn(`warning: ${file} is a symbolic link to ${link}; its mode ${octal(mode)} was left as it is (chmod 600 it if it is yours)`);
+  }
+}
+
+/**
+ * Runs a write of the config file; a failure of the file system is one line naming the file and the
+ * cause (exit 1, code `config`): a full disk, a read-only file system, no permission.
+ */
+function asWriteError<T>(file: string, write: () => T): T {
+  try {
+    return write();
+  } catch (err) {
+    throw configWriteError(err, file) ?? err;
+  }
+}
+
+/** The one line for a file-system error met writing the config file `file`, or undefined for another error. */
+export function configWriteError(err: unknown, file: string): FailureError | undefined {
+  const e = err as NodeJS.ErrnoException | undefined;
+  const code = e?.code;
+  if (typeof code !== 'string') return undefined;
+  const fail = (why: string, hint: string): FailureError =>
+    new FailureError(`cannot write config file ${file}: ${why}; nothing was changed`, 'config', hint);
+  if (code === 'ENOSPC' || code === 'EDQUOT') return fail(code === 'ENOSPC' ? 'no space left on its device' : 'your disk quota is used up', 'free some space, then run the command again');
+  if (code === 'EROFS') return fail('it is on a read-only file system', 'set HABITS_CONFIG_DIR to a writable directory, or use HABITS_* variables instead of the file');
+  if (code === 'EACCES' || code === 'EPERM') return fail('permission denied', 'make it and its directory writable by you, or set HABITS_CONFIG_DIR to a directory of your own');
+  if (code === 'ENOTDIR' || code === 'EEXIST') return fail('a file stands where its directory should be', 'move that file away, or set HABITS_CONFIG_DIR to another directory');
+  if (code === 'ENOENT' && e?.syscall === 'mkdir') {
+    // Node's recursive mkdir reports ENOENT where the directory cannot be made: find out why.
+    const why = creationBlocker(dirname(file));
+    if (why === 'EROFS') return fail('it is on a read-only file system', 'set HABITS_CONFIG_DIR to a writable directory, or use HABITS_* variables instead of the file');
+    if (why === 'EACCES' || why === 'EPERM') return fail('permission denied', 'make its directory writable by you, or set HABITS_CONFIG_DIR to a directory of your own');
+    return fail('its directory cannot be created', 'set HABITS_CONFIG_DIR to a writable directory');
+  }
+  if (code === 'EIO') return fail('a disk I/O error', 'check the disk and the file system, then run the command again');
+  return undefined;
 }
 
 /** 1-based line and column (in characters) of `offset` in `text`. */
@@ -238,20 +312,18 @@ export function exposedKeyWarning(file: string): string | undefined {
   return `warning: ${file} holds your API key and other users can read it (mode ${octal(mode)}): run \`habits doctor --fix\` (or chmod 600 it)`;
 }
 
-/** A mode as `0644`. */
-export function octal(mode: number): string {
-  return '0' + mode.toString(8).padStart(3, '0');
-}
-
 /**
- * Applies `change` to the config file through conf, keeping the file 0600 and its directory 0700.
- * The file is read (and checked) first, so conf never sees, or wipes, a corrupt file.
+ * Applies `change` to the config file through conf, keeping the file 0600 and its directory 0700
+ * (see writeConfigText for links, shared directories and files that others can change). The file
+ * is read (and checked) first, so conf never sees, or wipes, a corrupt file.
  */
 export async function updateConfigFile(
   paths: Paths,
   change: (values: ConfigValues) => void,
   /** A named profile to change (created when missing); undefined: the top level. */
   profile?: string,
+  /** Told of a link's target whose loose mode was left as it is. */
+  warn?: (line: string) => void,
 ): Promise<ConfigValues> {
   // Keys this version does not know are kept as they are.
   const raw = readRaw(paths.configFile);
@@ -269,21 +341,24 @@ export async function updateConfigFile(
   change(values);
   for (const key of CONFIG_KEYS) delete target[key];
   Object.assign(target, values);
-  mkdirSync(paths.configDir, { recursive: true, mode: 0o700 });
-  chmodSync(paths.configDir, 0o700);
+  const link = prepareWrite(paths);
   const { default: Conf } = await import('conf');
-  const conf = new Conf<Record<string, unknown>>({
-    projectName: 'habits',
-    projectSuffix: '',
-    cwd: paths.configDir,
-    configName: 'config',
-    configFileMode: 0o600,
-    accessPropertiesByDotNotation: false,
-    // conf reads the file when it starts: an empty one is an empty config here too, and a corrupt
-    // one (changed since readRaw) the same ConfigError, never JSON.parse's message.
-    deserialize: (text: string) => parseConfigText(text, paths.configFile),
+  asWriteError(paths.configFile, () => {
+    const conf = new Conf<Record<string, unknown>>({
+      projectName: 'habits',
+      projectSuffix: '',
+      cwd: paths.configDir,
+      configName: 'config',
+      // Through a link, the target keeps its mode: habits changes no mode through a link.
+      configFileMode: link ? (modeOf(paths.configFile) ?? 0o600) : 0o600,
+      accessPropertiesByDotNotation: false,
+      // conf reads the file when it starts: an empty one is an empty config here too, and a corrupt
+      // one (changed since readRaw) the same ConfigError, never JSON.parse's message.
+      deserialize: (text: string) => parseConfigText(text, paths.configFile),
+    });
+    conf.store = raw;
+    if (!link) tightenOwn(paths.configFile, 0o600);
   });
-  conf.store = raw;
-  chmodSync(paths.configFile, 0o600);
+  if (link) warnLink(paths.configFile, link, warn);
   return values;
 }

@@ -104,6 +104,18 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
 }
 
 /**
+ * Whether a run with these flags and environment takes the key or the base URL from the file's
+ * `values` (those of the profile in use): neither when local mode is forced (--local,
+ * HABITS_LOCAL), nor a value that a flag or variable beats. The precedence of resolveSettings.
+ */
+export function takesAccountFromFile(values: ConfigValues, flags: SettingFlags, env: Env): boolean {
+  if (flags.local || envFlag(env.HABITS_LOCAL)) return false;
+  const key = !!values['api-key']?.trim() && !env.HABITS_API_KEY?.trim();
+  const base = values['base-url'] !== undefined && values['base-url'] !== '' && flags.baseUrl === undefined && !env.HABITS_BASE_URL;
+  return key || base;
+}
+
+/**
  * The zone when neither HABITS_TIMEZONE nor the file names one: TZ when it is a valid zone, else the
  * system's. The system's (source `system`) is the zone Date's local getters use, so "today" needs no
  * name for it (dates.ts, localDate); its name is looked up only when asked, because that loads

@@ -1,5 +1,5 @@
 // `habits doctor`: one line per check in a temp home, good and bad states, --offline, --json, --fix.
-import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeCheck, type Check } from '../../src/commands/doctor.js';
@@ -114,6 +114,65 @@ describe('habits doctor', () => {
     const again = await checks(['--offline']);
     expect(again.byName.config?.status).toBe('ok');
     expect(again.stderr).toBe('');
+  });
+
+  it('--fix never changes a mode through a symbolic link: it says where the link points and leaves it', async () => {
+    // config.json -> ../public/index.html: a web page, not a config.
+    const page = join(fx.home.env.XDG_CONFIG_HOME, 'public', 'index.html');
+    mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'public'), { recursive: true });
+    writeFileSync(page, '<html>hello</html>\n');
+    chmodSync(page, 0o644);
+    mkdirSync(configDir(), { recursive: true });
+    chmodSync(configDir(), 0o700);
+    symlinkSync('../public/index.html', fx.configFile());
+    const r = await checks(['--offline', '--fix'], remote());
+    expect(r.code).toBe(1);
+    expect(r.byName.config).toMatchObject({
+      status: 'fail',
+      detail: `config file ${fx.configFile()} is not valid JSON (line 1, column 1); it was left untouched; the file is 0644, not 0600, and is a symbolic link to ../public/index.html, left as it is`,
+    });
+    expect(mode(page)).toBe(0o644);
+    expect(readFileSync(page, 'utf8')).toBe('<html>hello</html>\n');
+    expect(lstatSync(fx.configFile()).isSymbolicLink()).toBe(true);
+  });
+
+  it('a link to a config whose key others can read fails; --fix leaves the target and says to chmod it', async () => {
+    const target = join(fx.home.home, 'dotfiles', 'habits.json');
+    mkdirSync(join(fx.home.home, 'dotfiles'));
+    writeFileSync(target, JSON.stringify({ 'api-key': 'hb_linked_key_4321' }));
+    chmodSync(target, 0o644);
+    mkdirSync(configDir(), { recursive: true });
+    chmodSync(configDir(), 0o700);
+    symlinkSync(target, fx.configFile());
+    const r = await checks(['--offline', '--fix']);
+    expect(r.code).toBe(1);
+    expect(r.byName.config).toEqual({
+      check: 'config', status: 'fail',
+      detail: `${fx.configFile()}: the file is 0644, not 0600, and is a symbolic link to ${target}, left as it is: other users can read your API key`,
+      fix: `habits leaves a link's target alone: chmod 600 ${target} if it is yours`,
+    });
+    expect(mode(target)).toBe(0o644);
+  });
+
+  it('--fix leaves a shared config directory as it is: sticky (1777), or holding other files', async () => {
+    const shared = join(fx.home.home, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    writeFileSync(join(shared, 'someone-else.txt'), 'x');
+    writeFileSync(join(shared, 'config.json'), JSON.stringify({ timezone: 'UTC' }));
+    chmodSync(join(shared, 'config.json'), 0o600);
+    const sticky = await checks(['--offline', '--fix'], remote({ HABITS_CONFIG_DIR: shared }));
+    expect(sticky.code).toBe(0);
+    expect(sticky.byName.config).toEqual({
+      check: 'config', status: 'ok',
+      detail: `${join(shared, 'config.json')}, 0600 in a 01777 directory (the directory, 01777, is left as it is: it is a shared directory (sticky bit))`,
+    });
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+
+    chmodSync(shared, 0o755);
+    const project = await checks(['--offline', '--fix'], remote({ HABITS_CONFIG_DIR: shared }));
+    expect(project.byName.config?.detail).toBe(`${join(shared, 'config.json')}, 0600 in a 0755 directory (the directory, 0755, is left as it is: it holds other files)`);
+    expect(statSync(shared).mode & 0o7777).toBe(0o755);
   });
 
   it('checks the settings of the profile in use: its key, base URL and time zone, live', async () => {

@@ -1,5 +1,6 @@
 // The config file (src/config/file.ts), through the config verbs that write and read it: location,
 // modes, unknown keys kept, and a corrupt file that is reported and never overwritten.
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +32,22 @@ describe('config file', () => {
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ color: 'never', timeout: '10s' });
+  });
+
+  it('a shared HABITS_CONFIG_DIR keeps its mode: sticky (1777), or holding other files (0755)', async () => {
+    const shared = join(fx.home.home, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    writeFileSync(join(shared, 'someone-else.txt'), 'x');
+    const env = { HABITS_CONFIG_DIR: shared };
+    expect((await run(['config', 'set', 'timezone', 'UTC'], env)).code).toBe(0);
+    expect((await runCli(['auth', 'login', '--with-key', '--no-verify'], { env: { ...fx.home.env, ...env }, stdin: 'hb_SHAREDDIR0000001\n' })).code).toBe(0);
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+    expect(statSync(join(shared, 'config.json')).mode & 0o777).toBe(0o600);
+
+    chmodSync(shared, 0o755);
+    expect((await run(['config', 'set', 'color', 'never'], env)).code).toBe(0);
+    expect(statSync(shared).mode & 0o7777).toBe(0o755);
   });
 
   it('keeps keys it does not know', async () => {
@@ -158,6 +175,53 @@ describe('a corrupt file never shows its contents', () => {
     const r = await run(['config', 'list']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`error: cannot read config file ${configFile()}: it is a directory\n`);
+  });
+});
+
+// Issue 20, item 11: a config that cannot be written is one line naming the file and the cause, exit
+// 1 (the disk, not the command), never "unexpected error". Both need mounts, so root.
+describe('a config file that cannot be written', () => {
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot) console.log('file.test: the full disk and read-only file system cases need root (mounts); skipped');
+
+  it.runIf(isRoot)('a full disk: exit 1, and the file keeps what it held (a 64 KiB tmpfs; needs root)', async () => {
+    const dir = join(fx.home.env.XDG_CONFIG_HOME, 'habits');
+    mkdirSync(dir, { recursive: true });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir]);
+    try {
+      writeFileSync(configFile(), '{"timezone":"UTC"}');
+      chmodSync(configFile(), 0o600);
+      try {
+        execFileSync('dd', ['if=/dev/zero', `of=${join(dir, 'filler')}`, 'bs=4k'], { stdio: 'ignore' });
+      } catch {
+        // dd ends with "No space left on device": that is the point.
+      }
+      const r = await run(['config', 'set', 'timezone', 'Europe/Paris']);
+      expect(r).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `error: cannot write config file ${configFile()}: no space left on its device; nothing was changed\nhint: free some space, then run the command again\n`,
+      });
+      expect(readFileSync(configFile(), 'utf8')).toBe('{"timezone":"UTC"}');
+    } finally {
+      execFileSync('umount', [dir]);
+    }
+  });
+
+  it.runIf(isRoot)('a read-only file system without the config directory: exit 1 (a read-only bind mount; needs root)', async () => {
+    const base = fx.home.env.XDG_CONFIG_HOME;
+    mkdirSync(base, { recursive: true });
+    execFileSync('mount', ['--bind', '-o', 'ro', base, base]);
+    try {
+      const r = await run(['config', 'set', 'timezone', 'Europe/Paris']);
+      expect(r).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `error: cannot write config file ${configFile()}: it is on a read-only file system; nothing was changed\nhint: set HABITS_CONFIG_DIR to a writable directory, or use HABITS_* variables instead of the file\n`,
+      });
+    } finally {
+      execFileSync('umount', [base]);
+    }
   });
 });
 

@@ -75,7 +75,7 @@ export async function run(opts: LoginOptions, deps: Pick<Deps, 'clientFor' | 'en
   const { profile } = deps.settings;
   await updateConfigFile(deps.paths, (values) => {
     values['api-key'] = key;
-  }, profileTarget(profile));
+  }, profileTarget(profile), (line) => deps.out.warn(line));
   await deps.out.result({ saved: true, key: maskKey(key), file: deps.paths.configFile, verified: opts.verify, profile: profile.value }, () => '');
   deps.out.info(`Saved key ${maskKey(key)}${inProfile(profile)} to ${deps.paths.configFile}${opts.verify ? ` (checked against ${baseUrl})` : ''}`);
   if (deps.env.HABITS_API_KEY) deps.out.warn('note: HABITS_API_KEY is set in the environment and takes precedence over the saved key');

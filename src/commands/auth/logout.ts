@@ -19,7 +19,7 @@ export async function run(deps: Pick<Deps, 'env' | 'out' | 'paths' | 'profile'>)
   await updateConfigFile(deps.paths, (values) => {
     had = values['api-key'] !== undefined;
     delete values['api-key'];
-  }, target);
+  }, target, (line) => deps.out.warn(line));
   await deps.out.result({ removed: had, file: deps.paths.configFile }, () => '');
   deps.out.info(had ? `Removed the API key${inProfile(deps.profile)} from ${deps.paths.configFile}` : `No API key was stored${inProfile(deps.profile)}`);
   if (deps.env.HABITS_API_KEY) deps.out.warn('note: HABITS_API_KEY is still set in the environment');

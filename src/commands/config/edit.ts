@@ -1,9 +1,10 @@
 // `habits config edit`: the config file in $VISUAL/$EDITOR, checked when the editor closes. An
 // invalid save is never left silently: the problems are listed and the user re-opens the file or
 // restores what it held before; until then a backup of that lies beside it (0600).
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { realpathSync, rmSync } from 'node:fs';
 import type { Command } from 'commander';
-import { writeConfigText } from '../../config/file.js';
+import { readConfigText, writeConfigText } from '../../config/file.js';
+import { exposureOf, linkTarget, untrustedForWrite } from '../../config/trust.js';
 import { configProblems } from '../../config/validate.js';
 import { CancelledError, ConfigError, FailureError, UsageError } from '../../errors.js';
 import { escapeControls } from '../../model/text.js';
@@ -44,15 +45,21 @@ export async function run(deps: Pick<Deps, 'env' | 'out' | 'paths' | 'prompter'>
   const editor = (deps.env.VISUAL || deps.env.EDITOR || '').trim();
   if (!editor) throw new UsageError('no editor: $VISUAL and $EDITOR are not set', 'set one (e.g. EDITOR=nano), or use `habits config set KEY VALUE`');
 
+  // A file that others can change is not edited (config/trust.ts): fixing its mode on save would
+  // make whatever they put in it trusted.
+  const exposure = exposureOf(file);
+  if (exposure) throw untrustedForWrite(exposure, file);
+  const warn = (line: string): void => deps.out.warn(line);
   const backup = `${file}.bak`;
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const current = readConfigText(file);
   // The content to go back to: the file as it is, unless it is broken and an earlier edit left a
   // backup of a good one.
-  const previous = current !== undefined && configProblems(current, file).length > 0 && existsSync(backup)
-    ? readFileSync(backup, 'utf8')
-    : current;
+  const kept = current !== undefined && configProblems(current, file).length > 0 ? readConfigText(backup) : undefined;
+  const previous = kept ?? current;
   if (previous !== undefined) writeConfigText({ ...deps.paths, configFile: backup }, previous);
-  if (current === undefined) writeConfigText(deps.paths, '{}\n');
+  if (current === undefined) writeConfigText(deps.paths, '{}\n', warn);
+  // A link is edited at its target, so that an editor that writes a new file keeps the link.
+  const editing = linkTarget(file) === undefined ? file : realpathSync(file);
 
   const restore = (): void => {
     if (previous === undefined) rmSync(file, { force: true });
@@ -61,16 +68,16 @@ export async function run(deps: Pick<Deps, 'env' | 'out' | 'paths' | 'prompter'>
   };
 
   for (;;) {
-    const status = await open(editor, file, deps.env);
+    const status = await open(editor, editing, deps.env);
     if (status !== 0) {
       restore();
       throw new FailureError(`the editor (${editor}) exited with status ${status}; the config file was restored`, 'editor');
     }
-    const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const text = readConfigText(file) ?? '';
     const problems = configProblems(text, file);
     if (problems.length === 0) {
       // Editors that write a new file leave it with the umask's mode: it holds the key.
-      writeConfigText(deps.paths, text);
+      writeConfigText(deps.paths, text, warn);
       rmSync(backup, { force: true });
       const changed = text !== (current ?? '{}\n');
       await deps.out.result({ file, changed }, () => '');

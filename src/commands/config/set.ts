@@ -44,7 +44,7 @@ export async function run({ key, value }: SetOptions, deps: Pick<Deps, 'out' | '
   }
   await updateConfigFile(deps.paths, (values) => {
     values[key] = value;
-  }, target);
+  }, target, (line) => deps.out.warn(line));
   await deps.out.result({ key, value, file: deps.paths.configFile, profile: deps.profile.value }, () => '');
   deps.out.info(`Set ${key} to ${value}${inProfile(deps.profile)} in ${deps.paths.configFile}`);
 }

@@ -24,7 +24,7 @@ export async function run(key: ConfigKey, deps: Pick<Deps, 'out' | 'paths' | 'pr
   await updateConfigFile(deps.paths, (values) => {
     had = values[key] !== undefined;
     delete values[key];
-  }, target);
+  }, target, (line) => deps.out.warn(line));
   await deps.out.result({ key, removed: had }, () => '');
   deps.out.info(had ? `Removed ${key} from ${deps.paths.configFile}${inProfile(deps.profile)}` : `${key} was not set in ${deps.paths.configFile}${inProfile(deps.profile)}`);
 }

@@ -1,6 +1,6 @@
 // `habits config edit` with a fake editor: a node script that writes the next of a list of contents
 // into the file it is given (and records what it was shown), as a user in $EDITOR would.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, scriptedPrompter, useHome, type CliResult } from '../../helpers/cli.js';
@@ -139,6 +139,54 @@ describe('config edit', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: the editor \(.*\) exited with status 3; the config file was restored\n/);
     expect(configText()).toBe(GOOD);
+  });
+
+  it('a file that other users can write is not opened: exit 2, one line with the fix, the file as it was', async () => {
+    writeConfig(GOOD);
+    chmodSync(fx.configFile(), 0o666);
+    const r = await edit([{ text: '{"base-url": "http://127.0.0.1:1/v2"}' }]);
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: config file ${fx.configFile()} can be changed by other users (it is writable by them, mode 0666), so it was left as it is: check what it holds, then run \`habits doctor --fix\` (or chmod go-w ${fx.configFile()})\n`,
+    });
+    expect(r.shown).toEqual([]);
+    expect(configText()).toBe(GOOD);
+    expect(mode()).toBe(0o666);
+    expect(backupExists()).toBe(false);
+  });
+
+  it.runIf(process.getuid?.() === 0)('a file of another user is not opened: exit 2, never "unexpected error" (root: chown to nobody)', async () => {
+    writeConfig(GOOD);
+    chmodSync(fx.configFile(), 0o666);
+    chownSync(fx.configFile(), 65534, 65534);
+    const r = await edit([{ text: '{}' }]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: config file ${fx.configFile()} can be changed by other users (it is writable by them, mode 0666), so it was left as it is: move ${fx.configFile()} away, then set up your own with \`habits auth login\`\n`);
+    expect(r.stderr).not.toContain('unexpected');
+    expect(r.shown).toEqual([]);
+    expect(configText()).toBe(GOOD);
+    expect(statSync(fx.configFile()).uid).toBe(65534);
+  });
+
+  it('a symbolic link: the editor gets its target, the link stays, and the target\'s mode is left as it is', async () => {
+    const target = join(fx.home.home, 'dotfiles', 'habits.json');
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, GOOD);
+    chmodSync(target, 0o600);
+    mkdirSync(dirname(fx.configFile()), { recursive: true });
+    symlinkSync(target, fx.configFile());
+    const next = '{\n  "api-key": "hb_secret_key_1234",\n  "timezone": "Asia/Tokyo"\n}\n';
+    const r = await edit([{ text: next }]);
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: `warning: ${fx.configFile()} is a symbolic link to ${target}; its mode 0644 was left as it is (chmod 600 it if it is yours)\nSaved ${fx.configFile()}\n`,
+    });
+    expect(r.shown).toEqual([GOOD]);
+    expect(lstatSync(fx.configFile()).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe(next);
+    expect(statSync(target).mode & 0o777).toBe(0o644); // as the editor wrote it
   });
 
   it('without a terminal, or without an editor, exits 2 pointing at config set', async () => {

@@ -1,5 +1,6 @@
 // `habits config set <key> <value>`: the value checked (and normalised) before anything is written.
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConfigValues } from '../../../src/config/file.js';
 import { useHome } from '../../helpers/cli.js';
@@ -60,5 +61,51 @@ describe('config set', () => {
     expect(JSON.parse(r.stdout)).toEqual({ key: 'color', value: 'never', profile: 'default', file: configFile() });
     expect(r.stderr).toBe(`Set color to never in ${configFile()}\n`);
     expect(stored()).toEqual({ color: 'never' });
+  });
+});
+
+describe('config set through a symbolic link', () => {
+  it('writes the target, keeps the link, and leaves the target\'s mode as it is, saying so', async () => {
+    const target = join(fx.home.home, 'dotfiles', 'habits.json');
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, '{"timezone":"UTC"}');
+    chmodSync(target, 0o644);
+    mkdirSync(dirname(configFile()), { recursive: true });
+    symlinkSync(target, configFile());
+    const r = await run(['config', 'set', 'color', 'never']);
+    expect(r).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `warning: ${configFile()} is a symbolic link to ${target}; its mode 0644 was left as it is (chmod 600 it if it is yours)\nSet color to never in ${configFile()}\n`,
+    });
+    expect(lstatSync(configFile()).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({ timezone: 'UTC', color: 'never' });
+    expect(statSync(target).mode & 0o777).toBe(0o644);
+  });
+
+  it('a link to a private target: written through, nothing to say', async () => {
+    const target = join(fx.home.home, 'dotfiles', 'habits.json');
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, '{}');
+    chmodSync(target, 0o600);
+    mkdirSync(dirname(configFile()), { recursive: true });
+    symlinkSync(target, configFile());
+    const r = await run(['config', 'set', 'timeout', '10s']);
+    expect(r).toEqual({ code: 0, stdout: '', stderr: `Set timeout to 10s in ${configFile()}\n` });
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({ timeout: '10s' });
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+    expect(lstatSync(configFile()).isSymbolicLink()).toBe(true);
+  });
+
+  it('a link to nothing is left as it is: exit 2', async () => {
+    mkdirSync(dirname(configFile()), { recursive: true });
+    symlinkSync('../nowhere/habits.json', configFile());
+    const r = await run(['config', 'set', 'color', 'never']);
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `error: config file ${configFile()} is a symbolic link to ../nowhere/habits.json, which does not exist; it was left as it is\nhint: create ../nowhere/habits.json, or remove the link\n`,
+    });
+    expect(lstatSync(configFile()).isSymbolicLink()).toBe(true);
   });
 });

@@ -1,0 +1,218 @@
+// Whether the config file can be trusted with the API key and the base URL, as ssh trusts its keys:
+// nobody but us (or root) can change it. Someone who can rewrite `base-url` receives the key with
+// the next request. And the modes habits repairs: only what is ours, never through a symbolic link.
+//
+// The rule (docs/cli-contract.md, "A config that others can change"): the config file can be
+// changed by others when
+//   - the file (for a symbolic link: the file it points to) is group- or world-writable
+//     (mode & 0o022), or belongs to a user other than us and root;
+//   - the directory holding it (for a symbolic link: the link's directory, and the target's) is
+//     group- or world-writable without the sticky bit (others could replace the file), or
+//     belongs to a user other than us and root.
+// Directories above that one are not checked. A missing file is judged by its directory only.
+// On Windows file modes mean nothing: everything is trusted.
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { ConfigError } from '../errors.js';
+
+/** A mode as `0644`. */
+export function octal(mode: number): string {
+  return '0' + mode.toString(8).padStart(3, '0');
+}
+
+/** Something other users can change, which makes the config file untrusted. */
+export interface Exposure {
+  path: string;
+  /** What `path` is to the config file. */
+  role: 'file' | 'target' | 'directory' | 'target directory';
+  /** writable: group- or world-writable (a directory: without the sticky bit); owner: another user's. */
+  why: 'writable' | 'owner';
+  mode: number;
+  uid: number;
+}
+
+const windows = process.platform === 'win32';
+
+/** Our user id (undefined where there is none, on Windows). */
+function me(): number | undefined {
+  return process.getuid?.();
+}
+
+function statOf(path: string, follow: boolean): Stats | undefined {
+  try {
+    return follow ? statSync(path) : lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function judge(path: string, role: Exposure['role'], st: Stats, directory: boolean): Exposure | undefined {
+  const mode = st.mode & 0o7777;
+  const writable = (mode & 0o022) !== 0 && !(directory && (mode & 0o1000) !== 0);
+  if (writable) return { path, role, why: 'writable', mode, uid: st.uid };
+  if (st.uid !== me() && st.uid !== 0) return { path, role, why: 'owner', mode, uid: st.uid };
+  return undefined;
+}
+
+/**
+ * What makes `file` changeable by other users, or undefined when only we (and root) can change it.
+ * A few stats; run only when the file's key or base URL is about to be used, or the file written.
+ */
+export function exposureOf(file: string): Exposure | undefined {
+  if (windows || me() === undefined) return undefined;
+  const dir = dirname(resolve(file));
+  const dirStat = statOf(dir, true);
+  const dirExposure = dirStat && judge(dir, 'directory', dirStat, true);
+  if (dirExposure) return dirExposure;
+  const link = statOf(file, false);
+  if (!link) return undefined;
+  if (!link.isSymbolicLink()) return judge(file, 'file', link, false);
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch {
+    return undefined; // a link to nothing: nothing is read from it
+  }
+  const targetDir = dirname(real);
+  const targetDirStat = statOf(targetDir, true);
+  if (targetDirStat && targetDir !== realOf(dir)) {
+    const exposure = judge(targetDir, 'target directory', targetDirStat, true);
+    if (exposure) return exposure;
+  }
+  const target = statOf(real, true);
+  return target && judge(real, 'target', target, false);
+}
+
+function realOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Where the symbolic link `path` points (as written in the link), or undefined when it is no link. */
+export function linkTarget(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The files habits keeps in the config directory: the file, its backup (`config edit`), conf's temporary files. */
+function isOurs(name: string, file: string): boolean {
+  const base = basename(file);
+  return name === base || name === `${base}.bak` || (name.startsWith(`${base}.tmp-`) && /^[0-9a-f]+$/.test(name.slice(base.length + 5)));
+}
+
+/**
+ * Why the config directory is not made private (0700), or undefined when it may be: it must be
+ * ours, no symbolic link, without the sticky bit (a shared directory such as /tmp), and hold
+ * nothing but our files (the rule of `habits serve` for its data directory, store/files.ts).
+ */
+export function sharedDirReason(dir: string, file: string): string | undefined {
+  // resolve() drops a trailing slash, through which lstat would follow a link.
+  dir = resolve(dir);
+  const st = statOf(dir, false);
+  if (!st) return 'it does not exist';
+  if (st.isSymbolicLink()) return `it is a symbolic link to ${linkTarget(dir) ?? '?'}`;
+  if (st.uid !== me()) return `it belongs to another user (uid ${st.uid})`;
+  if ((st.mode & 0o1000) !== 0) return 'it is a shared directory (sticky bit)';
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 'it cannot be listed';
+  }
+  return names.every((name) => isOurs(name, file)) ? undefined : 'it holds other files';
+}
+
+/** What tightenOwn did: changed the mode from `from`, or left the path as it is because of `left`. */
+export type Tightened = { from: number } | { left: string } | undefined;
+
+/**
+ * Sets `path` to `want` when it has group or other bits, without following a symbolic link and
+ * only when it is ours; undefined when it was already private (or is missing).
+ */
+export function tightenOwn(path: string, want: number): Tightened {
+  path = resolve(path);
+  const link = statOf(path, false);
+  if (!link) return undefined;
+  if (link.isSymbolicLink()) return (statOf(path, true)?.mode ?? 0) & 0o077 ? { left: `it is a symbolic link to ${linkTarget(path) ?? '?'}` } : undefined;
+  if ((link.mode & 0o077) === 0) return undefined;
+  if (windows) return undefined;
+  let fd: number;
+  try {
+    // O_NOFOLLOW: a link swapped in meanwhile is refused (ELOOP), never followed.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (err) {
+    return { left: `it could not be opened (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.uid !== me()) return { left: `it belongs to another user (uid ${st.uid})` };
+    fchmodSync(fd, want);
+    return { from: st.mode & 0o777 };
+  } catch (err) {
+    return { left: `it could not be changed (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether `habits doctor --fix` can end this exposure: a file or directory of ours, no link, writable by others. */
+export function doctorCanFix(exposure: Exposure, file: string): boolean {
+  if (exposure.why !== 'writable' || exposure.uid !== me()) return false;
+  if (exposure.role === 'file') return true;
+  return exposure.role === 'directory' && sharedDirReason(exposure.path, file) === undefined;
+}
+
+/** The exposure in words: `it is writable by them, mode 0666`. */
+function reason(exposure: Exposure): string {
+  const what = {
+    file: 'it',
+    directory: `its directory ${exposure.path}`,
+    target: `it links to ${exposure.path}, which`,
+    'target directory': `it links into ${exposure.path}, which`,
+  }[exposure.role];
+  return exposure.why === 'writable'
+    ? `${what} is writable by them, mode ${octal(exposure.mode & 0o777)}`
+    : `${what} belongs to another user, uid ${exposure.uid}`;
+}
+
+/** What the user does about it, in one clause. */
+export function exposureFix(exposure: Exposure, file: string): string {
+  if (doctorCanFix(exposure, file)) return `check what it holds, then run \`habits doctor --fix\` (or chmod go-w ${exposure.path})`;
+  const directory = exposure.role === 'directory' || exposure.role === 'target directory';
+  if (exposure.uid !== me()) {
+    // Not ours: nothing we may change; the way out is a file (or directory) of our own.
+    return directory
+      ? 'keep your config in a directory of your own (HABITS_CONFIG_DIR)'
+      : `move ${exposure.path} away, then set up your own with \`habits auth login\``;
+  }
+  // Ours, but a link's target, or a directory that is not ours alone: doctor leaves those to us.
+  return directory
+    ? `run \`chmod go-w ${exposure.path}\`, or keep your config in a private directory (HABITS_CONFIG_DIR)`
+    : `check what it holds, then run \`chmod go-w ${exposure.path}\``;
+}
+
+/** The exposure in words (`it is writable by them, mode 0666`), and what to do about it. */
+export function exposureParts(exposure: Exposure, file: string): { reason: string; fix: string } {
+  return { reason: reason(exposure), fix: exposureFix(exposure, file) };
+}
+
+/** The one line for an exposed config file; `consequence` says what habits did not do. */
+export function exposureText(exposure: Exposure, file: string, consequence: string): string {
+  return `config file ${file} can be changed by other users (${reason(exposure)}), so ${consequence}: ${exposureFix(exposure, file)}`;
+}
+
+/** The error (exit 2) for a command that would use the key or base URL of an exposed file. */
+export function untrustedForUse(exposure: Exposure, file: string): ConfigError {
+  return new ConfigError(exposureText(exposure, file, 'its key and base URL are not used'));
+}
+
+/** The error (exit 2) for a command that would write an exposed file. */
+export function untrustedForWrite(exposure: Exposure, file: string): ConfigError {
+  return new ConfigError(exposureText(exposure, file, 'it was left as it is'));
+}
