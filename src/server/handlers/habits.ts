@@ -10,7 +10,7 @@ import { setGoal } from '../store/repo/goals.js';
 import { type HabitPatch, deleteHabit, habitExists, insertHabit, listHabits, patchHabit } from '../store/repo/habits.js';
 import { setHabitAreas, setHabitTimeOfDays } from '../store/repo/links.js';
 import { habitStacks, setHabitStacks, setTimeTriggers } from '../store/repo/reminders.js';
-import { parseCreateHabit, parseUpdateHabit } from '../validate/habit.js';
+import { endAfterStart, parseCreateHabit, parseUpdateHabit } from '../validate/habit.js';
 import { Issues } from '../validate/issues.js';
 import { DEFAULT_HABIT_COLOR } from '../validate/limits.js';
 import { parseHabitListQuery } from '../validate/query.js';
@@ -60,14 +60,11 @@ function writeParts(app: App, habitId: string, input: UpdateHabitBody, stacks: H
   if (input.endCondition !== undefined) setEndCondition(store, habitId, input.endCondition && { id: app.newId(), createdAt: now, condition: input.endCondition });
 }
 
-/**
- * An end date before the start date would end the habit before it begins: `show` would call it met
- * while the journal lists it as due. Refused (400 on endCondition.date).
- */
+/** The end date on or after the start date (validate/habit.ts), or a 400 on endCondition.date. */
 function requireEndAfterStart(startDate: string, end: EndConditionInput | null | undefined): void {
-  if (end?.type === 'date' && end.date < startDate) {
-    throw validationError([{ field: 'endCondition.date', message: `is before the start date ${startDate}` }]);
-  }
+  const issues = new Issues();
+  endAfterStart(startDate, end, 'endCondition.date', issues);
+  issues.done();
 }
 
 /** POST /habits. */

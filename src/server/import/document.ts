@@ -133,7 +133,7 @@ function returnedEndCondition(value: unknown, path: string, issues: Issues): End
 /** Reminders as the API checks them, every stack with its id and none on the habit itself. */
 function returnedReminders(value: unknown, path: string, issues: Issues, habitId: string | undefined): Reminders | undefined {
   if (value === undefined || value === null) return { timeTriggers: [], habitStacks: [] };
-  const parsed = reminders(value, path, issues, true);
+  const parsed = reminders(value, path, issues, recordId);
   if (!parsed) return undefined;
   const stacks = (parsed.habitStacks ?? []) as HabitStack[];
   stacks.forEach((s, i) => {

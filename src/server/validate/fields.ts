@@ -63,6 +63,22 @@ export function recordId(value: unknown, field: string, issues: Issues): string 
   return required(value, field, issues, { max: LIMITS.id, nonEmpty: true });
 }
 
+/** An ISO 8601 date-time with a zone: `2026-11-21T09:30:00Z`, `2026-11-21T10:30:00.000+01:00`. */
+const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * A moment that has passed, as a note's `createdAt` is sent: an ISO 8601 date-time with a zone,
+ * from MIN_YEAR on and not after `now`. Returned as stored, in UTC (`toISOString`).
+ */
+export function pastDateTime(value: unknown, field: string, issues: Issues, now: Date): string | undefined {
+  const ms = typeof value === 'string' && DATE_TIME_RE.test(value) ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms) || ms < Date.UTC(MIN_YEAR, 0, 1)) {
+    return issues.add(field, `must be an ISO 8601 date-time with a zone (2026-11-21T09:30:00Z) from ${MIN_YEAR} on`);
+  }
+  if (ms > now.getTime()) return issues.add(field, 'is in the future');
+  return new Date(ms).toISOString();
+}
+
 /** An integer in [min, max]. */
 export function integer(value: unknown, field: string, issues: Issues, min: number, max: number): number | undefined {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {

@@ -68,43 +68,64 @@ export function endCondition(value: unknown, path: string, issues: Issues): EndC
   }
 }
 
-function timeOfDayIds(value: unknown, issues: Issues): string[] | undefined {
-  const ids = uniqueIds(value, 'timeOfDayIds', issues, 3);
+function timeOfDayIds(value: unknown, field: string, issues: Issues): string[] | undefined {
+  const ids = uniqueIds(value, field, issues, 3);
   if (!ids) return undefined;
   const before = issues.list.length;
-  ids.forEach((id, i) => timeOfDayId(id, `timeOfDayIds[${i}]`, issues));
+  ids.forEach((id, i) => timeOfDayId(id, `${field}[${i}]`, issues));
   return issues.list.length === before ? ids : undefined;
 }
 
 type Nullable = 'description' | 'icon' | 'customUnitName' | 'goal' | 'endCondition';
 
-/** Validates a habit body; on update null clears the optional fields and `type` is refused. */
-function common(body: Obj, issues: Issues, create: boolean): UpdateHabitBody & { type?: HabitType } {
+/**
+ * Validates a habit body under `path` (the root for a request); on update null clears the optional
+ * fields and `type` is refused.
+ */
+function common(body: Obj, issues: Issues, create: boolean, path = ''): UpdateHabitBody & { type?: HabitType } {
   const out: UpdateHabitBody & { type?: HabitType } = {};
+  const f = (key: string): string => at(path, key);
   const present = (key: string): boolean => body[key] !== undefined;
   const cleared = (key: Nullable): boolean => !create && body[key] === null;
-  if (present('name') || create) out.name = trimmedName(body.name, 'name', issues, LIMITS.habitName);
+  if (present('name') || create) out.name = trimmedName(body.name, f('name'), issues, LIMITS.habitName);
   if (create) {
-    if (present('type')) out.type = oneOf(body.type, 'type', issues, HABIT_TYPES);
-    else issues.add('type', 'is required (good or bad)');
-  } else if (present('type')) issues.add('type', 'cannot be changed after a habit is created');
+    if (present('type')) out.type = oneOf(body.type, f('type'), issues, HABIT_TYPES);
+    else issues.add(f('type'), 'is required (good or bad)');
+  } else if (present('type')) issues.add(f('type'), 'cannot be changed after a habit is created');
   if (cleared('description')) out.description = null;
-  else if (present('description')) out.description = text(body.description, 'description', issues, { max: LIMITS.description, printable: 'text' });
-  if (present('occurrence')) out.occurrence = occurrence(body.occurrence, 'occurrence', issues);
-  if (present('startDate')) out.startDate = date(body.startDate, 'startDate', issues);
+  else if (present('description')) out.description = text(body.description, f('description'), issues, { max: LIMITS.description, printable: 'text' });
+  if (present('occurrence')) out.occurrence = occurrence(body.occurrence, f('occurrence'), issues);
+  if (present('startDate')) out.startDate = date(body.startDate, f('startDate'), issues);
   if (cleared('icon')) out.icon = null;
-  else if (present('icon')) out.icon = text(body.icon, 'icon', issues, { max: LIMITS.icon, printable: 'line' });
-  if (present('colorHex')) out.colorHex = colorHex(body.colorHex, 'colorHex', issues);
+  else if (present('icon')) out.icon = text(body.icon, f('icon'), issues, { max: LIMITS.icon, printable: 'line' });
+  if (present('colorHex')) out.colorHex = colorHex(body.colorHex, f('colorHex'), issues);
   if (cleared('customUnitName')) out.customUnitName = null;
-  else if (present('customUnitName')) out.customUnitName = text(body.customUnitName, 'customUnitName', issues, { max: LIMITS.customUnitName, printable: 'line' });
-  if (present('areaIds')) out.areaIds = uniqueIds(body.areaIds, 'areaIds', issues, LIMITS.areaIds);
-  if (present('timeOfDayIds')) out.timeOfDayIds = timeOfDayIds(body.timeOfDayIds, issues);
+  else if (present('customUnitName')) out.customUnitName = text(body.customUnitName, f('customUnitName'), issues, { max: LIMITS.customUnitName, printable: 'line' });
+  if (present('areaIds')) out.areaIds = uniqueIds(body.areaIds, f('areaIds'), issues, LIMITS.areaIds);
+  if (present('timeOfDayIds')) out.timeOfDayIds = timeOfDayIds(body.timeOfDayIds, f('timeOfDayIds'), issues);
   if (cleared('goal')) out.goal = null;
-  else if (present('goal')) out.goal = goal(body.goal, 'goal', issues);
-  if (present('reminders')) out.reminders = reminders(body.reminders, 'reminders', issues);
+  else if (present('goal')) out.goal = goal(body.goal, f('goal'), issues);
+  if (present('reminders')) out.reminders = reminders(body.reminders, f('reminders'), issues);
   if (cleared('endCondition')) out.endCondition = null;
-  else if (present('endCondition')) out.endCondition = endCondition(body.endCondition, 'endCondition', issues);
+  else if (present('endCondition')) out.endCondition = endCondition(body.endCondition, f('endCondition'), issues);
   return out;
+}
+
+/**
+ * The fields of a habit as POST /habits checks them, under `path`: the importer holds each habit of
+ * a document to them (the parts with ids, which a request cannot send, it checks itself).
+ */
+export function habitFields(body: Obj, path: string, issues: Issues): UpdateHabitBody & { type?: HabitType } {
+  return common(body, issues, true, path);
+}
+
+/**
+ * An end date before the start date would end the habit before it begins: `show` would call it met
+ * while the journal lists it as due. Refused on create and update (400 on endCondition.date), and
+ * on import.
+ */
+export function endAfterStart(startDate: string, end: EndConditionInput | null | undefined, field: string, issues: Issues): void {
+  if (end?.type === 'date' && end.date < startDate) issues.add(field, `is before the start date ${startDate}`);
 }
 
 /** A valid POST /habits body, or a 400. */

@@ -17,10 +17,18 @@ export interface LogDays {
   latest: Day;
 }
 
+/**
+ * The last day a log may be written for at the instant `now`: today in UTC+14 (Pacific/Kiritimati,
+ * which keeps no daylight saving time: a fixed offset, no Intl needed). The importer holds a
+ * document's history to it too.
+ */
+export function latestLogDay(now: Date): Day {
+  return dayAtOffset(now, 14 * 3_600_000);
+}
+
 /** The days of a write (complete, failed, skipped, a value) as of `today` and the instant `now`. */
 export function writeDays(today: Day, now: Date): LogDays {
-  // UTC+14 (Pacific/Kiritimati) keeps no daylight saving time: a fixed offset, no Intl needed.
-  return { today, latest: dayAtOffset(now, 14 * 3_600_000) };
+  return { today, latest: latestLogDay(now) };
 }
 
 /** The days an undo may clear. */
@@ -36,6 +44,14 @@ function targetDate(value: unknown, days: LogDays, issues: Issues): Day | undefi
 }
 
 /**
+ * An amount a log records: greater than 0, at most LIMITS.amount. The importer writes each day's
+ * total as one such log, and holds it to the same.
+ */
+export function logAmount(value: unknown, field: string, issues: Issues): number | undefined {
+  return positive(value, field, issues, LIMITS.amount);
+}
+
+/**
  * POST .../logs: a positive value, its unit, and the day (default today). An empty `unitSymbol`
  * is null, "no unit": the handler allows it only on a habit without a goal (a client that shows
  * a goal-less habit has no symbol to send).
@@ -44,7 +60,7 @@ export function parseLogValue(body: unknown, days: LogDays): { value: number; un
   const issues = new Issues();
   const obj = bodyObject(body, issues);
   if (!obj) return issues.done() as never;
-  const value = obj.value === undefined ? issues.add('value', 'is required') : positive(obj.value, 'value', issues, LIMITS.amount);
+  const value = obj.value === undefined ? issues.add('value', 'is required') : logAmount(obj.value, 'value', issues);
   const unitSymbol =
     obj.unitSymbol === undefined ? issues.add('unitSymbol', 'is required') : obj.unitSymbol === '' ? null : oneOf(obj.unitSymbol, 'unitSymbol', issues, GOAL_UNITS);
   const day = targetDate(obj.targetDate, days, issues);

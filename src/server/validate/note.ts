@@ -1,7 +1,6 @@
 // Note bodies, and the note fields the importer checks the same way.
 import { MOOD_LEVELS, type Note } from '../../api/types.js';
-import { array, oneOf, text } from './fields.js';
-import { MIN_YEAR } from '../domain/dates.js';
+import { array, oneOf, pastDateTime, text } from './fields.js';
 import { Issues, type Obj, at, bodyObject, isObject } from './issues.js';
 import { LIMITS } from './limits.js';
 
@@ -59,9 +58,6 @@ export function parseNote(body: unknown, current?: NoteFields): NoteFields {
   return out ?? NO_NOTE;
 }
 
-/** An ISO 8601 date-time with a zone: `2026-11-21T09:30:00Z`, `2026-11-21T10:30:00.000+01:00`. */
-const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
-
 /**
  * The `createdAt` of a POST note body (our extension: it dates a note written later, as a note's
  * day is its creation time), as an ISO string in UTC; undefined when the body has none (the note
@@ -70,13 +66,7 @@ const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2
 export function noteCreatedAt(body: unknown, now: Date): string | undefined {
   if (!isObject(body) || body.createdAt === undefined) return undefined;
   const issues = new Issues();
-  const value = body.createdAt;
-  const ms = typeof value === 'string' && DATE_TIME_RE.test(value) ? Date.parse(value) : NaN;
-  if (!Number.isFinite(ms) || ms < Date.UTC(MIN_YEAR, 0, 1)) {
-    issues.add('createdAt', `must be an ISO 8601 date-time with a zone (2026-11-21T09:30:00Z) from ${MIN_YEAR} on`);
-  } else if (ms > now.getTime()) {
-    issues.add('createdAt', 'is in the future');
-  }
+  const createdAt = pastDateTime(body.createdAt, 'createdAt', issues, now);
   issues.done();
-  return new Date(ms).toISOString();
+  return createdAt;
 }

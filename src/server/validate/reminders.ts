@@ -32,13 +32,16 @@ function timeTrigger(value: unknown, path: string, issues: Issues): TimeTrigger 
   };
 }
 
+/** How the id of a stack is checked where it is required (an export, whose stacks keep their ids). */
+export type StackIdCheck = (value: unknown, field: string, issues: Issues) => string | undefined;
+
 /** A habit stack; its `id` is optional on the API (omitted to create one), required in an export. */
-function habitStack(value: unknown, path: string, issues: Issues, idRequired: boolean): HabitStackInput | undefined {
+function habitStack(value: unknown, path: string, issues: Issues, stackId: StackIdCheck | undefined): HabitStackInput | undefined {
   if (!isObject(value)) return issues.add(path, 'must be an object');
   const before = issues.list.length;
   const id =
-    value.id !== undefined ? recordId(value.id, at(path, 'id'), issues)
-    : idRequired ? issues.add(at(path, 'id'), 'is required (stacks keep their ids)')
+    value.id !== undefined ? (stackId ?? recordId)(value.id, at(path, 'id'), issues)
+    : stackId ? issues.add(at(path, 'id'), 'is required (stacks keep their ids)')
     : undefined;
   const conditionHabitId = recordId(value.conditionHabitId, at(path, 'conditionHabitId'), issues);
   const type = oneOf(value.type, at(path, 'type'), issues, STACK_TYPES);
@@ -57,8 +60,8 @@ function habitStack(value: unknown, path: string, issues: Issues, idRequired: bo
   return { ...(id ? { id } : {}), conditionHabitId, type, timerType, timerDelaySecs: delay ?? 0 };
 }
 
-/** Reminders as sent; with `stackIds`, every habit stack must carry its id (an export). */
-export function reminders(value: unknown, path: string, issues: Issues, stackIds = false): RemindersInput | undefined {
+/** Reminders as sent; with `stackId`, every habit stack must carry an id that passes it (an export). */
+export function reminders(value: unknown, path: string, issues: Issues, stackId?: StackIdCheck): RemindersInput | undefined {
   if (!isObject(value)) return issues.add(path, 'must be an object with timeTriggers and/or habitStacks');
   const before = issues.list.length;
   const out: RemindersInput = {};
@@ -68,7 +71,7 @@ export function reminders(value: unknown, path: string, issues: Issues, stackIds
   }
   if (value.habitStacks !== undefined) {
     const items = array(value.habitStacks, at(path, 'habitStacks'), issues, 0, LIMITS.habitStacks);
-    if (items) out.habitStacks = items.map((s, i) => habitStack(s, `${at(path, 'habitStacks')}[${i}]`, issues, stackIds)).filter((s) => s !== undefined);
+    if (items) out.habitStacks = items.map((s, i) => habitStack(s, `${at(path, 'habitStacks')}[${i}]`, issues, stackId)).filter((s) => s !== undefined);
   }
   return issues.list.length === before ? out : undefined;
 }
