@@ -34,7 +34,9 @@ export function register(cmd: Command, app: App): void {
     .option('--dry-run', 'say what would be imported and overwritten, and write nothing (the store is only read)')
     .addHelpText('after', `
 Writes to the local database only ($XDG_DATA_HOME/habits/habits.db, HABITS_DATA_DIR overrides),
-in one transaction: a bad document writes nothing. Areas, habits and notes are matched by id:
+in one transaction. The document is held to the rules the API applies to the requests that would
+create its records (ids, names, colours, values, dates): one that breaks any
+exits 2 naming the first problem's JSON path, and writes nothing. Areas, habits and notes are matched by id:
 a habit the store already holds is overwritten from the document (its fields, goals, reminders,
 end condition and history; notes the document lacks are kept), once confirmed or with --yes.
 Habits the document does not name are left alone. Importing the same file again changes nothing.
@@ -79,7 +81,7 @@ async function readDocument(deps: Pick<Deps, 'io'>, file: string): Promise<unkno
 }
 
 /** Loads the document into the local store, confirming before it overwrites habits. */
-export async function run(options: ImportOptions, deps: Pick<Deps, 'io' | 'isLocal' | 'out' | 'paths' | 'prompter' | 'resolver'>): Promise<void> {
+export async function run(options: ImportOptions, deps: Pick<Deps, 'io' | 'isLocal' | 'now' | 'out' | 'paths' | 'prompter' | 'resolver'>): Promise<void> {
   if (!deps.isLocal) {
     throw new UsageError('import writes to the local store only', 'run it with --local (or set HABITS_LOCAL=1, or `habits config set base-url local`)');
   }
@@ -88,13 +90,13 @@ export async function run(options: ImportOptions, deps: Pick<Deps, 'io' | 'isLoc
   const source = options.file === '-' ? 'standard input' : options.file;
   let doc;
   try {
-    doc = server.parseExportDocument(input);
+    doc = server.parseExportDocument(input, deps.now());
   } catch (err) {
     if (err instanceof server.InvalidExportError) throw new UsageError(`${source} is not a valid habits export: ${err.message}`);
     throw err;
   }
   const file = deps.paths.dbFile;
-  if (options.dryRun) return dryRun(doc, file, deps, server);
+  if (options.dryRun) return dryRun(doc, source, file, deps, server);
   const { store, readOnly } = await openLocalStore(file, (line) => deps.out.warn(line));
   let result;
   try {
@@ -127,21 +129,35 @@ export async function run(options: ImportOptions, deps: Pick<Deps, 'io' | 'isLoc
 
 /**
  * --dry-run: the document is imported into a store in memory, which gives the exact counts (and
- * any day the rebuilt history would not reproduce), while the local store is only read, to name
- * the habits the import would overwrite. Nothing is written anywhere.
+ * any day the rebuilt history would not reproduce), while the local store is only read: to check
+ * the document against it as the import would (storeProblems: ids held by another kind of record,
+ * stacks on habits found nowhere) and to name the habits the import would overwrite. Nothing is
+ * written anywhere.
  */
-async function dryRun(doc: ExportDoc, file: string, deps: Pick<Deps, 'out'>, server: typeof import('../server/index.js')): Promise<void> {
+async function dryRun(doc: ExportDoc, source: string, file: string, deps: Pick<Deps, 'out'>, server: typeof import('../server/index.js')): Promise<void> {
   let present: string[];
   let result;
   try {
-    present = (await server.inspectStore(file, { habitIds: doc.habits.map((h) => h.id) }))?.present ?? [];
+    const inspection = await server.inspectStore(file, { habitIds: doc.habits.map((h) => h.id), check: (holds) => server.storeProblems(doc, holds) });
+    present = inspection?.present ?? [];
+    const problems = inspection?.problems ?? server.storeProblems(doc, () => false);
+    const [first] = problems;
+    if (first) throw new server.InvalidExportError(first.field, first.message, problems.length - 1);
+    // The memory store lacks the local store's habits, on which some stacks may sit: they were
+    // checked above, and count for nothing in what a dry run reports.
+    const inDocument = new Set(doc.habits.map((h) => h.id));
+    const alone = {
+      ...doc,
+      habits: doc.habits.map((h) => ({ ...h, reminders: { ...h.reminders, habitStacks: (h.reminders?.habitStacks ?? []).filter((s) => inDocument.has(s.conditionHabitId)) } })),
+    };
     const memory = await server.openStore(':memory:');
     try {
-      result = server.importDocument(memory, doc);
+      result = server.importDocument(memory, alone);
     } finally {
       memory.close();
     }
   } catch (err) {
+    if (err instanceof server.InvalidExportError) throw new UsageError(`${source} does not fit the local store: ${err.message}`);
     throw storageError(err, file) ?? err;
   }
   const overwrite = doc.habits.filter((h) => present.includes(h.id)).map((h) => ({ id: h.id, name: h.name }));

@@ -5,6 +5,20 @@ import { randomBytes, randomInt } from 'node:crypto';
 
 const PUSH_CHARS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
 
+/**
+ * The characters of a record id that is given rather than generated (an import keeps its
+ * document's ids): the push-id alphabet, which is also base64url's. Every id pushId makes is of
+ * them; none needs escaping in a path, and none can be `.` or `..`, which a URL parser removes.
+ */
+export const ID_CHARS = /^[-0-9A-Za-z_]+$/;
+
+/**
+ * The literal words of the API's paths (the route table, http/router.ts, whose words a test holds
+ * to these). No given id may be one: `GET /habits/journal` is the journal, never the habit
+ * `journal`, and a word kept out of every id stays free for the routes that use it.
+ */
+export const PATH_WORDS: ReadonlySet<string> = new Set(['habits', 'journal', 'archive', 'statistics', 'logs', 'complete', 'failed', 'skipped', 'undo', 'notes', 'areas']);
+
 let lastTime = -1;
 const lastRandom: number[] = [];
 

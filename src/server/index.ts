@@ -15,7 +15,7 @@ export { importLogs } from './store/repo/logs.js';
 export type { LogRow } from './store/repo/logs.js';
 export { pushId } from './ids.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
-export { importDocument } from './import/index.js';
+export { importDocument, storeProblems } from './import/index.js';
 // `habits import` counts what it would overwrite before asking.
 export { habitExists } from './store/repo/habits.js';
 export type { ImportResult } from './import/index.js';

@@ -208,3 +208,73 @@ describe('habits import errors', () => {
     expect(JSON.parse(r.stderr)).toMatchObject({ error: { code: 'usage', message: expect.stringContaining('is not JSON') } });
   });
 });
+
+describe('habits import holds the document to the API\'s rules (hardening issue, item 10)', () => {
+  const write = (name: string, content: string | Buffer) => {
+    const path = join(fx.home.home, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const edited = (mutate: (doc: ExportDocument) => void): ExportDocument => {
+    const doc = structuredClone(fx.original);
+    mutate(doc);
+    return doc;
+  };
+  /** The one line an invalid document gets, for the real import and the dry run alike. */
+  const refusal = (path: string, problem: string) => `error: ${path} is not a valid habits export: ${problem}\n`;
+  /** Imports `doc` into `dir` (with --yes, and with --dry-run), expecting exit 2, `stderr`, and nothing written. */
+  async function refused(dir: string, doc: ExportDocument | Buffer, stderr: (path: string) => string) {
+    // The store holds the rich data set: the import must leave it exactly as it was.
+    if (!existsSync(join(dataDir(dir), 'habits.db'))) expect((await local(dir, ['import', fx.file])).code).toBe(0);
+    const before = await rowCounts(dir);
+    const exported = await exportDoc(dir);
+    const path = write(`${dir}.json`, Buffer.isBuffer(doc) ? doc : JSON.stringify(doc));
+    for (const argv of [['import', path, '--yes'], ['import', path, '--dry-run']]) {
+      expect(await local(dir, argv), argv.join(' ')).toEqual({ code: 2, stdout: '', stderr: stderr(path) });
+    }
+    expect(await rowCounts(dir)).toEqual(before);
+    expect(await exportDoc(dir)).toEqual(exported);
+  }
+
+  it('refuses a habit id "journal", which `habit show` would read as GET /habits/journal', async () => {
+    const doc = edited((d) => (d.habits[3]!.id = 'journal'));
+    await refused('r1', doc, (path) => refusal(path, '$.habits[3].id: "journal" is a reserved word of the API\'s paths'));
+  });
+
+  it('refuses a value of 1e308, where the API takes at most 1e9', async () => {
+    const doc = edited((d) => (d.habits[0]!.statistics.dailyProgress[2]!.totalLog = 1e308));
+    await refused('r2', doc, (path) => refusal(path, '$.habits[0].statistics.dailyProgress[2].totalLog: must be greater than 0 and at most 1000000000'));
+  });
+
+  it('refuses a habit id equal to an area id, in the document or in the store', async () => {
+    const areaId = fx.original.areas[0]!.id;
+    const inDocument = edited((d) => (d.habits[4]!.id = areaId));
+    await refused('r3', inDocument, (path) => refusal(path, `$.habits[4].id: duplicates the area id "${areaId}" of $.areas[0].id`));
+    // Sugar alone, under the id of an area the store holds and the document does not list.
+    const inStore = edited((d) => {
+      d.areas = [];
+      d.habits = [{ ...d.habits[4]!, id: areaId }];
+    });
+    await refused('r3', inStore, (path) => `error: ${path} does not fit the local store: $.habits[0].id: "${areaId}" is the id of an area in the store; an id names one record\n`);
+  });
+
+  it('names the first problem and counts the others', async () => {
+    const doc = edited((d) => {
+      d.habits[1]!.name = 'Run\u001b[2J';
+      d.habits[2]!.colorHex = 'blue';
+      d.habits[2]!.notes = [{ ...d.habits[0]!.notes[0]!, id: 'a/b' }];
+    });
+    await refused('r4', doc, (path) => refusal(path, '$.habits[1].name: must be one line of printable text, without control characters (found \\x1b) (and 2 more problems)'));
+  });
+
+  it('--dry-run takes a stack on a habit only the store holds, as the import does', async () => {
+    // Run's stack sits on Walk, which only the store holds once the document leaves Walk out.
+    const doc = edited((d) => (d.habits = d.habits.filter((h) => h.name !== 'Walk')));
+    expect((await local('r6', ['import', fx.file])).code).toBe(0);
+    const path = write('r6.json', JSON.stringify(doc));
+    const dry = await local('r6', ['import', path, '--dry-run']);
+    expect(dry).toMatchObject({ code: 0, stderr: '' });
+    expect(dry.stdout).toContain('7 habits (1 archived): 0 new, 7 overwritten');
+    expect((await local('r6', ['import', path, '--yes'])).code).toBe(0);
+  });
+});

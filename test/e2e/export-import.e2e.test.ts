@@ -56,6 +56,26 @@ describe('export and import with the built binary', () => {
   });
 });
 
+describe('a document the API would refuse, with the built binary', () => {
+  it('exits 2 with one line naming the first problem, for the import and its dry run, and creates nothing', async () => {
+    const file = join(home.home, 'g.json');
+    expect((await cli('a', ['export', '--output', file])).code).toBe(0);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { habits: { id: string; statistics: { dailyProgress: { totalLog: number }[] } }[] };
+    doc.habits[1]!.id = 'journal';
+    doc.habits[0]!.statistics.dailyProgress[0]!.totalLog = 1e308;
+    const bad = join(home.home, 'bad.json');
+    writeFileSync(bad, JSON.stringify(doc));
+    for (const argv of [['import', bad], ['import', bad, '--dry-run']]) {
+      expect(await cli('e', argv)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: ${bad} is not a valid habits export: $.habits[0].statistics.dailyProgress[0].totalLog: must be greater than 0 and at most 1000000000 (and 1 more problem)\n`,
+      });
+    }
+    expect(existsSync(join(home.home, 'e'))).toBe(false);
+  });
+});
+
 describe('import with no SQLite driver (Node 20 without better-sqlite3)', () => {
   it('fails with the one-line explanation and how to fix it', async () => {
     // The bundle without any node_modules above it: a machine where better-sqlite3 is missing; and

@@ -11,13 +11,15 @@ import { TIME_OF_DAYS, timeOfDayById } from '../domain/time-of-day.js';
 import { missingAreaIds, upsertArea } from '../store/repo/areas.js';
 import { setEndCondition } from '../store/repo/end-conditions.js';
 import { replaceGoals } from '../store/repo/goals.js';
-import { habitExists, upsertHabit } from '../store/repo/habits.js';
+import { upsertHabit } from '../store/repo/habits.js';
 import { setHabitAreas, setHabitTimeOfDays } from '../store/repo/links.js';
 import { replaceLogs } from '../store/repo/logs.js';
 import { upsertNote } from '../store/repo/notes.js';
+import { type IdLookup, RECORD_KINDS, idLookup } from '../store/repo/ids.js';
 import { claimStackIds, setHabitStacks, setTimeTriggers } from '../store/repo/reminders.js';
 import type { Store } from '../store/store.js';
-import { InvalidExportError } from './document.js';
+import type { Detail } from '../validate/issues.js';
+import { InvalidExportError, documentIds } from './document.js';
 import { type RebuiltHistory, rebuildHistory } from './history.js';
 
 /** What an import wrote. */
@@ -34,12 +36,38 @@ export interface ImportResult {
 }
 
 /**
- * Imports a document checked by parseExportDocument. A stack naming a habit that neither the
- * document nor the store holds throws InvalidExportError, and nothing is written.
+ * What keeps a checked document from being written over a store that holds what `holds` says, by
+ * JSON path: an id the store gives a record of another kind (a document's habit with the id of a
+ * stored area), and a habit stack naming a habit that neither the document nor the store holds.
+ * Used on the store inside the import's transaction, and by --dry-run on a read-only connection.
+ */
+export function storeProblems(doc: ExportDocument, holds: IdLookup): Detail[] {
+  const problems: Detail[] = [];
+  for (const { kind, id, path } of documentIds(doc)) {
+    const other = RECORD_KINDS.find((k) => k !== kind && holds(k, id));
+    if (other) problems.push({ field: path, message: `"${id}" is the id of ${/^[aeiou]/.test(other) ? 'an' : 'a'} ${other} in the store; an id names one record` });
+  }
+  const habitIds = new Set(doc.habits.map((h) => h.id));
+  doc.habits.forEach((h, i) => {
+    (h.reminders?.habitStacks ?? []).forEach((s, j) => {
+      if (!habitIds.has(s.conditionHabitId) && !holds('habit', s.conditionHabitId)) {
+        problems.push({ field: `$.habits[${i}].reminders.habitStacks[${j}].conditionHabitId`, message: `no habit has the id "${s.conditionHabitId}", in the document or the store` });
+      }
+    });
+  });
+  return problems;
+}
+
+/**
+ * Imports a document checked by parseExportDocument. A document that does not fit the store
+ * (storeProblems) throws InvalidExportError, and nothing is written.
  */
 export function importDocument(store: Store, doc: ExportDocument): ImportResult {
   const histories = new Map<string, RebuiltHistory>(doc.habits.map((h) => [h.id, rebuildHistory(h)]));
   return store.write(() => {
+    const problems = storeProblems(doc, idLookup(store));
+    const [first] = problems;
+    if (first) throw new InvalidExportError(first.field, first.message, problems.length - 1);
     const areas = writeAreas(store, doc);
     // Every habit exists before any stack is written, since stacks may point forward in the document.
     for (const habit of doc.habits) {
@@ -51,8 +79,8 @@ export function importDocument(store: Store, doc: ExportDocument): ImportResult 
     }
     let notes = 0;
     let days = 0;
-    doc.habits.forEach((habit, i) => {
-      writeParts(store, habit, `$.habits[${i}]`);
+    doc.habits.forEach((habit) => {
+      writeParts(store, habit);
       for (const note of habit.notes) upsertNote(store, habit.id, note);
       notes += habit.notes.length;
       const history = histories.get(habit.id);
@@ -99,16 +127,11 @@ function localTimeOfDayIds(habit: ExportedHabit): string[] {
 }
 
 /** Replaces the parts of a habit kept in their own tables with the document's. */
-function writeParts(store: Store, h: ExportedHabit, path: string): void {
+function writeParts(store: Store, h: ExportedHabit): void {
   setHabitAreas(store, h.id, (h.areas ?? []).map((a) => a.id));
   setHabitTimeOfDays(store, h.id, localTimeOfDayIds(h));
   setTimeTriggers(store, h.id, h.reminders?.timeTriggers ?? []);
   const stacks = h.reminders?.habitStacks ?? [];
-  stacks.forEach((s, i) => {
-    if (!habitExists(store, s.conditionHabitId)) {
-      throw new InvalidExportError(`${path}.reminders.habitStacks[${i}].conditionHabitId`, `no habit has the id "${s.conditionHabitId}", in the document or the store`, 0);
-    }
-  });
   claimStackIds(store, stacks.map((s) => s.id));
   setHabitStacks(store, h.id, stacks);
   replaceGoals(store, h.id, h.goals ?? []);

@@ -5,6 +5,7 @@ import { newApiKey } from '../ids.js';
 import { flushDerived } from './derived.js';
 import { preparePrivateFiles, readOnlyReason } from './files.js';
 import { hasDirty } from './repo/derived.js';
+import { type IdLookup, idLookup } from './repo/ids.js';
 import { migrate, SCHEMA_VERSION } from './schema.js';
 import { type Database, type Driver, loadDriver as loadSqlite } from './sqlite.js';
 import { Store } from './store.js';
@@ -87,6 +88,14 @@ export interface StoreInspection {
   current: number;
   /** Of the `habitIds` asked about, those the store holds. */
   present: string[];
+  /** What `check` found, when one was given. */
+  problems?: StoreProblem[];
+}
+
+/** A problem a check of the store's records found: where (a JSON path of the caller's), and what. */
+export interface StoreProblem {
+  field: string;
+  message: string;
 }
 
 /** The SQLite driver local mode and `habits serve` use here, e.g. `node:sqlite (SQLite 3.51.3)`; throws as openStore does. */
@@ -101,7 +110,11 @@ export async function describeDriver(options: Pick<OpenStoreOptions, 'driver' | 
  */
 export async function inspectStore(
   file: string,
-  options: Pick<OpenStoreOptions, 'driver' | 'loadDriver' | 'loadNodeSqlite'> & { habitIds?: readonly string[] } = {},
+  options: Pick<OpenStoreOptions, 'driver' | 'loadDriver' | 'loadNodeSqlite'> & {
+    habitIds?: readonly string[];
+    /** Checks run on the file's records by id (`habits import --dry-run` checks its document so). */
+    check?: (holds: IdLookup) => StoreProblem[];
+  } = {},
 ): Promise<StoreInspection | undefined> {
   const driver = await driverFor(options);
   if (!existsSync(file)) return undefined;
@@ -113,7 +126,9 @@ export async function inspectStore(
     if (check !== 'ok') throw storeError('SQLITE_CORRUPT', `quick_check: ${check}`);
     const has = version > 0 && options.habitIds?.length ? db.prepare('SELECT 1 FROM habits WHERE id = ?') : undefined;
     const present = has ? (options.habitIds ?? []).filter((id) => has.get(id) !== undefined) : [];
-    return { schema: version, current: SCHEMA_VERSION, present };
+    // A file without the schema yet holds nothing.
+    const problems = options.check?.(version > 0 ? idLookup(db) : () => false);
+    return { schema: version, current: SCHEMA_VERSION, present, ...(problems ? { problems } : {}) };
   } finally {
     db.close();
   }

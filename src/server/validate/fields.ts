@@ -2,6 +2,7 @@
 // query and export document. Each records its problems in `issues` (issues.ts).
 import { type Day, MAX_YEAR, MIN_YEAR, dateParts, parseDate } from '../domain/dates.js';
 import { timeOfDayById } from '../domain/time-of-day.js';
+import { ID_CHARS, PATH_WORDS } from '../ids.js';
 import type { Issues } from './issues.js';
 import { LIMITS } from './limits.js';
 
@@ -61,6 +62,31 @@ export function trimmedName(value: unknown, field: string, issues: Issues, max: 
 /** A record id as sent or stored (non-empty, at most LIMITS.id characters). */
 export function recordId(value: unknown, field: string, issues: Issues): string | undefined {
   return required(value, field, issues, { max: LIMITS.id, nonEmpty: true });
+}
+
+/** A character as a message shows it: printable ASCII quoted, anything else as an escape (`\x20`, `\u{1f600}`). */
+function character(ch: string): string {
+  const code = ch.codePointAt(0) ?? 0;
+  if (code > 0x20 && code < 0x7f) return JSON.stringify(ch);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+}
+
+/**
+ * The id a record is kept under when it is given rather than generated (an import keeps the
+ * document's ids), held to what an id of the service is: any id pushId makes passes. 1 to LIMITS.id
+ * characters of the push-id alphabet (ids.ts: letters, digits, `-`, `_`; so no `/`, `.`, `%`,
+ * space or control character), and none of the words of the API's paths (ids.ts PATH_WORDS),
+ * which a path naming the record would reach instead.
+ */
+export function givenId(value: unknown, field: string, issues: Issues): string | undefined {
+  const id = recordId(value, field, issues);
+  if (id === undefined) return undefined;
+  if (!ID_CHARS.test(id)) {
+    const bad = [...id].find((ch) => !ID_CHARS.test(ch)) ?? '';
+    return issues.add(field, `must be an id of letters, digits, - and _ only (found ${character(bad)})`);
+  }
+  if (PATH_WORDS.has(id)) return issues.add(field, `${JSON.stringify(id)} is a reserved word of the API's paths`);
+  return id;
 }
 
 /** An ISO 8601 date-time with a zone: `2026-11-21T09:30:00Z`, `2026-11-21T10:30:00.000+01:00`. */

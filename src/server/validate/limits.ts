@@ -22,6 +22,8 @@ export const LIMITS = {
   statisticsDays: 3660,
   /** How far after today an undo may reach (writes stop at today: see validate/log.ts). */
   futureLogDays: 366,
+  /** Days of history an import takes, summed over its habits (each from its start to today). */
+  importDays: 10_000_000,
 } as const;
 
 /** Colour of a habit created without one. */

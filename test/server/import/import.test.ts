@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Area, DailyProgress, ExportDocument, ExportedHabit, Habit, Statistics } from '../../../src/api/types.js';
+import { ROUTES } from '../../../src/server/http/router.js';
+import { PATH_WORDS } from '../../../src/server/ids.js';
 import { rebuildHistory } from '../../../src/server/import/history.js';
 import { createServer, importDocument, InvalidExportError, openStore, parseExportDocument, type Store } from '../../../src/server/index.js';
 import { type Data, type ServedHabit, client } from '../fixtures.js';
@@ -164,6 +166,27 @@ describe('importDocument', () => {
     store.close();
   });
 
+  it('refuses an id the store gives another kind of record, and writes nothing', async () => {
+    const store = await openStore(':memory:');
+    const area = { id: 'a1', name: 'Health', colorHex: '#00FF00', icon: '', createdAt: '2026-10-01T08:00:00.000Z' };
+    importDocument(store, doc([habit({ goals: goal('daily', 1, 'rep') }, days('2026-11-22', 'i0'))], [area]));
+    const tables = ['areas', 'habits', 'goals', 'logs', 'notes'];
+    const before = tables.map((t) => count(store, t));
+    const note = { id: 'g1', createdAt: '2026-11-01T08:00:00.000Z', content: 'ok', moodLevel: null, photos: [] };
+    for (const [document, message] of [
+      [doc([habit({ id: 'a1' }, days('2026-11-21', 'c1 c1'))]), '$.habits[0].id: "a1" is the id of an area in the store; an id names one record'],
+      [doc([], [{ ...area, id: 'h1' }]), '$.areas[0].id: "h1" is the id of a habit in the store; an id names one record'],
+      [doc([habit({ id: 'h2', notes: [note] }, days('2026-11-21', 'c1 c1'))]), '$.habits[0].notes[0].id: "g1" is the id of a goal in the store; an id names one record'],
+      [doc([habit({ id: 'h2', areas: [{ ...area, id: 'h1' }] }, days('2026-11-22', 'c1'))]), '$.habits[0].areas[0].id: "h1" is the id of a habit in the store; an id names one record'],
+    ] as const) {
+      expect(() => importDocument(store, document)).toThrow(message);
+      expect(tables.map((t) => count(store, t))).toEqual(before);
+    }
+    // The same ids for the same kinds are the records the import overwrites.
+    expect(importDocument(store, doc([habit({ goals: goal('daily', 1, 'rep') }, days('2026-11-22', 'c1'))], [area]))).toMatchObject({ habits: 1, areas: 1 });
+    store.close();
+  });
+
   it('keeps notes the document lacks, moves a note by id, and creates areas only habits name', async () => {
     const store = await openStore(':memory:');
     const note = (id: string, content: string) => ({ id, createdAt: '2026-11-01T08:00:00.000Z', content, moodLevel: null, photos: [] });
@@ -271,7 +294,7 @@ describe('parseExportDocument', () => {
     const d = valid();
     mutate(d);
     try {
-      parseExportDocument(d);
+      parseExportDocument(d, NOW);
       return 'accepted';
     } catch (err) {
       return (err as Error).message;
@@ -279,13 +302,13 @@ describe('parseExportDocument', () => {
   };
 
   it('accepts a valid document', () => {
-    expect(parseExportDocument(valid()).habits[0]).toMatchObject({ id: 'h1', goal: { id: 'g1' } });
+    expect(parseExportDocument(valid(), NOW).habits[0]).toMatchObject({ id: 'h1', goal: { id: 'g1' } });
   });
 
   it.each([
     ['the format', (d: RawDoc) => delete d.format, '$.format: is missing: this is not a habits export'],
     ['the version', (d: RawDoc) => (d.version = '1'), '$.version: must be 1, not "1" (this build reads version 1 exports)'],
-    ['an area', (d: RawDoc) => (d.areas = [{ id: 'a', name: '', colorHex: 'red', createdAt: 'x' }]), '$.areas[0].name: must not be empty (and 1 more problem)'],
+    ['an area', (d: RawDoc) => (d.areas = [{ id: 'a', name: '', colorHex: 'red', createdAt: 'x' }]), '$.areas[0].name: must not be empty (and 2 more problems)'],
     ['a habit type', (d: RawDoc) => (d.habits[0]!.type = 'neutral'), '$.habits[0].type: must be one of: good, bad'],
     ['an occurrence', (d: RawDoc) => (d.habits[0]!.occurrence = { type: 'weekDays', days: [7] }), '$.habits[0].occurrence.days[0]: must be an integer between 0 and 6'],
     ['a goal periodicity', (d: RawDoc) => (d.habits[0]!.goals[0]!.periodicity = 'hourly'), '$.habits[0].goals[0].periodicity: must be one of: daily, weekly, monthly, yearly'],
@@ -309,21 +332,85 @@ describe('parseExportDocument', () => {
     expect(problem(mutate)).toBe(message);
   });
 
-  it('keeps names with control characters, which the API would refuse, so that a foreign export imports', () => {
-    const d = valid();
-    d.habits[0]!.name = 'New\nline';
-    d.areas = [{ id: 'a', name: 'Area\u001b[31mred', colorHex: '#112233', icon: '\u0007', createdAt: '2026-01-01T00:00:00Z' }];
-    const parsed = parseExportDocument(d);
-    expect(parsed.habits[0]!.name).toBe('New\nline');
-    expect(parsed.areas[0]).toMatchObject({ name: 'Area\u001b[31mred', icon: '\u0007' });
+  // Every field the import writes is held to the rule of the request that would create it, and
+  // ids and creation times to what the service itself makes. Each of these was imported before.
+  const area = (over: RawObject = {}): RawObject => ({ id: 'a1', name: 'Health', colorHex: '#112233', icon: '', createdAt: '2026-01-01T00:00:00.000Z', ...over });
+  const stack = (over: RawObject = {}): RawObject => ({ id: 's1', conditionHabitId: 'h9', type: 'completed', timerType: 'immediately', timerDelaySecs: 0, ...over });
+  const noteOf = (over: RawObject = {}): RawObject => ({ id: 'n1', createdAt: '2026-01-01T00:00:00.000Z', content: 'x', moodLevel: null, photos: [], ...over });
+  const day = (d: RawDoc): RawObject => d.habits[0]!.statistics.dailyProgress[0]!;
+  it.each([
+    // Ids: what the service could have made, never a word of its paths.
+    ['a habit id that is a route word', (d: RawDoc) => (d.habits[0]!.id = 'journal'), '$.habits[0].id: "journal" is a reserved word of the API\'s paths'],
+    ['an area id that is a route word', (d: RawDoc) => (d.areas = [area({ id: 'areas' })]), '$.areas[0].id: "areas" is a reserved word of the API\'s paths'],
+    ['a note id that is a route word', (d: RawDoc) => (d.habits[0]!.notes = [noteOf({ id: 'notes' })]), '$.habits[0].notes[0].id: "notes" is a reserved word of the API\'s paths'],
+    ['a habit id with a slash', (d: RawDoc) => (d.habits[0]!.id = 'a/b'), '$.habits[0].id: must be an id of letters, digits, - and _ only (found "/")'],
+    ['a habit id of dots', (d: RawDoc) => (d.habits[0]!.id = '..'), '$.habits[0].id: must be an id of letters, digits, - and _ only (found ".")'],
+    ['a goal id with a control character', (d: RawDoc) => (d.habits[0]!.goals[0]!.id = 'g\u0007'), '$.habits[0].goals[0].id: must be an id of letters, digits, - and _ only (found \\x07)'],
+    ['a stack id with a space', (d: RawDoc) => (d.habits[0]!.reminders.habitStacks = [stack({ id: 's 1' })]), '$.habits[0].reminders.habitStacks[0].id: must be an id of letters, digits, - and _ only (found \\x20)'],
+    ['an end condition id with a non-ASCII letter', (d: RawDoc) => (d.habits[0]!.endCondition = { id: 'é', type: 'streak', streakLength: 2, createdAt: '2026-01-01T00:00:00Z' }),
+      '$.habits[0].endCondition.id: must be an id of letters, digits, - and _ only (found \\xe9)'],
+    ['a note id with an emoji', (d: RawDoc) => (d.habits[0]!.notes = [noteOf({ id: 'n\ud83d\ude00' })]), '$.habits[0].notes[0].id: must be an id of letters, digits, - and _ only (found \\u{1f600})'],
+    ['an id too long', (d: RawDoc) => (d.habits[0]!.id = 'x'.repeat(201)), '$.habits[0].id: must be at most 200 characters'],
+    ['a habit id that is an area id', (d: RawDoc) => { d.areas = [area()]; d.habits[0]!.id = 'a1'; }, '$.habits[0].id: duplicates the area id "a1" of $.areas[0].id'],
+    ['a goal id that is the habit id', (d: RawDoc) => (d.habits[0]!.goals[0]!.id = 'h1'), '$.habits[0].goals[0].id: duplicates the habit id "h1" of $.habits[0].id'],
+    ['an area a habit lists under a note id', (d: RawDoc) => { d.habits[0]!.notes = [noteOf({ id: 'x1' })]; d.habits.push({ ...d.habits[0]!, id: 'h2', goals: [], notes: [], areas: [area({ id: 'x1' })] }); },
+      '$.habits[1].areas[0].id: duplicates the note id "x1" of $.habits[0].notes[0].id'],
+    // Values within the API's limits: a day's total becomes one value log.
+    ['a day total of 1e308', (d: RawDoc) => (day(d).totalLog = 1e308), '$.habits[0].statistics.dailyProgress[0].totalLog: must be greater than 0 and at most 1000000000'],
+    ['a day total just over a log\'s limit', (d: RawDoc) => (day(d).totalLog = 1e9 + 0.5), '$.habits[0].statistics.dailyProgress[0].totalLog: must be greater than 0 and at most 1000000000'],
+    ['a day after today', (d: RawDoc) => d.habits[0]!.statistics.dailyProgress.push({ date: '2026-11-24', totalLog: 1, status: 'completed' }),
+      '$.habits[0].statistics.dailyProgress[2].date: is in the future'],
+    ['an end date before the start date', (d: RawDoc) => (d.habits[0]!.endCondition = { id: 'e1', type: 'date', date: '2026-11-20', createdAt: '2026-01-01T00:00:00Z' }),
+      '$.habits[0].endCondition.date: is before the start date 2026-11-21'],
+    // Names, colours, icons and units as a request must send them.
+    ['a habit name with a control character', (d: RawDoc) => (d.habits[0]!.name = 'New\nline'), '$.habits[0].name: must be one line of printable text, without control characters (found \\n)'],
+    ['an area name with an escape sequence', (d: RawDoc) => (d.areas = [area({ name: 'Area\u001b[31mred' })]), '$.areas[0].name: must be one line of printable text, without control characters (found \\x1b)'],
+    ['an area icon with a bell', (d: RawDoc) => (d.areas = [area({ icon: '\u0007' })]), '$.areas[0].icon: must be one line of printable text, without control characters (found \\x07)'],
+    ['a habit icon with a bidi override', (d: RawDoc) => (d.habits[0]!.icon = 'a\u202eb'), '$.habits[0].icon: must be one line of printable text, without control characters (found \\u202e)'],
+    ['a description with an escape', (d: RawDoc) => (d.habits[0]!.description = 'ok\tthen\u001b'), '$.habits[0].description: must not contain control characters other than line breaks and tabs (found \\x1b)'],
+    ['a unit name with a line break', (d: RawDoc) => (d.habits[0]!.customUnitName = 'a\nb'), '$.habits[0].customUnitName: must be one line of printable text, without control characters (found \\n)'],
+    ['a habit colour in another notation', (d: RawDoc) => (d.habits[0]!.colorHex = '#FF7B61FF'), '$.habits[0].colorHex: must be a hex color like #RRGGBB or #RGB'],
+    ['an area colour in another notation', (d: RawDoc) => (d.areas = [area({ colorHex: 'rgb(1, 2, 3)' })]), '$.areas[0].colorHex: must be a hex color like #RRGGBB or #RGB'],
+    ['a habit without a colour', (d: RawDoc) => delete d.habits[0]!.colorHex, '$.habits[0].colorHex: is required'],
+    // Creation times as the service stamps them: a past moment with a zone.
+    ['a creation time in the future', (d: RawDoc) => (d.habits[0]!.createdAt = '2026-11-23T00:00:00.000Z'), '$.habits[0].createdAt: is in the future'],
+    ['a note written in the future', (d: RawDoc) => (d.habits[0]!.notes = [noteOf({ createdAt: '2027-01-01T00:00:00Z' })]), '$.habits[0].notes[0].createdAt: is in the future'],
+    ['a creation time without a zone', (d: RawDoc) => (d.habits[0]!.goals[0]!.createdAt = '2026-10-01T08:00:00'),
+      '$.habits[0].goals[0].createdAt: must be an ISO 8601 date-time with a zone (2026-11-21T09:30:00Z) from 1900 on'],
+    ['a creation time before 1900', (d: RawDoc) => (d.areas = [area({ createdAt: '1899-12-31T23:59:59Z' })]), '$.areas[0].createdAt: must be an ISO 8601 date-time with a zone (2026-11-21T09:30:00Z) from 1900 on'],
+    // Several problems: the first, and how many more.
+    ['several things', (d: RawDoc) => { d.habits[0]!.id = 'journal'; day(d).totalLog = 1e308; d.habits[0]!.colorHex = 'red'; },
+      '$.habits[0].id: "journal" is a reserved word of the API\'s paths (and 2 more problems)'],
+  ])('refuses what the API would: %s', (_what, mutate, message) => {
+    expect(problem(mutate)).toBe(message);
   });
 
-  it('keeps a colour in another notation, which the API would refuse, so that a foreign export imports', () => {
+  it('reserves exactly the words of the route table', () => {
+    const words = new Set(ROUTES.flatMap((r) => r.split(' ')[1]!.slice(1).split('/').filter((w) => !w.startsWith('{'))));
+    expect([...PATH_WORDS].sort()).toEqual([...words].sort());
+  });
+
+  it('takes the service\'s own ids and the largest amounts the API takes; keeps creation times in UTC', () => {
     const d = valid();
-    d.habits[0]!.colorHex = '#FF7B61FF';
-    d.areas = [{ id: 'a', name: 'A', colorHex: 'rgb(1, 2, 3)', icon: '', createdAt: '2026-01-01T00:00:00Z' }];
-    const parsed = parseExportDocument(d);
-    expect([parsed.habits[0]!.colorHex, parsed.areas[0]!.colorHex]).toEqual(['#FF7B61FF', 'rgb(1, 2, 3)']);
+    d.habits[0]!.id = '-OAbc_123XYZ-def456g';
+    d.habits[0]!.statistics.dailyProgress[0]!.totalLog = 1e9;
+    d.habits[0]!.goals[0]!.value = 1e9;
+    d.habits[0]!.createdAt = '2026-10-01T10:00:00+02:00';
+    d.habits[0]!.name = ' Walk ';
+    d.habits[0]!.description = 'Line one\n\tLine two';
+    const parsed = parseExportDocument(d, NOW).habits[0]!;
+    expect(parsed).toMatchObject({ id: '-OAbc_123XYZ-def456g', createdAt: '2026-10-01T08:00:00.000Z', name: 'Walk', description: 'Line one\n\tLine two' });
+    expect(parsed.statistics.dailyProgress[0]!.totalLog).toBe(1e9);
+  });
+
+  it('bounds the history a document spans: each habit from its start to today, summed', () => {
+    const d = valid();
+    const one = d.habits[0]!;
+    // 1900-01-01 to 2026-11-23 (today in UTC+14) is 46 348 days: 215 such habits stay within 10 million, 216 do not.
+    const ancient = (n: number) => Array.from({ length: n }, (_, i) => ({ ...one, id: `h${i}`, goals: [], startDate: '1900-01-01', statistics: { dailyProgress: [] } }));
+    expect(parseExportDocument({ ...d, habits: ancient(215) }, NOW).habits).toHaveLength(215);
+    d.habits = ancient(216) as RawHabit[];
+    expect(() => parseExportDocument(d, NOW)).toThrow('$.habits: span 10011168 days of history (each habit from its start to today); an import takes at most 10000000');
   });
 });
 
