@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { openLocalStore, readOnlyStore, storageError } from '../local.js';
 import { examples, type App } from './shared/app.js';
-import { readAll } from '../stdin.js';
+import { readBytes } from '../stdin.js';
 import { confirmDestructive } from './shared/confirm.js';
 import { plural, ROUND_TRIP_RULE } from './shared/export-data.js';
 import type { Deps } from './shared/deps.js';
@@ -22,8 +22,15 @@ export interface ImportOptions {
   dryRun: boolean;
 }
 
-/** Largest document read from standard input. */
-const MAX_STDIN_BYTES = 1 << 30;
+/**
+ * Largest document read, from a file or standard input: the whole of it is held in memory, parsed
+ * and checked before anything is written (docs/export-import.md). Years of history of hundreds of
+ * habits take tens of megabytes.
+ */
+export const MAX_DOCUMENT_BYTES = 256 * 1024 * 1024;
+
+/** Strict UTF-8, as the API reads a request body: bad bytes are refused, never replaced with U+FFFD. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Registers `import`. */
 export function register(cmd: Command, app: App): void {
@@ -35,7 +42,7 @@ export function register(cmd: Command, app: App): void {
     .addHelpText('after', `
 Writes to the local database only ($XDG_DATA_HOME/habits/habits.db, HABITS_DATA_DIR overrides),
 in one transaction. The document is held to the rules the API applies to the requests that would
-create its records (ids, names, colours, values, dates): one that breaks any
+create its records (ids, names, colours, values, dates; at most 256 MiB): one that breaks any
 exits 2 naming the first problem's JSON path, and writes nothing. Areas, habits and notes are matched by id:
 a habit the store already holds is overwritten from the document (its fields, goals, reminders,
 end condition and history; notes the document lacks are kept), once confirmed or with --yes.
@@ -60,23 +67,33 @@ export function parse(file: string, opts: { yes?: boolean; dryRun?: boolean } = 
 }
 
 async function readDocument(deps: Pick<Deps, 'io'>, file: string): Promise<unknown> {
-  let text: string;
-  if (file === '-') text = await readAll(deps.io.stdin, MAX_STDIN_BYTES);
+  const source = file === '-' ? 'standard input' : file;
+  let bytes: Buffer;
+  if (file === '-') bytes = await readBytes(deps.io.stdin, MAX_DOCUMENT_BYTES);
   else {
     try {
       // Loaded here: the other commands, which share the CLI's one chunk, have no use for it.
-      const { readFile } = await import('node:fs/promises');
-      text = await readFile(file, 'utf8');
+      const { readFile, stat } = await import('node:fs/promises');
+      const { size } = await stat(file);
+      if (size > MAX_DOCUMENT_BYTES) throw new UsageError(`${file} is larger than ${MAX_DOCUMENT_BYTES} bytes, the most an import reads`);
+      bytes = await readFile(file);
     } catch (err) {
+      if (err instanceof UsageError) throw err;
       const code = (err as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
       throw new UsageError(`cannot read ${file}: ${why}`);
     }
   }
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    throw new UsageError(`${source} is not valid UTF-8 text`, 'import reads the document `habits export` writes');
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw new UsageError(`${file === '-' ? 'standard input' : file} is not JSON: ${(err as Error).message}`, 'import reads the document `habits export` writes');
+    throw new UsageError(`${source} is not JSON: ${(err as Error).message}`, 'import reads the document `habits export` writes');
   }
 }
 

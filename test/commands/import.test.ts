@@ -1,6 +1,6 @@
 // `habits import FILE --local`: the local round trip (export → import into a fresh store → export
 // gives the same document), idempotence, confirming before it overwrites, and bad documents.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ExportDocument } from '../../src/api/types.js';
@@ -265,6 +265,20 @@ describe('habits import holds the document to the API\'s rules (hardening issue,
       d.habits[2]!.notes = [{ ...d.habits[0]!.notes[0]!, id: 'a/b' }];
     });
     await refused('r4', doc, (path) => refusal(path, '$.habits[1].name: must be one line of printable text, without control characters (found \\x1b) (and 2 more problems)'));
+  });
+
+  it('refuses bytes that are not UTF-8, which it used to import as U+FFFD', async () => {
+    const bytes = Buffer.from(JSON.stringify(fx.original));
+    const at = bytes.indexOf('"name":"Walk"') + '"name":"W'.length;
+    const bad = Buffer.concat([bytes.subarray(0, at), Buffer.from([0xff]), bytes.subarray(at)]);
+    await refused('r5', bad, (path) => `error: ${path} is not valid UTF-8 text\nhint: import reads the document \`habits export\` writes\n`);
+  });
+
+  it('refuses a document over 256 MiB before reading it', async () => {
+    const path = write('huge.json', '');
+    truncateSync(path, 256 * 1024 * 1024 + 1);
+    expect(await local('fresh2', ['import', path])).toEqual({ code: 2, stdout: '', stderr: `error: ${path} is larger than 268435456 bytes, the most an import reads\n` });
+    expect(existsSync(dataDir('fresh2'))).toBe(false);
   });
 
   it('--dry-run takes a stack on a habit only the store holds, as the import does', async () => {
