@@ -15,6 +15,8 @@ export { importLogs } from './store/repo/logs.js';
 export type { LogRow } from './store/repo/logs.js';
 export { pushId } from './ids.js';
 export type { RateLimitOptions } from './http/rate-limit.js';
+export { DEFAULT_CONNECTION_LIMITS } from './http/connections.js';
+export type { ConnectionLimits } from './http/connections.js';
 export { importDocument, storeProblems } from './import/index.js';
 // `habits import` counts what it would overwrite before asking.
 export { habitExists } from './store/repo/habits.js';

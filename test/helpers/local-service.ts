@@ -1,7 +1,7 @@
 // Starts the real local service in-process on an ephemeral loopback port, with an in-memory
 // database and a random key, and records every request it receives.
 import { randomBytes } from 'node:crypto';
-import { type RecordedRequest, type Store, createServer, openStore } from '../../src/server/index.js';
+import { type ConnectionLimits, type RecordedRequest, type Store, createServer, openStore } from '../../src/server/index.js';
 
 export interface LocalServiceOptions {
   clock?: { now(): Date };
@@ -9,6 +9,8 @@ export interface LocalServiceOptions {
   timezone?: string;
   /** Default: the production limit, 500 per minute. */
   rateLimit?: { limit: number; windowMs: number } | false;
+  /** Default: the production limits (DEFAULT_CONNECTION_LIMITS). */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface LocalService {
@@ -34,6 +36,7 @@ export async function startLocalService(options: LocalServiceOptions = {}): Prom
     log: () => {},
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
   });
   const listening = await server.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -1,8 +1,10 @@
 // The service in real processes: two processes writing one file, rounds of SIGKILL of the built
-// `habits serve` under concurrent writes, and clean shutdown on SIGTERM/SIGINT.
+// `habits serve` under concurrent writes, clean shutdown on SIGTERM/SIGINT, and sockets under an
+// open-file limit.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -67,6 +69,53 @@ describe('two processes on one file', () => {
     results.forEach((id, i) => expect(i % 10 === 9 ? noteIds.has(id) : logIds.has(id)).toBe(true));
     expect(logIds.size + noteIds.size).toBe(2 * N);
     store.close();
+  });
+});
+
+/** How many times each value occurs. */
+function tally(values: readonly number[]): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return out;
+}
+
+describe('sockets under an open-file limit (issue 20, item 3)', () => {
+  /**
+   * Sends `raw` on a new connection that the client never closes; resolves with the status of the
+   * answer (0 for none: the connection was reset or closed unanswered), leaving the socket in `held`.
+   */
+  function badRequest(port: number, raw: string, held: Socket[]): Promise<number> {
+    return new Promise((resolve) => {
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => socket.write(raw));
+      held.push(socket);
+      let got = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (got += chunk));
+      const done = (): void => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(got)?.[1] ?? 0));
+      socket.once('end', done);
+      socket.once('close', done);
+      socket.on('error', done);
+    });
+  }
+
+  test('1,000 bad requests from clients that stay connected, under `ulimit -n 256`: each is answered, and then a normal request is', async () => {
+    const served = await spawnServe(bundle.file, join(dir, 'nofile.db'), { apiKey: KEY, quiet: true }, { nofile: 256 });
+    const port = Number(new URL(served.url).port);
+    const held: Socket[] = [];
+    try {
+      const unknownMethod = 'FOO /v2/habits HTTP/1.1\r\nHost: x\r\n\r\n';
+      const hugeHeader = `GET /v2/habits HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 1000; i++) statuses.push(await badRequest(port, i % 2 ? hugeHeader : unknownMethod, held));
+      expect(tally(statuses)).toEqual({ 400: 500, 431: 500 });
+      // The 1,000 clients still hold their sockets; the server has closed its ends, so it can still accept.
+      expect(held.filter((socket) => !socket.destroyed)).toHaveLength(1000);
+      expect((await client({ url: served.url, apiKey: KEY })('GET', '/areas')).status).toBe(200);
+    } finally {
+      for (const socket of held) socket.destroy();
+      served.child.kill('SIGTERM');
+      await served.exited;
+    }
   });
 });
 

@@ -37,17 +37,22 @@ export interface ServeChild {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Spawns `node` running runServe from the bundle on `dataFile`; resolves once it listens. */
-export async function spawnServe(bundle: string, dataFile: string, extra: Record<string, unknown> = {}): Promise<ServeChild> {
+/**
+ * Spawns `node` running runServe from the bundle on `dataFile`; resolves once it listens. With
+ * `nofile`, the child runs under that open-file limit (`ulimit -n`).
+ */
+export async function spawnServe(bundle: string, dataFile: string, extra: Record<string, unknown> = {}, { nofile }: { nofile?: number } = {}): Promise<ServeChild> {
   const script = `
     const { runServe } = await import(process.argv[1]);
     const serving = await runServe({ port: 0, dataFile: process.argv[2], stderr: process.stderr, ...JSON.parse(process.argv[3]) });
     await serving.done;
     process.stderr.write('child: done\\n');
   `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script, bundle, dataFile, JSON.stringify(extra)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const args = ['--input-type=module', '-e', script, bundle, dataFile, JSON.stringify(extra)];
+  const stdio: ['ignore', 'ignore', 'pipe'] = ['ignore', 'ignore', 'pipe'];
+  const child = nofile === undefined
+    ? spawn(process.execPath, args, { stdio })
+    : spawn('/bin/sh', ['-c', `ulimit -n ${nofile} && exec "$0" "$@"`, process.execPath, ...args], { stdio });
   let err = '';
   child.stderr?.setEncoding('utf8');
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on('exit', (code, signal) => res({ code, signal })));

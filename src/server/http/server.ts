@@ -11,6 +11,7 @@ import { lockedOutFor, recordAuthFailure } from '../store/repo/auth-failures.js'
 import type { Store } from '../store/store.js';
 import { InvalidInput } from '../validate/issues.js';
 import { readJsonBody } from './body.js';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, TIMEOUT_CHECK_INTERVAL_MS, answerAndClose, checkLimits, limitConnections, socketAddress } from './connections.js';
 import { clientHost } from './host.js';
 import { HttpError, validationError } from './errors.js';
 import { type RateLimitOptions, RateLimiter } from './rate-limit.js';
@@ -49,6 +50,8 @@ export interface ServerOptions {
    * until the window ends. false turns it off.
    */
   authFailureLimit?: RateLimitOptions | false;
+  /** Header, request and idle timeouts and connections per address; each left out keeps its default (DEFAULT_CONNECTION_LIMITS). */
+  limits?: Partial<ConnectionLimits>;
   /** Called for every request before its response body is sent. */
   onRequest?: (rec: RecordedRequest) => void;
 }
@@ -82,8 +85,7 @@ const DEFAULT_AUTH_FAILURE_LIMIT: RateLimitOptions = { limit: 20, windowMs: 60_0
 
 /** The address a request came from (an IPv4 address mapped into IPv6 as plain IPv4). */
 function clientAddress(req: IncomingMessage): string {
-  const address = req.socket?.remoteAddress ?? 'unknown';
-  return address.startsWith('::ffff:') ? address.slice(7) : address;
+  return socketAddress(req.socket);
 }
 /** Longest wait for in-flight requests on close before their sockets are cut. */
 const CLOSE_GRACE_MS = 10_000;
@@ -110,8 +112,10 @@ const CLIENT_ERROR_STATUS: Record<string, [status: number, text: string]> = {
 
 /**
  * A request Node's parser refused (an unknown method, a control character in a header, a bad chunk
- * size...) never reaches the handler. Node would answer an empty 400; this answers in the service's
- * shapes (a 400 in the validation shape, with a `request` detail) and closes the connection.
+ * size...) or that took too long never reaches the handler. Node would answer an empty 400; this
+ * answers in the service's shapes (a 400 in the validation shape, with a `request` detail) and
+ * closes the connection: the socket is destroyed once the answer is out, whether or not the client
+ * closes its side.
  */
 function answerClientError(err: Error & { code?: string; reason?: string }, socket: Duplex): void {
   // A connection reset, or a socket already answered: nobody is there to read an answer.
@@ -123,21 +127,23 @@ function answerClientError(err: Error & { code?: string; reason?: string }, sock
   const known = err.code ? CLIENT_ERROR_STATUS[err.code] : undefined;
   const [status, text] = known ?? [400, 'Bad Request'];
   const body = known
-    ? JSON.stringify({ error: text, message: `The request was refused: ${reason}` })
-    : JSON.stringify({ error: 'Validation Error', message: `Invalid request: request is not valid HTTP/1.1 (${reason})`, details: [{ field: 'request', message: `is not valid HTTP/1.1 (${reason})` }] });
-  socket.end(
-    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+    ? { error: text, message: `The request was refused: ${reason}` }
+    : { error: 'Validation Error', message: `Invalid request: request is not valid HTTP/1.1 (${reason})`, details: [{ field: 'request', message: `is not valid HTTP/1.1 (${reason})` }] };
+  answerAndClose(socket, status, text, body);
 }
 
 /**
  * An HTTP server listening on `host`:`port` that answers 503 until listen() takes it over: a busy
  * or forbidden port fails here (EADDRINUSE, EACCES) before `habits serve` opens or creates its
- * database file.
+ * database file. Its connections are limited from the start (the defaults until listen() applies
+ * the service's limits).
  */
 export async function bindPort(port: number, host: string): Promise<Server> {
-  const server = createHttpServer((_req, res) => sendJson(res, 503, { error: 'Service Unavailable', message: 'the service is starting' }));
+  const server = createHttpServer({ connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS }, (_req, res) =>
+    sendJson(res, 503, { error: 'Service Unavailable', message: 'the service is starting' }),
+  );
   server.on('clientError', answerClientError);
+  limitConnections(server, DEFAULT_CONNECTION_LIMITS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -159,6 +165,7 @@ export function createServer(options: ServerOptions): LocalServer {
   const limiterKey = keyDigest.toString('hex');
   const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const authLimit = options.authFailureLimit === false ? null : (options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT);
+  const limits = checkLimits({ ...DEFAULT_CONNECTION_LIMITS, ...options.limits });
   const store = options.db;
   const answers = new Map<string, { version: string; json: JsonText }>();
   const app: App = {
@@ -297,7 +304,8 @@ export function createServer(options: ServerOptions): LocalServer {
     let closing = false;
     const isClosing = (): boolean => closing;
     const server: Server = bound ?? (await bindPort(port, host));
-    // The placeholder of bindPort() gives way to the service.
+    // The placeholder of bindPort() gives way to the service, with the service's limits.
+    limitConnections(server, limits);
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => serve(req, res, isClosing));
     const address = server.address() as AddressInfo;

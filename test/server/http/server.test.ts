@@ -1,13 +1,14 @@
 // Transport behaviour: auth, routing, bodies, rate limits, faults, recording and shutdown.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type IncomingMessage, type ServerResponse, request } from 'node:http';
-import { connect } from 'node:net';
+import { type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Habit } from '../../../src/api/types.js';
-import { type Store, createServer, openStore } from '../../../src/server/index.js';
+import { bindPort } from '../../../src/server/http/server.js';
+import { DEFAULT_CONNECTION_LIMITS, type Store, createServer, openStore } from '../../../src/server/index.js';
 import { type LocalService, startLocalService } from '../../helpers/local-service.js';
 import { responseSchema } from '../contract/responses.js';
 import { validate } from '../contract/schema.js';
@@ -403,6 +404,178 @@ describe('requests Node\'s parser refuses', () => {
     const res = await rawExchange(s.url, `GET /v2/habits HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(res.status).toBe(431);
     expect(res.body).toEqual({ error: 'Request Header Fields Too Large', message: expect.stringMatching(/^The request was refused: /) });
+  });
+});
+
+describe('connections (issue 20, item 3)', () => {
+  /** Raw sockets a test opened; destroyed after it, so none outlives its server. */
+  const sockets: Socket[] = [];
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+  });
+
+  /**
+   * A raw connection from `localAddress` that never closes its side by itself (allowHalfOpen), as
+   * a client that stays connected; `received` is everything the server sent before it ended its side.
+   */
+  async function open(url: string, localAddress = '127.0.0.1'): Promise<{ socket: Socket; received: Promise<string> }> {
+    const socket = connect({ port: Number(new URL(url).port), host: '127.0.0.1', localAddress, allowHalfOpen: true });
+    sockets.push(socket);
+    // A reset after the answer (what closedByServer provokes) is expected.
+    socket.on('error', () => {});
+    let got = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (got += chunk));
+    const received = new Promise<string>((resolve) => {
+      socket.once('end', () => resolve(got));
+      socket.once('close', () => resolve(got));
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    });
+    return { socket, received };
+  }
+
+  function parse(text: string): { status: number; headers: string; body: unknown } {
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), headers: head.toLowerCase(), body: body === '' ? undefined : JSON.parse(body) };
+  }
+
+  /**
+   * Resolves once the server has closed `socket` altogether, not only ended its side: a byte
+   * written every 50 ms then meets a reset. A socket the server keeps half-open takes them silently
+   * and never resolves (the test times out).
+   */
+  function closedByServer(socket: Socket): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (socket.destroyed) return resolve();
+      const timer = setInterval(() => socket.write('x'), 50);
+      socket.once('close', () => {
+        clearInterval(timer);
+        resolve();
+      });
+    });
+  }
+
+  test('after answering 400, 431 or 408 the server closes the socket, though the client keeps its side open', async () => {
+    const s = await start({ limits: { headerTimeoutMs: 300 } });
+    const cases: [string, number][] = [
+      ['FOO /v2/habits HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      [`GET /v2/habits HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+      // Headers never finished: 408 once the header timeout has passed.
+      ['GET /v2/habits HTTP/1.1\r\nHost: x\r\n', 408],
+    ];
+    for (const [raw, status] of cases) {
+      const { socket, received } = await open(s.url);
+      socket.write(raw);
+      const answer = parse(await received);
+      expect(answer.status, raw.slice(0, 20)).toBe(status);
+      expect(answer.headers).toContain('connection: close');
+      await closedByServer(socket);
+    }
+    expect((await client(s)('GET', '/areas')).status).toBe(200);
+  });
+
+  test('headers sent slowly are cut after the header timeout: 408 {error, message}, then the socket is closed', async () => {
+    const s = await start({ limits: { headerTimeoutMs: 300 } });
+    const { socket, received } = await open(s.url);
+    socket.write(`GET /v2/areas HTTP/1.1\r\nHost: x\r\nX-API-Key: ${s.apiKey}\r\n`);
+    // A header line every 50 ms: each one keeps the socket busy, none finishes the headers.
+    const trickle = setInterval(() => socket.write('X-Slow: 1\r\n'), 50);
+    const answer = parse(await received);
+    clearInterval(trickle);
+    expect(answer.status).toBe(408);
+    expect(answer.body).toEqual({ error: 'Request Timeout', message: expect.stringMatching(/^The request was refused: /) });
+    await closedByServer(socket);
+    // A connection that sends nothing at all gets the same.
+    const silent = await open(s.url);
+    expect(parse(await silent.received).status).toBe(408);
+    await closedByServer(silent.socket);
+    expect(s.requests).toEqual([]);
+  });
+
+  test('one address holds at most connectionsPerAddress connections: one more is answered 429 and closed; other addresses pass; a closed one frees its place', async () => {
+    const s = await start({ limits: { connectionsPerAddress: 3 } });
+    const request = `GET /v2/areas HTTP/1.1\r\nHost: x\r\nX-API-Key: ${s.apiKey}\r\nConnection: close\r\n\r\n`;
+    const held = [await open(s.url), await open(s.url), await open(s.url)];
+    const over = await open(s.url);
+    over.socket.write(request);
+    const refused = parse(await over.received);
+    expect(refused.status).toBe(429);
+    expect(refused.headers).toContain('retry-after: 1');
+    expect(refused.headers).toContain('connection: close');
+    expect(refused.body).toEqual({ error: 'Too Many Requests', message: 'Too many open connections from 127.0.0.1 (at most 3 at once); retry once one of them has closed' });
+    expect(validate(responseSchema('GET /areas', 429)!, refused.body)).toEqual([]);
+    await closedByServer(over.socket);
+    // Another address is not affected.
+    const other = await open(s.url, '127.0.0.2');
+    other.socket.write(request);
+    expect(parse(await other.received).status).toBe(200);
+    // A held connection closes: its place is free once the server has seen the close.
+    held[0]?.socket.destroy();
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      const again = await open(s.url);
+      again.socket.write(request);
+      status = parse(await again.received).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(200);
+    // The connections held all along were never answered nor cut.
+    expect(held.slice(1).map((h) => h.socket.destroyed)).toEqual([false, false]);
+  });
+
+  test('by default an address holds at most 100 connections: of 150 slow clients, 50 are refused at once', async () => {
+    const s = await start();
+    const opened = await Promise.all(Array.from({ length: 150 }, () => open(s.url)));
+    // The refused ones get their 429 without sending anything; the others wait for their headers.
+    const answers: string[] = [];
+    for (const { received } of opened) void received.then((text) => answers.push(text));
+    for (let i = 0; i < 500 && answers.length < 50; i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answers.map((a) => parse(a).status)).toEqual(Array<number>(50).fill(429));
+    expect(opened.filter(({ socket }) => !socket.destroyed && socket.readableEnded === false)).toHaveLength(100);
+    // A normal request from that address is refused while the 100 are held; from another one it passes.
+    const request = `GET /v2/areas HTTP/1.1\r\nHost: x\r\nX-API-Key: ${s.apiKey}\r\nConnection: close\r\n\r\n`;
+    for (const [from, status] of [['127.0.0.1', 429], ['127.0.0.2', 200]] as const) {
+      const { socket, received } = await open(s.url, from);
+      socket.write(request);
+      expect(parse(await received).status, from).toBe(status);
+    }
+  });
+
+  test('a kept-alive connection is closed after the idle timeout', async () => {
+    const s = await start({ limits: { idleTimeoutMs: 1000 } });
+    const { socket, received } = await open(s.url);
+    socket.write(`GET /v2/areas HTTP/1.1\r\nHost: x\r\nX-API-Key: ${s.apiKey}\r\n\r\n`);
+    const answer = parse(await received);
+    expect(answer.status).toBe(200);
+    // The answer says how long the connection may idle; then the server ends it (received resolves).
+    expect(answer.headers).toContain('keep-alive: timeout=1');
+  });
+
+  test('the defaults: headers within 60 s (checked every second), a request within 300 s, 5 s idle, 100 connections per address', async () => {
+    expect(DEFAULT_CONNECTION_LIMITS).toEqual({ headerTimeoutMs: 60_000, requestTimeoutMs: 300_000, idleTimeoutMs: 5_000, connectionsPerAddress: 100 });
+    const server = await bindPort(0, '127.0.0.1');
+    try {
+      expect([server.headersTimeout, server.requestTimeout, server.keepAliveTimeout]).toEqual([60_000, 300_000, 5_000]);
+      const store = await openStore(':memory:');
+      const listening = await createServer({ db: store, apiKey: 'k', limits: { headerTimeoutMs: 1000 } }).listen({ bound: server, host: '127.0.0.1' });
+      expect([server.headersTimeout, server.requestTimeout, server.keepAliveTimeout]).toEqual([1000, 300_000, 5_000]);
+      await listening.close();
+      store.close();
+    } finally {
+      server.close();
+    }
+  });
+
+  test('limits must be positive whole numbers, the header timeout within the request timeout', async () => {
+    const store = await openStore(':memory:');
+    expect(() => createServer({ db: store, apiKey: 'k', limits: { connectionsPerAddress: 0 } })).toThrow('limits.connectionsPerAddress must be a positive whole number');
+    expect(() => createServer({ db: store, apiKey: 'k', limits: { idleTimeoutMs: 1.5 } })).toThrow(/idleTimeoutMs/);
+    expect(() => createServer({ db: store, apiKey: 'k', limits: { headerTimeoutMs: 400_000 } })).toThrow(/must not exceed/);
+    store.close();
   });
 });
 
