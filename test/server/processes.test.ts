@@ -1,6 +1,6 @@
 // The service in real processes: two processes writing one file, rounds of SIGKILL of the built
-// `habits serve` under concurrent writes, clean shutdown on SIGTERM/SIGINT, and sockets under an
-// open-file limit.
+// `habits serve` under concurrent writes, clean shutdown on SIGTERM/SIGINT, sockets under an
+// open-file limit, and failed authentication counted by two processes.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -78,6 +78,44 @@ function tally(values: readonly number[]): Record<number, number> {
   for (const v of values) out[v] = (out[v] ?? 0) + 1;
   return out;
 }
+
+describe('failed authentication in two processes on one file (issue 20, item 11)', () => {
+  /** The status of GET /areas with `key` from `localAddress`, on a connection of its own. */
+  function statusOf(url: string, key: string, localAddress = '127.0.0.1'): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = request(`${url}/areas`, { headers: { 'x-api-key': key }, agent: false, localAddress }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  // An overshoot needs both processes to read the count before either writes it, so each of
+  // three addresses makes a round of its own: the old check-then-count overshot in most rounds.
+  const ADDRESSES = ['127.0.0.1', '127.0.0.2', '127.0.0.3'];
+
+  test('2 x 15 concurrent wrong keys: exactly the limit (20) is counted and answered 401, the other 10 get 429', async () => {
+    const file = join(dir, 'auth.db');
+    const [a, b] = await Promise.all([spawnServe(bundle.file, file, { apiKey: KEY, quiet: true }), spawnServe(bundle.file, file, { apiKey: KEY, quiet: true })]);
+    try {
+      for (const from of ADDRESSES) {
+        const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => statusOf(i % 2 ? a.url : b.url, 'hb_wrong', from)));
+        expect(tally(statuses), from).toEqual({ 401: 20, 429: 10 });
+        // Locked out in both, the right key too.
+        expect([await statusOf(a.url, KEY, from), await statusOf(b.url, KEY, from)]).toEqual([429, 429]);
+      }
+    } finally {
+      a.child.kill('SIGTERM');
+      b.child.kill('SIGTERM');
+      await Promise.all([a.exited, b.exited]);
+    }
+    const store = await openStore(file);
+    expect(store.db.prepare('SELECT address, failures FROM auth_failures ORDER BY address').all()).toEqual(ADDRESSES.map((address) => ({ address, failures: 20 })));
+    store.close();
+  });
+});
 
 describe('sockets under an open-file limit (issue 20, item 3)', () => {
   /**

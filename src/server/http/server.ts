@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { type App, JsonText, type Reply } from '../context.js';
 import { dayInZone, isValidTimeZone, startOfDayInZone } from '../domain/dates.js';
 import { pushId } from '../ids.js';
-import { lockedOutFor, recordAuthFailure } from '../store/repo/auth-failures.js';
+import { countAuthFailure, lockedOutFor } from '../store/repo/auth-failures.js';
 import type { Store } from '../store/store.js';
 import { InvalidInput } from '../validate/issues.js';
 import { readJsonBody } from './body.js';
@@ -185,32 +185,47 @@ export function createServer(options: ServerOptions): LocalServer {
   };
 
   /**
-   * Checks the key. An address past its failure limit gets 429 whatever it sends, so a guess
-   * cannot be told right from wrong; each failure is counted in the store.
+   * Checks the key. An address past its failure limit gets 429 whatever it sends, the right key
+   * too: were the right key let through, 200 against 429 would tell a guess right from wrong and
+   * the limit would slow no guessing (docs/local-service.md, "Failed authentication").
    */
-  function authenticate(req: IncomingMessage): void {
-    if (!authLimit) return checkKey(req);
+  function authenticate(req: IncomingMessage, limit: RateLimitOptions): void {
     const address = clientAddress(req);
-    const waitMs = lockedOutFor(store, address, clock.now().getTime(), authLimit.limit, authLimit.windowMs);
-    if (waitMs > 0) {
-      const secs = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new HttpError(
-        429,
-        { error: 'Too Many Requests', message: `Too many failed authentication attempts from ${address} (limit ${authLimit.limit} per ${authLimit.windowMs / 1000} s); retry in ${secs} s` },
-        { 'retry-after': String(secs) },
-      );
-    }
+    const nowMs = clock.now().getTime();
+    // A read, so requests with the right key take no write lock.
+    refuseLockedOut(address, limit, lockedOutFor(store, address, nowMs, limit.limit, limit.windowMs));
     try {
       checkKey(req);
     } catch (err) {
-      try {
-        recordAuthFailure(store, address, clock.now().getTime(), authLimit.windowMs);
-      } catch {
-        // A store that cannot be written (read-only, busy, full) cannot count the failure; the
-        // client still learns that its key is wrong rather than of the store's trouble.
-      }
+      refuseLockedOut(address, limit, countFailure(address, nowMs, limit));
       throw err;
     }
+  }
+
+  /**
+   * Counts a failure of `address` unless its window is full (another process may have filled it
+   * since the read above): check and count are one write transaction, so processes sharing the
+   * file never count past the limit. Returns the milliseconds the address must wait, or 0.
+   */
+  function countFailure(address: string, nowMs: number, limit: RateLimitOptions): number {
+    try {
+      return countAuthFailure(store, address, nowMs, limit.limit, limit.windowMs);
+    } catch {
+      // A store that cannot be written (read-only, busy, full) cannot count the failure; the
+      // client still learns that its key is wrong rather than of the store's trouble.
+      return 0;
+    }
+  }
+
+  /** Throws the 429 of an address locked out for `waitMs` more milliseconds (none when 0). */
+  function refuseLockedOut(address: string, limit: RateLimitOptions, waitMs: number): void {
+    if (waitMs <= 0) return;
+    const secs = Math.max(1, Math.ceil(waitMs / 1000));
+    throw new HttpError(
+      429,
+      { error: 'Too Many Requests', message: `Too many failed authentication attempts from ${address} (limit ${limit.limit} per ${limit.windowMs / 1000} s); retry in ${secs} s` },
+      { 'retry-after': String(secs) },
+    );
   }
 
   function checkKey(req: IncomingMessage): void {
@@ -234,7 +249,8 @@ export function createServer(options: ServerOptions): LocalServer {
     let body: unknown;
     let reply: Reply;
     try {
-      authenticate(req);
+      if (authLimit) authenticate(req, authLimit);
+      else checkKey(req);
       if (limiter) {
         const decision = limiter.hit(limiterKey, clock.now().getTime());
         headers['x-ratelimit-limit'] = String(decision.limit);

@@ -20,14 +20,23 @@ export function lockedOutFor(store: Store, address: string, nowMs: number, limit
   return window && window.failures >= limit ? window.window_start + windowMs - nowMs : 0;
 }
 
-/** Counts one failed attempt of `address`; opening a window drops the windows that have ended. */
-export function recordAuthFailure(store: Store, address: string, nowMs: number, windowMs: number): void {
-  store.write(() => {
-    if (openWindow(store, address, nowMs, windowMs)) {
+/**
+ * Counts one failed attempt of `address` unless it already has `limit` failures in its window;
+ * returns the milliseconds until it may try again when it had (nothing counted), else 0. The check
+ * and the count are one BEGIN IMMEDIATE transaction, so processes sharing the file count one at a
+ * time and never past the limit. Opening a window drops the windows that have ended.
+ */
+export function countAuthFailure(store: Store, address: string, nowMs: number, limit: number, windowMs: number): number {
+  return store.write(() => {
+    const window = openWindow(store, address, nowMs, windowMs);
+    if (window && window.failures >= limit) return window.window_start + windowMs - nowMs;
+    if (window) {
       store.prepare('UPDATE auth_failures SET failures = failures + 1 WHERE address = ?').run(address);
-      return;
+      return 0;
     }
     store.prepare('DELETE FROM auth_failures WHERE window_start <= ? OR window_start > ?').run(nowMs - windowMs, nowMs);
     store.prepare('INSERT OR REPLACE INTO auth_failures (address, window_start, failures) VALUES (?, ?, 1)').run(address, nowMs);
+    return 0;
   });
 }
+
