@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { exposureWarning } from './http/host.js';
 import { bindPort, createServer, type Listening } from './http/server.js';
+import { clearAuthFailures } from './store/repo/auth-failures.js';
 import type { Store } from './store/store.js';
 import { getOrCreateApiKey, openStore } from './store/open.js';
 
@@ -31,6 +32,18 @@ export interface Serving {
   done: Promise<void>;
 }
 
+/**
+ * Ends the failed-authentication lockouts an earlier run left in the file, so restarting the
+ * service lets the right key in at once (docs/local-service.md, "Failed authentication").
+ */
+function endLockouts(store: Store): void {
+  try {
+    clearAuthFailures(store);
+  } catch {
+    // A file busy for over 10 s or full: the lockouts end with their window, as before.
+  }
+}
+
 /** Binds the port, opens the store, and runs until close() or SIGINT/SIGTERM. */
 export async function runServe(options: ServeOptions): Promise<Serving> {
   const { stderr } = options;
@@ -47,12 +60,15 @@ export async function runServe(options: ServeOptions): Promise<Serving> {
   let listening: Listening;
   try {
     // Created 0700/0600 (the file holds the key); looser modes are tightened, read-only is served read-only.
+    let writable = true;
     opened = await openStore(file, {
       onOpen: ({ repaired, readOnly }) => {
         if (repaired.length) say(`habits serve: warning: other users could read the data and its key; tightened ${repaired.join(', ')}`);
         if (readOnly) say(`habits serve: warning: ${file} cannot be written (${readOnly}); serving it read-only, writes will fail`);
+        writable = !readOnly;
       },
     });
+    if (writable) endLockouts(opened);
     let apiKey = options.apiKey;
     if (!apiKey) {
       const stored = getOrCreateApiKey(opened);

@@ -137,6 +137,20 @@ describe('runServe', () => {
     store.close();
   });
 
+  test('a restart ends a lockout left in the file: the right key passes at once, and wrong keys are counted afresh (issue 20, item 11)', async () => {
+    const file = join(dir, 'habits.db');
+    const first = await runServe({ port: 0, dataFile: file, apiKey: 'k', stderr: sink().stream, signals: false, quiet: true });
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await client({ url: first.url, apiKey: 'wrong' })('GET', '/areas')).status);
+    expect(statuses).toEqual([...Array<number>(20).fill(401), 429]);
+    expect((await client({ url: first.url, apiKey: 'k' })('GET', '/areas')).status).toBe(429);
+    await first.close();
+    const again = await runServe({ port: 0, dataFile: file, apiKey: 'k', stderr: sink().stream, signals: false, quiet: true });
+    expect((await client({ url: again.url, apiKey: 'k' })('GET', '/areas')).status).toBe(200);
+    expect((await client({ url: again.url, apiKey: 'wrong' })('GET', '/areas')).status).toBe(401);
+    await again.close();
+  });
+
   test('a port in use is an EADDRINUSE error raised before the data file is created or a key printed', async () => {
     const file = join(dir, 'habits.db');
     const first = await runServe({ port: 0, dataFile: file, apiKey: 'k', stderr: sink().stream, signals: false });

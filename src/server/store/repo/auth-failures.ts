@@ -40,3 +40,11 @@ export function countAuthFailure(store: Store, address: string, nowMs: number, l
   });
 }
 
+/**
+ * Ends every lockout. `habits serve` calls it on start: whoever can start the service on the file
+ * can read its key there (or chooses it), so a lockout left by an earlier run guards nothing from
+ * them and only keeps the right key out.
+ */
+export function clearAuthFailures(store: Store): void {
+  store.write(() => store.prepare('DELETE FROM auth_failures').run());
+}
