@@ -233,6 +233,9 @@ export async function startLocalService(opts: { file: string; timezone: string; 
       clock: { now: opts.now },
       // One process, one user: a bulk import must not trip the 500/min limit meant for a shared server.
       rateLimit: false,
+      // Its key is random and known to this process alone, so there is nothing to guess; and the
+      // count lives in the file, where failures against `habits serve` on it would lock this out.
+      authFailureLimit: false,
     });
     const listening = await service.listen({ port: 0, host: '127.0.0.1' });
     return {

@@ -1,9 +1,13 @@
 // storageError (src/local.ts): the one line for each error of the local store. The file system's
 // cases are end to end in test/e2e/storage.e2e.test.ts; a full disk needs a mount there (root),
-// so its mapping is also checked here.
+// so its mapping is also checked here. And the in-process service of local mode.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeError } from '../src/describe-error.js';
-import { hasNodeSqlite, nativeDetail, storageError, unavailable } from '../src/local.js';
+import { hasNodeSqlite, nativeDetail, startLocalService, storageError, unavailable } from '../src/local.js';
+import { openStore } from '../src/server/index.js';
 
 const file = '/nowhere/habits.db';
 const fault = (code: string, message = code): Error => Object.assign(new Error(message), { code });
@@ -83,5 +87,27 @@ describe('unavailable', () => {
 
   it('is undefined for any other error', () => {
     expect(unavailable(fault('ENOENT'))).toBeUndefined();
+  });
+});
+
+describe('startLocalService', () => {
+  it('is not locked out by failed authentication that `habits serve` counted in the same file (issue 20, item 11)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'habits-local-'));
+    const file = join(dir, 'habits.db');
+    try {
+      // What a process sending wrong keys to `habits serve` on this file leaves behind.
+      const store = await openStore(file);
+      store.db.prepare('INSERT INTO auth_failures (address, window_start, failures) VALUES (?, ?, ?)').run('127.0.0.1', Date.now(), 1000);
+      store.close();
+      const local = await startLocalService({ file, timezone: 'UTC', now: () => new Date() });
+      try {
+        const res = await fetch(`${local.baseUrl}/areas`, { headers: { 'x-api-key': local.apiKey } });
+        expect(res.status).toBe(200);
+      } finally {
+        await local.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
