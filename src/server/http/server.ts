@@ -197,7 +197,7 @@ export function createServer(options: ServerOptions): LocalServer {
     try {
       checkKey(req);
     } catch (err) {
-      refuseLockedOut(address, limit, countFailure(address, nowMs, limit));
+      refuseLockedOut(address, limit, countFailure(address, limit));
       throw err;
     }
   }
@@ -207,9 +207,9 @@ export function createServer(options: ServerOptions): LocalServer {
    * since the read above): check and count are one write transaction, so processes sharing the
    * file never count past the limit. Returns the milliseconds the address must wait, or 0.
    */
-  function countFailure(address: string, nowMs: number, limit: RateLimitOptions): number {
+  function countFailure(address: string, limit: RateLimitOptions): number {
     try {
-      return countAuthFailure(store, address, nowMs, limit.limit, limit.windowMs);
+      return countAuthFailure(store, address, () => clock.now().getTime(), limit.limit, limit.windowMs);
     } catch {
       // A store that cannot be written (read-only, busy, full) cannot count the failure; the
       // client still learns that its key is wrong rather than of the store's trouble.

@@ -26,8 +26,12 @@ export function lockedOutFor(store: Store, address: string, nowMs: number, limit
  * and the count are one BEGIN IMMEDIATE transaction, so processes sharing the file count one at a
  * time and never past the limit. Opening a window drops the windows that have ended.
  */
-export function countAuthFailure(store: Store, address: string, nowMs: number, limit: number, windowMs: number): number {
+export function countAuthFailure(store: Store, address: string, now: () => number, limit: number, windowMs: number): number {
   return store.write(() => {
+    // The time is read once the write lock is held: a time read before waiting for it could
+    // precede a window another process opened meanwhile, which would then look set back and be
+    // replaced by a new one, its failures forgotten.
+    const nowMs = now();
     const window = openWindow(store, address, nowMs, windowMs);
     if (window && window.failures >= limit) return window.window_start + windowMs - nowMs;
     if (window) {
