@@ -3,7 +3,8 @@
 // Dependencies are bundled too: importing undici and conf from one bundled file costs half of
 // loading them from node_modules (measured: undici 104 -> 50 ms, conf 101 -> 31 ms on Node 20).
 // better-sqlite3 stays external: it is a native addon, and optional. jq-wasm too: its 1.3 MB of
-// CommonJS (jq as WebAssembly) loads from node_modules, and only for --jq.
+// CommonJS (jq as WebAssembly) is read from node_modules, only for --jq, by the worker thread that
+// runs jq (src/output/jq.ts).
 // Code splitting keeps each dynamic import() a chunk of its own, so `habits --version` loads
 // dist/cli.js alone and a request loads undici's two chunks only then (test/startup.test.ts checks
 // it through dist/meta.json).

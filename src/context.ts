@@ -121,6 +121,7 @@ export class Context {
       json: !!flags.json || flags.jq !== undefined,
       fields: typeof flags.json === 'string' ? parseFields(flags.json) : undefined,
       jq: flags.jq,
+      jqTimeout: world.env.HABITS_JQ_TIMEOUT,
       command,
       quiet: !!flags.quiet,
       colorLevel: colorLevel({ flag: flags.color, when: flags.colorWhen, env: world.env, setting, isTTY: world.io.stdoutIsTTY }),
@@ -128,6 +129,8 @@ export class Context {
       ...pagerFor(flags.pager, world),
     });
     if (this.configWarning) this.out.warn(this.configWarning);
+    // --jq runs jq in a worker thread (output/jq.ts), ended with the command.
+    if (flags.jq !== undefined) this.onClose(() => this.out.close());
     const inputAllowed = flags.input !== false && !envFlag(world.env.HABITS_NO_INPUT);
     this.prompter = world.prompter ?? createPrompter(world.io, inputAllowed);
   }

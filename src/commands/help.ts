@@ -28,7 +28,8 @@ const TOPICS: Record<string, () => string> = {
     '                       offers them too: habits journal --json <Tab>\n' +
     '  --jq EXPR            filter the JSON with jq, built in (no jq needed; implies --json):\n' +
     '                       strings print raw, other values as compact JSON, one per line;\n' +
-    '                       a syntax error exits 2\n\n' +
+    '                       a syntax error exits 2. jq stops after 10 s (HABITS_JQ_TIMEOUT)\n' +
+    '                       or at 256 MB of memory or of output: exit 1, code jq_limit\n\n' +
     '  The word after --json is its fields only when it is `help`, a comma-separated list or a\n' +
     '  field name; write --json=FIELDS to leave no doubt.\n\n' +
     'Examples:\n' +

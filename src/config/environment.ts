@@ -7,6 +7,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['HABITS_LOCAL', '1 to use the local service, like --local'],
   ['HABITS_TIMEZONE', 'time zone for "today" and --date (then config timezone, TZ, the system)'],
   ['HABITS_TIMEOUT', 'limit of each request, whole (connect, headers, body), e.g. 30, 30s, 500ms (default 30s)'],
+  ['HABITS_JQ_TIMEOUT', 'time limit of the --jq filter, e.g. 60s, 500ms (default 10s)'],
   ['HABITS_PROFILE', 'the profile of the config file to use, like --profile (its base URL and key)'],
   ['HABITS_CONFIG_DIR', 'config directory (default $XDG_CONFIG_HOME/habits)'],
   ['HABITS_DATA_DIR', 'local service data directory (default $XDG_DATA_HOME/habits)'],

@@ -1,6 +1,8 @@
 // The three output modes, chosen in one place: --json, a terminal, or a pipe.
 import type { Env, IO } from '../io.js';
 import { FailureError, UsageError } from '../errors.js';
+import { formatMs } from '../api/network.js';
+import { parseTimeout } from '../config/settings.js';
 import { escapeControls, escapeJsonText, terminalSafe } from '../model/text.js';
 import { makeChalk, type ChalkInstance } from './color.js';
 import { checkFields, JSON_FIELDS, keysOf, NO_JSON, selectFields } from './fields.js';
@@ -39,12 +41,15 @@ export class Output {
       json: boolean; quiet: boolean; colorLevel: 0 | 1 | 2 | 3; errColorLevel: 0 | 1 | 2 | 3;
       /** `--json name,status`: only these fields; `--jq EXPR`: the filter; `command`: `habit ls`. */
       fields?: string[]; jq?: string; command?: string;
+      /** HABITS_JQ_TIMEOUT, as set: the time limit of `--jq` (jq.ts has the default). */
+      jqTimeout?: string;
       /** The pager for long listings on a terminal (pager.ts, choosePager); none prints directly. */
       pager?: { command: string; env: Env };
     },
   ) {
     this.fields = opts.fields;
     this.jq = opts.jq;
+    this.jqTimeout = opts.jqTimeout;
     this.command = opts.command ?? '';
     this.mode = opts.json ? 'json' : io.stdoutIsTTY ? 'tty' : 'plain';
     // Piped stdout is data for scripts: never coloured, whatever FORCE_COLOR says.
@@ -66,6 +71,9 @@ export class Output {
 
   private readonly fields: string[] | undefined;
   private readonly jq: string | undefined;
+  private readonly jqTimeout: string | undefined;
+  /** The jq worker, once --jq has started it (jq.ts). */
+  private jqRunner: Promise<import('./jq.js').Jq> | undefined;
   private readonly command: string;
   private pending: Promise<void> = Promise.resolve();
 
@@ -80,9 +88,31 @@ export class Output {
       throw new UsageError(`\`habits ${this.command}\` prints no JSON to pick fields from`, 'leave out the fields after --json');
     }
     if (this.jq !== undefined) {
-      const syntax = await (await import('./jq.js')).jqSyntaxError(this.jq);
-      if (syntax !== undefined) throw new UsageError(`--jq: ${syntax}`);
+      const answer = await (await this.jqWorker()).check(this.jq);
+      if (answer && !('error' in answer && !answer.syntax)) throw jqError(answer);
     }
+  }
+
+  /** The time limit of --jq: HABITS_JQ_TIMEOUT, or jq.ts's default. */
+  private async jqTimeLimit(): Promise<number> {
+    const raw = this.jqTimeout;
+    return raw === undefined || raw.trim() === '' ? (await import('./jq.js')).JQ_DEFAULT_TIME_LIMIT_MS : parseTimeout(raw, 'HABITS_JQ_TIMEOUT');
+  }
+
+  /** Loads jq.ts and starts its worker (once). */
+  private jqWorker(): Promise<import('./jq.js').Jq> {
+    this.jqRunner ??= (async () => {
+      const timeLimit = await this.jqTimeLimit();
+      return new (await import('./jq.js')).Jq({ timeMs: timeLimit });
+    })();
+    return this.jqRunner;
+  }
+
+  /** Ends the jq worker, if --jq started one. */
+  async close(): Promise<void> {
+    const runner = this.jqRunner;
+    this.jqRunner = undefined;
+    if (runner) await (await runner.catch(() => undefined))?.close();
   }
 
   /** Waits for the output that --jq is still filtering (its errors are the command's). */
@@ -106,12 +136,21 @@ export class Output {
       return;
     }
     this.pending = this.pending.then(async () => {
-      const answer = await (await import('./jq.js')).runJq(JSON.stringify(shaped), jq);
-      if ('error' in answer) throw answer.syntax ? new UsageError(`--jq: ${answer.error}`) : new FailureError(`--jq: ${answer.error}`, 'jq');
+      const { jqValues } = await import('./jq.js');
+      const answer = await (await this.jqWorker()).run(JSON.stringify(shaped), jq);
+      if (!('output' in answer)) throw jqError(answer);
       // Strings print raw (their own line breaks and tabs too, other control characters escaped);
-      // other values as compact JSON, one result a line.
-      const lines = answer.values.map((v) => (typeof v === 'string' ? escapeControls(v, '\n\t') : jsonText(v)));
-      if (lines.length > 0) this.io.stdout.write(lines.join('\n') + '\n');
+      // other values as compact JSON, one result a line. Written a megabyte at a time, so that a
+      // large output is never one more string as large.
+      let chunk = '';
+      for (const v of jqValues(answer.output)) {
+        chunk += (typeof v === 'string' ? escapeControls(v, '\n\t') : jsonText(v)) + '\n';
+        if (chunk.length >= 1 << 20) {
+          this.io.stdout.write(chunk);
+          chunk = '';
+        }
+      }
+      if (chunk) this.io.stdout.write(chunk);
     });
     // Handled by flush(); this keeps a failure after the command's own error from going unhandled.
     this.pending.catch(() => {});
@@ -198,5 +237,23 @@ export class Output {
   async table(spec: TableSpec): Promise<string> {
     if (this.mode === 'tty') await loadDisplayWidth();
     return this.mode === 'tty' ? renderTtyTable(spec, this.width, (s) => this.c.bold(s)) : renderPlainTable(spec);
+  }
+}
+
+/** What --jq answered instead of output, as the command's error. */
+function jqError(answer: import('./jq.js').JqFailure): Error {
+  if ('error' in answer) return answer.syntax ? new UsageError(`--jq: ${answer.error}`) : new FailureError(`--jq: ${answer.error}`, 'jq');
+  if ('failure' in answer) return new FailureError(`--jq: ${answer.failure}`, 'jq');
+  switch (answer.limit) {
+    case 'time':
+      return new FailureError(`--jq: stopped after ${formatMs(answer.ms)} (the time limit)`, 'jq_limit', 'a filter that does not end (repeat, recursion, range over a huge count) never will; to give one that does more time, set HABITS_JQ_TIMEOUT, e.g. HABITS_JQ_TIMEOUT=60s');
+    case 'memory': {
+      const mb = `${Math.round(answer.bytes / 2 ** 20)} MB`;
+      return new FailureError(`--jq: stopped at ${mb} of memory (the memory limit)`, 'jq_limit', `jq cannot use more than ${mb}: build less in the filter, or give it less data (--json FIELDS, a narrower command)`);
+    }
+    case 'output':
+      return new FailureError(`--jq: stopped at ${Math.round(answer.bytes / 2 ** 20)} MB of output (the memory limit)`, 'jq_limit', 'print less: select or count in the filter, or give it less data (--json FIELDS, a narrower command)');
+    case 'stack':
+      return new FailureError('--jq: stopped: the data or the filter nests too deeply (the stack limit)', 'jq_limit', 'recursion without an end never ends; otherwise nest less');
   }
 }

@@ -191,6 +191,15 @@ describe('--jq', () => {
     expect(r.stderr).toMatch(/^error: --jq: jq: error: syntax error[^\n]*\n$/);
     expect(r.requests).toEqual([]);
   });
+
+  it('HABITS_JQ_TIMEOUT that is not a duration exits 2 before any request, and only with --jq', async () => {
+    fx.reset();
+    const r = await fx.cli(['journal', '--jq', '.'], { env: { HABITS_JQ_TIMEOUT: 'soon' } });
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'error: HABITS_JQ_TIMEOUT: "soon" is not a duration\nhint: use seconds, e.g. 30, or 500ms, 30s, 2m\n' });
+    expect(r.requests).toEqual([]);
+    expect(await fx.cli(['journal', '--json', 'name'], { env: { HABITS_JQ_TIMEOUT: 'soon' } })).toMatchObject({ code: 0, stderr: '' });
+    expect(await fx.cli(['journal', '--jq', 'length'], { env: { HABITS_JQ_TIMEOUT: '2s' } })).toMatchObject({ code: 0, stdout: '3\n', stderr: '' });
+  });
 });
 
 describe('help formatting', () => {
