@@ -254,6 +254,6 @@ function jqError(answer: import('./jq.js').JqFailure): Error {
     case 'output':
       return new FailureError(`--jq: stopped at ${Math.round(answer.bytes / 2 ** 20)} MB of output (the memory limit)`, 'jq_limit', 'print less: select or count in the filter, or give it less data (--json FIELDS, a narrower command)');
     case 'stack':
-      return new FailureError('--jq: stopped: the data or the filter nests too deeply (the stack limit)', 'jq_limit', 'recursion without an end never ends; otherwise nest less');
+      return new FailureError('--jq: stopped: the data or the filter nests too deeply (the stack limit)', 'jq_limit', 'a recursion that does not stop never will; otherwise nest the data or the filter less deeply');
   }
 }
