@@ -170,9 +170,12 @@ export class Jq {
   }
 }
 
-/** jq's exit: its output when it printed any (as jq-wasm answered), else its error, if any. */
+/**
+ * jq's exit: its output when it printed any (as jq-wasm answered), else its error when it failed.
+ * What a successful run wrote to stderr (`debug`, `stderr`) is not an error.
+ */
 function interpret(answer: { status: number; output: Uint8Array; stderr: string }): JqAnswer {
-  if (answer.output.length > 0 || answer.stderr.trim() === '') return { output: answer.output };
+  if (answer.output.length > 0 || answer.status === 0 || answer.stderr.trim() === '') return { output: answer.output };
   const text = answer.stderr.trim();
   return { error: firstLine(text), syntax: /compile error|syntax error/.test(text) };
 }

@@ -42,6 +42,8 @@ describe('Jq', () => {
     expect(await j.run('5', '.a')).toEqual({ syntax: false, error: 'jq: error (at /dev/stdin:0): Cannot index number with string "a"' });
     // Output wins over a later error, as jq-wasm answered.
     expect(values(await j.run('[1,"x"]', '.[] | . + 1'))).toEqual([2]);
+    // What a run that succeeds writes to stderr is not an error.
+    expect(values(await j.run('1', 'debug | empty'))).toEqual([]);
   });
 
   it('stops a filter at the time limit, and the next run starts a fresh jq', async () => {
