@@ -138,8 +138,11 @@ export class Jq {
         env: {},
       });
       this.worker = worker;
+      // Events of a worker already closed (a run that passed the time limit) concern no run now.
+      const current = (): boolean => this.worker === worker;
       const loading = setTimeout(() => void this.close().then(() => resolve({ failure: 'jq did not start' })), LOAD_LIMIT_MS);
       worker.on('message', (message: WorkerAnswer) => {
+        if (!current()) return;
         if ('ready' in message) {
           clearTimeout(loading);
           worker.unref();
@@ -151,19 +154,19 @@ export class Jq {
         } else this.settle?.(message);
       });
       worker.on('error', (err: Error & { code?: string }) => {
+        if (!current()) return;
         const answer: JqAnswer = err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { limit: 'memory', bytes: JQ_MEMORY_LIMIT } : { failure: `jq stopped: ${firstLine(err.message)}` };
         clearTimeout(loading);
         if (this.settle) this.settle(answer);
         else resolve(answer);
       });
       worker.on('exit', () => {
+        if (!current()) return;
         clearTimeout(loading);
+        this.worker = undefined;
+        this.ready = undefined;
         this.settle?.({ failure: 'jq stopped unexpectedly' });
         resolve({ failure: 'jq stopped unexpectedly' });
-        if (this.worker === worker) {
-          this.worker = undefined;
-          this.ready = undefined;
-        }
       });
     });
     return this.ready;
