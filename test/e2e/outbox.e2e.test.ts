@@ -75,6 +75,16 @@ async function front(target: string): Promise<Front> {
   return f;
 }
 
+/** A front whose habit names a cron machine has listed (cached), then down: writes go to the outbox. */
+async function cachedThenDown(): Promise<{ f: Front; env: Record<string, string> }> {
+  const f = await front(fx.svc.url);
+  const env = { ...fx.env, HABITS_BASE_URL: f.url };
+  await f.up();
+  expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
+  await f.down();
+  return { f, env };
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const logsOf = (id: string) => call<LogEntry[]>(fx.svc, 'GET', `/habits/${id}/logs`);
 const outboxFiles = () => {
@@ -86,11 +96,7 @@ describe('the outbox, from cron', () => {
   it('a mark and a value against a closed port wait (exit 6); the next command delivers each once', async () => {
     const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
     const run = await addHabit(fx.svc, { name: 'Run', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 5, unit: 'kM' } });
-    const f = await front(fx.svc.url);
-    const env = { ...fx.env, HABITS_BASE_URL: f.url };
-    await f.up();
-    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0); // the names, as a cron machine has them
-    await f.down();
+    const { f, env } = await cachedThenDown();
 
     const done = await spawnCli(['log', 'done', 'Walk'], { env });
     expect(done.code).toBe(6);
@@ -138,11 +144,7 @@ describe('the outbox, from cron', () => {
 
   it('--no-queue and HABITS_NO_QUEUE=1 fail at once (exit 1) and queue nothing', async () => {
     await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
-    const f = await front(fx.svc.url);
-    const env = { ...fx.env, HABITS_BASE_URL: f.url };
-    await f.up();
-    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
-    await f.down();
+    const { f, env } = await cachedThenDown();
     for (const r of [await spawnCli(['--no-queue', 'log', 'done', 'Walk'], { env }), await spawnCli(['log', 'done', 'Walk'], { env: { ...env, HABITS_NO_QUEUE: '1' } })]) {
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/^error: connection refused by 127\.0\.0\.1:\d+ \(POST \/habits\/.+\/logs\/complete\)\n/);
@@ -153,11 +155,7 @@ describe('the outbox, from cron', () => {
   it('a sync killed while the server records a value: nothing lost, nothing acknowledged sent twice', async () => {
     const run = await addHabit(fx.svc, { name: 'Run', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 5, unit: 'kM' } });
     const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
-    const f = await front(fx.svc.url);
-    const env = { ...fx.env, HABITS_BASE_URL: f.url };
-    await f.up();
-    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
-    await f.down();
+    const { f, env } = await cachedThenDown();
     expect((await spawnCli(['log', 'add', 'Run', '2', '--unit', 'km'], { env })).code).toBe(6);
     expect((await spawnCli(['log', 'done', 'Walk'], { env })).code).toBe(6);
 
@@ -193,11 +191,7 @@ describe('the outbox, from cron', () => {
   it('a torn last line (a crash mid-append) hides nothing: the next write counts, is listed and is sent', async () => {
     const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
     const run = await addHabit(fx.svc, { name: 'Run', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 5, unit: 'rep' } });
-    const f = await front(fx.svc.url);
-    const env = { ...fx.env, HABITS_BASE_URL: f.url };
-    await f.up();
-    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
-    await f.down();
+    const { f, env } = await cachedThenDown();
     expect((await spawnCli(['log', 'done', 'Walk'], { env })).code).toBe(6);
     // What a crash in the middle of an append leaves: a line without its end.
     const [outbox] = outboxFiles();
@@ -235,11 +229,7 @@ describe('the outbox, from cron', () => {
 
   it('ten writes queued at once, while syncs run, get ten numbers, none lost, and --drop takes exactly the one named', async () => {
     await addHabit(fx.svc, { name: 'Run', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 5, unit: 'rep' } });
-    const f = await front(fx.svc.url);
-    const env = { ...fx.env, HABITS_BASE_URL: f.url };
-    await f.up();
-    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
-    await f.down();
+    const { f, env } = await cachedThenDown();
     // Commands that try the outbox first run at the same time, and remove it when they find it
     // empty: one may do so between a writer creating the file and writing its line.
     const [runs] = await Promise.all([
@@ -263,11 +253,7 @@ describe('the outbox, from cron', () => {
 
   it('a lock naming PID 1 (or any live process that did not write it) does not block the outbox; a real one is named', async () => {
     const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
-    const f = await front(fx.svc.url);
-    const env = { ...fx.env, HABITS_BASE_URL: f.url };
-    await f.up();
-    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
-    await f.down();
+    const { f, env } = await cachedThenDown();
     expect((await spawnCli(['log', 'done', 'Walk'], { env })).code).toBe(6);
     const dir = join(fx.home.env.XDG_DATA_HOME, 'habits');
     const lockFile = join(dir, `${outboxFiles()[0]}.lock`);
@@ -341,11 +327,7 @@ describe('the outbox, from cron', () => {
 
   it('an outbox grown large: other commands leave it to sync (one warning), and sync sends it and compacts it away', async () => {
     const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
-    const f = await front(fx.svc.url);
-    const env = { ...fx.env, HABITS_BASE_URL: f.url };
-    await f.up();
-    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0);
-    await f.down();
+    const { f, env } = await cachedThenDown();
     expect((await spawnCli(['log', 'done', 'Walk'], { env })).code).toBe(6);
     const file = join(fx.home.env.XDG_DATA_HOME, 'habits', outboxFiles()[0]!);
     // Months of tries against a server out of reach: 5 MB of lines about writes long delivered.
@@ -365,11 +347,7 @@ describe('the outbox, from cron', () => {
 
   it('200 writers killed with SIGKILL at random points while the server is down: every acknowledged value arrives exactly once', async () => {
     const run = await addHabit(fx.svc, { name: 'Run', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 5, unit: 'rep' } });
-    const f = await front(fx.svc.url);
-    const env = { ...fx.env, HABITS_BASE_URL: f.url };
-    await f.up();
-    expect((await spawnCli(['habit', 'ls'], { env })).code).toBe(0); // the names, as a cron machine has them
-    await f.down();
+    const { f, env } = await cachedThenDown();
     /** Runs `log add Run <value>` and kills it after `killMs` if it still runs: its exit code, or the signal. */
     const killedAfter = (value: number, killMs: number) =>
       new Promise<number | string>((resolve) => {
