@@ -365,6 +365,8 @@ export class Context {
       dispatcher: this.world.dispatcher,
       sleep: this.world.sleep,
       now: this.now,
+      // --jq's filter is compiled while the command starts; no request leaves before it compiled.
+      beforeFirstRequest: () => this.out.checked(),
     });
     this.onClose(() => client.close());
     const local = endpoint.local;

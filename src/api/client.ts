@@ -58,6 +58,11 @@ export interface ClientOptions {
   /** Used as given and never closed by close(); otherwise an Agent or EnvHttpProxyAgent is built. */
   dispatcher?: Dispatcher;
   retry?: Partial<RetryPolicy>;
+  /**
+   * Awaited once, before the first request leaves (after undici has loaded): the caller's last
+   * check of the command (--jq's filter), run meanwhile; its error is the request's.
+   */
+  beforeFirstRequest?: () => Promise<void>;
 }
 
 /** The typed API plus a way to release its connections. */
@@ -146,6 +151,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     checkTransport(base, apiKey !== undefined, options.allowInsecure ?? false);
     const target: Target = { server: { host: base.hostname, port: base.port } };
     const { request: dispatch } = await import('./undici.js');
+    await options.beforeFirstRequest?.();
     let dispatcher = options.dispatcher;
     if (!dispatcher) {
       // A loopback base never goes through a proxy (one cannot reach our loopback, and --local must

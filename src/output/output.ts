@@ -72,14 +72,18 @@ export class Output {
   private readonly fields: string[] | undefined;
   private readonly jq: string | undefined;
   private readonly jqTimeout: string | undefined;
+  /** --jq's compilation, started by prepare(). */
+  private jqCheck: Promise<void> | undefined;
   /** The jq worker, once --jq has started it (jq.ts). */
   private jqRunner: Promise<import('./jq.js').Jq> | undefined;
   private readonly command: string;
   private pending: Promise<void> = Promise.resolve();
 
   /**
-   * Before the command runs: checks `--json` fields the command declares (output/fields.ts) and
-   * loads jq and compiles `--jq`, so that a mistake costs no request.
+   * Before the command runs: checks `--json` fields the command declares (output/fields.ts), and
+   * starts jq compiling `--jq` while the command starts (a worker's start takes 20-35 ms). Its
+   * answer is awaited by checked(), before the first request and before any output, so that a
+   * mistake costs no request.
    */
   async prepare(): Promise<void> {
     const declared = JSON_FIELDS[this.command];
@@ -88,9 +92,21 @@ export class Output {
       throw new UsageError(`\`habits ${this.command}\` prints no JSON to pick fields from`, 'leave out the fields after --json');
     }
     if (this.jq !== undefined) {
-      const answer = await (await this.jqWorker()).check(this.jq);
-      if (answer && !('error' in answer && !answer.syntax)) throw jqError(answer);
+      const jq = this.jq;
+      // An invalid HABITS_JQ_TIMEOUT is a usage error now, not later.
+      await this.jqTimeLimit();
+      this.jqCheck = (async () => {
+        const answer = await (await this.jqWorker()).check(jq);
+        if (answer && !('error' in answer && !answer.syntax)) throw jqError(answer);
+      })();
+      // Told by checked(); not an unhandled rejection meanwhile.
+      this.jqCheck.catch(() => {});
     }
+  }
+
+  /** Resolves once `--jq` has compiled; its error (exit 2) when it has not. At once without --jq. */
+  async checked(): Promise<void> {
+    await this.jqCheck;
   }
 
   /** The time limit of --jq: HABITS_JQ_TIMEOUT, or jq.ts's default. */
@@ -115,9 +131,13 @@ export class Output {
     if (runner) await (await runner.catch(() => undefined))?.close();
   }
 
-  /** Waits for the output that --jq is still filtering (its errors are the command's). */
-  flush(): Promise<void> {
-    return this.pending;
+  /**
+   * Waits for the output that --jq is still filtering (its errors are the command's), and for --jq
+   * to have compiled (a command that made no request and printed no JSON learns it here).
+   */
+  async flush(): Promise<void> {
+    await this.checked();
+    await this.pending;
   }
 
   /** Prints one JSON document on stdout: only the `--json` fields, filtered by `--jq`. */
@@ -136,6 +156,7 @@ export class Output {
       return;
     }
     this.pending = this.pending.then(async () => {
+      await this.checked();
       const { jqValues } = await import('./jq.js');
       const answer = await (await this.jqWorker()).run(JSON.stringify(shaped), jq);
       if (!('output' in answer)) throw jqError(answer);
