@@ -133,31 +133,40 @@ export function eachLine(file: string, each: (value: Record<string, unknown>) =>
     throw err;
   }
   try {
-    const chunk = Buffer.allocUnsafe(chunkBytes);
-    let carry: Buffer[] = [];
-    let carried = 0;
-    let skipping = false;
-    for (;;) {
-      const got = readSync(fd, chunk, 0, chunkBytes, null);
-      if (got === 0) break;
-      const data = chunk.subarray(0, got);
-      let start = 0;
-      for (let nl = data.indexOf(0x0a, start); nl !== -1; nl = data.indexOf(0x0a, start)) {
-        if (!skipping && carried + (nl - start) <= MAX_LINE_BYTES) {
-          parseLine(carry.length ? Buffer.concat([...carry, data.subarray(start, nl)]) : data.subarray(start, nl), each);
-        }
-        [carry, carried, skipping, start] = [[], 0, false, nl + 1];
-      }
-      if (start < got && !skipping) {
-        carried += got - start;
-        if (carried > MAX_LINE_BYTES) [carry, carried, skipping] = [[], 0, true];
-        else carry.push(Buffer.from(data.subarray(start)));
-      }
-    }
-    // What is left in `carry` has no newline: a line cut short, skipped.
+    eachLineOf(fd, 0, each, chunkBytes);
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * eachLine of the open file `fd`, from byte `offset` (the start of a line) to its end: what
+ * Outbox.compact copies over from a file replaced while it read it.
+ */
+export function eachLineOf(fd: number, offset: number, each: (value: Record<string, unknown>) => void, chunkBytes = 1 << 20): void {
+  const chunk = Buffer.allocUnsafe(chunkBytes);
+  let carry: Buffer[] = [];
+  let carried = 0;
+  let skipping = false;
+  for (let position = offset; ; ) {
+    const got = readSync(fd, chunk, 0, chunkBytes, position);
+    if (got === 0) break;
+    position += got;
+    const data = chunk.subarray(0, got);
+    let start = 0;
+    for (let nl = data.indexOf(0x0a, start); nl !== -1; nl = data.indexOf(0x0a, start)) {
+      if (!skipping && carried + (nl - start) <= MAX_LINE_BYTES) {
+        parseLine(carry.length ? Buffer.concat([...carry, data.subarray(start, nl)]) : data.subarray(start, nl), each);
+      }
+      [carry, carried, skipping, start] = [[], 0, false, nl + 1];
+    }
+    if (start < got && !skipping) {
+      carried += got - start;
+      if (carried > MAX_LINE_BYTES) [carry, carried, skipping] = [[], 0, true];
+      else carry.push(Buffer.from(data.subarray(start)));
+    }
+  }
+  // What is left in `carry` has no newline: a line cut short, skipped.
 }
 
 function parseLine(bytes: Buffer, each: (value: Record<string, unknown>) => void): void {

@@ -18,7 +18,7 @@ import { ApiError } from '../api/errors.js';
 import { mayHaveBeenReceived, mayPass } from '../api/network.js';
 import type { RouteKey } from '../api/routes.js';
 import { sha256Hex } from '../hash.js';
-import { appendLines, eachLine } from './jsonl.js';
+import { appendLines, eachLine, eachLineOf } from './jsonl.js';
 import { type Busy, Lock } from './lock.js';
 
 /** A write waiting in the outbox. */
@@ -199,7 +199,8 @@ export class Outbox {
       fsyncFile(dirname(this.file));
       // What was appended to the old file after the scan began: copied to the new one (from the
       // start of the line `read` falls in, in case a write was under way then).
-      const later = readFrom(old, lineStart(old, read));
+      const later: Record<string, unknown>[] = [];
+      eachLineOf(old, lineStart(old, read), (line) => later.push(line));
       if (later.length > 0) appendLines(this.file, later);
     } catch {
       // Left as it was: compaction is only an economy.
@@ -243,25 +244,4 @@ function lineStart(fd: number, offset: number): number {
   readSync(fd, bytes, 0, back, offset - back);
   const nl = bytes.lastIndexOf(0x0a);
   return nl === -1 ? offset - back : offset - back + nl + 1;
-}
-
-/** The JSON objects of the complete lines of the open file `fd` from byte `offset` on. */
-function readFrom(fd: number, offset: number): Record<string, unknown>[] {
-  const size = fstatSync(fd).size;
-  if (size <= offset) return [];
-  const bytes = Buffer.alloc(size - offset);
-  readSync(fd, bytes, 0, bytes.length, offset);
-  const text = bytes.toString('utf8');
-  const out: Record<string, unknown>[] = [];
-  const lines = text.split('\n');
-  lines.pop();
-  for (const line of lines) {
-    try {
-      const value: unknown = JSON.parse(line);
-      if (value && typeof value === 'object' && !Array.isArray(value)) out.push(value as Record<string, unknown>);
-    } catch {
-      // Not a whole line of ours.
-    }
-  }
-  return out;
 }

@@ -5,7 +5,7 @@
 // of the account's scope (base URL and a hash of the key); the key is never in it.
 import { join } from 'node:path';
 import { sha256Hex } from '../hash.js';
-import { appendLines, eachLine, readLines } from './jsonl.js';
+import { appendLines, eachLine } from './jsonl.js';
 
 /** One line of the record. */
 export interface RecordedWrite {
@@ -67,11 +67,6 @@ export class WriteRecord {
   /** Appends one write, durably (fsync). */
   append(write: RecordedWrite): void {
     appendLines(this.file, [write]);
-  }
-
-  /** Every write recorded, oldest first. */
-  all(): RecordedWrite[] {
-    return readLines(this.file).filter(isWrite) as unknown as RecordedWrite[];
   }
 
   /**
