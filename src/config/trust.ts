@@ -11,9 +11,12 @@
 //     belongs to a user other than us and root.
 // Directories above that one are not checked. A missing file is judged by its directory only.
 // On Windows file modes mean nothing: everything is trusted.
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { realpathSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
+import { linkTarget, myUid, privateDirReason, statOf } from '../file-modes.js';
+
+export { linkTarget, tightenOwn, type Tightened } from '../file-modes.js';
 
 /** A mode as `0644`. */
 export function octal(mode: number): string {
@@ -33,18 +36,7 @@ export interface Exposure {
 
 const windows = process.platform === 'win32';
 
-/** Our user id (undefined where there is none, on Windows). */
-function me(): number | undefined {
-  return process.getuid?.();
-}
-
-function statOf(path: string, follow: boolean): Stats | undefined {
-  try {
-    return follow ? statSync(path) : lstatSync(path);
-  } catch {
-    return undefined;
-  }
-}
+const me = myUid;
 
 function judge(path: string, role: Exposure['role'], st: Stats, directory: boolean): Exposure | undefined {
   const mode = st.mode & 0o7777;
@@ -91,14 +83,6 @@ function realOf(path: string): string {
   }
 }
 
-/** Where the symbolic link `path` points (as written in the link), or undefined when it is no link. */
-export function linkTarget(path: string): string | undefined {
-  try {
-    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The files habits keeps in the config directory: the file, its backup (`config edit`), conf's temporary files. */
 function isOurs(name: string, file: string): boolean {
@@ -106,59 +90,9 @@ function isOurs(name: string, file: string): boolean {
   return name === base || name === `${base}.bak` || (name.startsWith(`${base}.tmp-`) && /^[0-9a-f]+$/.test(name.slice(base.length + 5)));
 }
 
-/**
- * Why the config directory is not made private (0700), or undefined when it may be: it must be
- * ours, no symbolic link, without the sticky bit (a shared directory such as /tmp), and hold
- * nothing but our files (the rule of `habits serve` for its data directory, store/files.ts).
- */
+/** Why the config directory is not made private (0700): file-modes.ts's rule, with our config files. */
 export function sharedDirReason(dir: string, file: string): string | undefined {
-  // resolve() drops a trailing slash, through which lstat would follow a link.
-  dir = resolve(dir);
-  const st = statOf(dir, false);
-  if (!st) return 'it does not exist';
-  if (st.isSymbolicLink()) return `it is a symbolic link to ${linkTarget(dir) ?? '?'}`;
-  if (st.uid !== me()) return `it belongs to another user (uid ${st.uid})`;
-  if ((st.mode & 0o1000) !== 0) return 'it is a shared directory (sticky bit)';
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return 'it cannot be listed';
-  }
-  return names.every((name) => isOurs(name, file)) ? undefined : 'it holds other files';
-}
-
-/** What tightenOwn did: changed the mode from `from`, or left the path as it is because of `left`. */
-export type Tightened = { from: number } | { left: string } | undefined;
-
-/**
- * Sets `path` to `want` when it has group or other bits, without following a symbolic link and
- * only when it is ours; undefined when it was already private (or is missing).
- */
-export function tightenOwn(path: string, want: number): Tightened {
-  path = resolve(path);
-  const link = statOf(path, false);
-  if (!link) return undefined;
-  if (link.isSymbolicLink()) return (statOf(path, true)?.mode ?? 0) & 0o077 ? { left: `it is a symbolic link to ${linkTarget(path) ?? '?'}` } : undefined;
-  if ((link.mode & 0o077) === 0) return undefined;
-  if (windows) return undefined;
-  let fd: number;
-  try {
-    // O_NOFOLLOW: a link swapped in meanwhile is refused (ELOOP), never followed.
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (err) {
-    return { left: `it could not be opened (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
-  }
-  try {
-    const st = fstatSync(fd);
-    if (st.uid !== me()) return { left: `it belongs to another user (uid ${st.uid})` };
-    fchmodSync(fd, want);
-    return { from: st.mode & 0o777 };
-  } catch (err) {
-    return { left: `it could not be changed (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
-  } finally {
-    closeSync(fd);
-  }
+  return privateDirReason(dir, (name) => isOurs(name, file));
 }
 
 /** Whether `habits doctor --fix` can end this exposure: a file or directory of ours, no link, writable by others. */

@@ -6,9 +6,10 @@
 // last line cut short, without its newline: readers skip it, and the next append first ends it
 // with TORN, so that it stays unreadable (a complete object followed by TORN is not JSON either)
 // and the new line starts a line of its own. One damaged line never hides another.
-import { chmodSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readdirSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { FailureError } from '../errors.js';
+import { myUid, privateDirReason, statOf, tightenOwn } from '../file-modes.js';
 
 /** What ends a torn last line before the next append. */
 export const TORN = ' (torn: cut short by a crash)\n';
@@ -76,20 +77,15 @@ function symlinkError(file: string): FailureError {
 const OURS = /^((writes|outbox)-[0-9a-f]{20}\.jsonl(\.lock)?|habits\.db(-wal|-shm|-journal)?)$/;
 
 /**
- * The file is 0600 in a 0700 directory (docs/outbox.md): looser modes of a file of ours are
- * tightened; its directory only when it holds nothing but our files, so a shared directory that
- * HABITS_DATA_DIR names keeps its mode.
+ * The file is 0600 in a 0700 directory (docs/outbox.md): a looser mode of a file of ours is
+ * tightened, and the directory's by file-modes.ts's rule (ours, no link, not shared, nothing but
+ * our files), so a shared directory that HABITS_DATA_DIR names keeps its mode.
  */
 function keepPrivate(fd: number, dir: string): void {
-  const uid = process.getuid?.();
   const st = fstatSync(fd);
-  if ((st.mode & 0o077) !== 0 && st.uid === uid) fchmodSync(fd, st.mode & 0o700);
-  try {
-    const d = statSync(dir);
-    if ((d.mode & 0o077) !== 0 && d.uid === uid && readdirSync(dir).every((name) => OURS.test(name))) chmodSync(dir, d.mode & 0o700);
-  } catch {
-    // Not ours to change, or gone: the file itself is private already.
-  }
+  if ((st.mode & 0o077) !== 0 && st.uid === myUid()) fchmodSync(fd, st.mode & 0o700);
+  // One stat on every append; the rest only when the directory is loose.
+  if (((statOf(dir, false)?.mode ?? 0) & 0o077) !== 0 && privateDirReason(dir, (name) => OURS.test(name)) === undefined) tightenOwn(dir, 0o700);
 }
 
 /** Whether the file open as `fd` is still the one at `file`. */

@@ -97,6 +97,18 @@ describe('files of our own: 0600 in 0700, and never through a link', () => {
     expect(statSync(shared).mode & 0o7777).toBe(0o1777);
   });
 
+  it('a data directory reached through a symbolic link keeps its mode: no chmod through a link', () => {
+    const real = join(dir, 'real');
+    mkdirSync(real);
+    chmodSync(real, 0o755);
+    const data = join(dir, 'data');
+    symlinkSync(real, data);
+    const record = join(data, 'writes-0123456789abcdef0123.jsonl');
+    appendLines(record, [before]);
+    expect(readLines(record)).toEqual([before]);
+    expect([mode(record), mode(real)]).toEqual([0o600, 0o755]);
+  });
+
   it('a record path that is a symbolic link: refused, its target untouched', () => {
     const target = join(dir, 'index.html');
     writeFileSync(target, '<html></html>\n');
