@@ -19,7 +19,7 @@ import { mayHaveBeenReceived, mayPass } from '../api/network.js';
 import type { RouteKey } from '../api/routes.js';
 import { sha256Hex } from '../hash.js';
 import { appendLines, eachLine, eachLineOf } from './jsonl.js';
-import { type Busy, Lock } from './lock.js';
+import type { Busy } from './lock.js';
 
 /** A write waiting in the outbox. */
 export interface QueuedWrite {
@@ -214,6 +214,8 @@ export class Outbox {
    * once. Without running it, who holds the lock when another habits process does.
    */
   async locked<T>(work: () => Promise<T>): Promise<{ done: T } | { busy: Busy }> {
+    // Loaded here: only a command that finds writes waiting takes the lock.
+    const { Lock } = await import('./lock.js');
     const lock = new Lock(this.lockFile);
     const busy = lock.acquire();
     if (busy) return { busy };
