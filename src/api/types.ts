@@ -17,6 +17,24 @@ export const GOAL_UNITS = [
 ] as const;
 export type GoalUnit = (typeof GOAL_UNITS)[number];
 
+/**
+ * What each unit measures and its size in that dimension's base unit (seconds, metres, litres,
+ * kilograms, joules; a count is its own base). Units of one dimension convert into each other; the
+ * counts (floor, rep, step) stand alone. The one table both the CLI and the local service convert by.
+ */
+export const UNIT_SCALE: Readonly<Record<GoalUnit, { dim: 'time' | 'length' | 'volume' | 'mass' | 'energy' | 'floor' | 'rep' | 'step'; factor: number }>> = {
+  ms: { dim: 'time', factor: 0.001 }, sec: { dim: 'time', factor: 1 }, min: { dim: 'time', factor: 60 }, hr: { dim: 'time', factor: 3600 },
+  m: { dim: 'length', factor: 1 }, kM: { dim: 'length', factor: 1000 }, ft: { dim: 'length', factor: 0.3048 },
+  yd: { dim: 'length', factor: 0.9144 }, mi: { dim: 'length', factor: 1609.344 },
+  // US customary fluid ounce and cup
+  L: { dim: 'volume', factor: 1 }, mL: { dim: 'volume', factor: 0.001 }, 'fl oz': { dim: 'volume', factor: 0.0295735295625 }, cup: { dim: 'volume', factor: 0.2365882365 },
+  kg: { dim: 'mass', factor: 1 }, g: { dim: 'mass', factor: 0.001 }, mg: { dim: 'mass', factor: 1e-6 }, mcg: { dim: 'mass', factor: 1e-9 },
+  oz: { dim: 'mass', factor: 0.028349523125 }, lb: { dim: 'mass', factor: 0.45359237 },
+  // the thermochemical calorie; kCal is the food Calorie
+  J: { dim: 'energy', factor: 1 }, kJ: { dim: 'energy', factor: 1000 }, cal: { dim: 'energy', factor: 4.184 }, kCal: { dim: 'energy', factor: 4184 },
+  floor: { dim: 'floor', factor: 1 }, rep: { dim: 'rep', factor: 1 }, step: { dim: 'step', factor: 1 },
+};
+
 export const PERIODICITIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 export type Periodicity = (typeof PERIODICITIES)[number];
 

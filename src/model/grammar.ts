@@ -76,9 +76,14 @@ export function canonicalUnit(value: string): GoalUnit | undefined {
   return UNIT_BY_LOWER.get(value.trim().replace(/\s+/g, ' ').toLowerCase());
 }
 
+/** A unit symbol in any case (`km` → `kM`) or a friendly word (`minutes`, `h`), or undefined. */
+export function knownUnit(value: string): GoalUnit | undefined {
+  return canonicalUnit(value) ?? UNIT_ALIASES.get(value.trim().replace(/\s+/g, ' ').toLowerCase());
+}
+
 /** A unit symbol typed in any case (`km` → `kM`) or a friendly word (`minutes` → `min`). */
 export function parseUnit(value: string): GoalUnit {
-  const unit = canonicalUnit(value) ?? UNIT_ALIASES.get(value.trim().replace(/\s+/g, ' ').toLowerCase());
+  const unit = knownUnit(value);
   return unit ?? fail(`unknown unit "${value.trim()}" (use one of ${unitList()})`);
 }
 

@@ -1,27 +1,30 @@
 // Units as people read them, and which units convert into each other (as the local service converts
 // them: docs/local-service.md). Pure.
-import { GOAL_UNITS, type GoalUnit } from '../api/types.js';
+import { GOAL_UNITS, type GoalUnit, UNIT_SCALE } from '../api/types.js';
 
-/** The dimension of each symbol; floor, rep and step stand alone. */
-const DIMENSION: Record<GoalUnit, string> = {
-  ms: 'time', sec: 'time', min: 'time', hr: 'time',
-  m: 'length', kM: 'length', ft: 'length', yd: 'length', mi: 'length',
-  L: 'volume', mL: 'volume', 'fl oz': 'volume', cup: 'volume',
-  kg: 'mass', g: 'mass', mg: 'mass', mcg: 'mass', oz: 'mass', lb: 'mass',
-  J: 'energy', kJ: 'energy', cal: 'energy', kCal: 'energy',
-  floor: 'floor', rep: 'rep', step: 'step',
-};
+/** The scale of a wire symbol, or undefined for any other string. */
+const scaleOf = (unit: string) => (Object.hasOwn(UNIT_SCALE, unit) ? UNIT_SCALE[unit as GoalUnit] : undefined);
+const DIMENSION = (unit: string): string | undefined => scaleOf(unit)?.dim;
 
 /** The symbols a log in `goalUnit` may be written in, or undefined for a unit we do not know. */
 export function unitsThatCount(goalUnit: string): GoalUnit[] | undefined {
-  const dim = DIMENSION[goalUnit as GoalUnit];
-  return dim ? GOAL_UNITS.filter((u) => DIMENSION[u] === dim) : undefined;
+  const dim = DIMENSION(goalUnit);
+  return dim ? GOAL_UNITS.filter((u) => DIMENSION(u) === dim) : undefined;
 }
 
 /** Whether a value in `unit` counts towards a goal in `goalUnit` (true when the goal's unit is unknown). */
 export function converts(unit: string, goalUnit: string): boolean {
   const ok = unitsThatCount(goalUnit);
   return !ok || (ok as readonly string[]).includes(unit);
+}
+
+/** `value` in `from` expressed in `to`; null when either is unknown or they measure different things. */
+export function convertUnit(value: number, from: string, to: string): number | null {
+  if (from === to) return value;
+  const a = scaleOf(from);
+  const b = scaleOf(to);
+  if (!a || !b || a.dim !== b.dim) return null;
+  return (value * a.factor) / b.factor;
 }
 
 /** The wire symbols people spell otherwise: `kM` is written km, `kCal` kcal. */

@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 import { renderHeatmap } from '../../output/heatmap.js';
 import { renderStatLines, statLines, statLinesTsv } from '../../output/stats.js';
 import { examples, type App } from '../shared/app.js';
-import { currentGoal, dailyProgress } from '../../model/resources.js';
+import { currentGoal, dailyProgress, statsInUnit } from '../../model/resources.js';
 import type { Deps } from '../shared/deps.js';
 
 /** Weeks shown when no --from is given. */
@@ -63,11 +63,14 @@ export async function run(options: StatsOptions, deps: Pick<Deps, 'api' | 'out' 
   const statistics = api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query });
   await deps.out.render({
     json: statistics,
-    plain: async () => statLinesTsv(statLines(await statistics, options)),
+    // People and pipes read totals in the goal's unit, also from a server that counts in base
+    // units (seconds against a goal in minutes: statsInUnit); --json keeps what the server sent.
+    plain: async () => statLinesTsv(statLines(statsInUnit(await statistics, habit.facts?.goal?.unit), options)),
     tty: async () => {
       // Only the heatmap needs the habit (for its goal), so only a terminal asks for it, alongside.
-      const [stats, full] = await Promise.all([statistics, api.request('GET /habits/{habitId}', { params: { habitId: habit.id } })]);
+      const [raw, full] = await Promise.all([statistics, api.request('GET /habits/{habitId}', { params: { habitId: habit.id } })]);
       const goal = currentGoal(full);
+      const stats = statsInUnit(raw, goal?.unit);
       const heatmap = renderHeatmap(dailyProgress(stats), {
         from: options.from,
         to: options.to,

@@ -7,6 +7,7 @@ import {
 } from '../../api/types.js';
 import { mapPool } from '../../concurrency.js';
 import { addDays, isValidDate } from '../../model/dates.js';
+import { currentGoal, statsInUnit } from '../../model/resources.js';
 
 /** The round-trip rule, shown in the help of export and import. */
 export const ROUND_TRIP_RULE = `
@@ -81,7 +82,9 @@ async function lifeStatistics(api: Api, habit: Habit, today: string): Promise<St
   for (const query of statsRanges(lifeStart(habit, today), today)) {
     parts.push(await api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query }));
   }
-  return mergeStatistics(parts);
+  // Totals a server sent in another unit than the goal's (seconds for minutes) are stored in the
+  // goal's, the unit `habits import` reads them in.
+  return statsInUnit(mergeStatistics(parts), currentGoal(habit)?.unit);
 }
 
 /** What collectExport needs: the client, the habits already listed, and the document's header. */
