@@ -306,7 +306,7 @@ export class Context {
 
   /** `api` with every write it sends appended to the record of writes (what, when, the answer). */
   private recorded(api: Api): Api {
-    type Loose = (route: string, opts?: { params?: Record<string, unknown>; body?: unknown; onStatus?: (s: number) => void }) => Promise<unknown>;
+    type Loose = (route: string, opts?: { params?: Record<string, unknown>; body?: unknown; onStatus?: (s: number) => void; note?: Record<string, unknown> }) => Promise<unknown>;
     const send = api.request as unknown as Loose;
     const request: Loose = (route, opts = {}) => {
       if (route.startsWith('GET ')) return send(route, opts);
@@ -329,7 +329,7 @@ export class Context {
 
   private recordWarned = false;
 
-  private recordWrite(route: string, opts: { params?: Record<string, unknown>; body?: unknown }, status: number, answer: unknown, err: unknown): void {
+  private recordWrite(route: string, opts: { params?: Record<string, unknown>; body?: unknown; note?: Record<string, unknown> }, status: number, answer: unknown, err: unknown): void {
     try {
       const space = route.indexOf(' ');
       const logId = (answer as { logId?: unknown } | undefined)?.logId;
@@ -342,6 +342,7 @@ export class Context {
         status,
         ...(typeof logId === 'string' ? { logId } : {}),
         ...(kind ? { error: kind } : {}),
+        ...(typeof opts.note?.reverts === 'string' ? { reverts: opts.note.reverts } : {}),
       });
     } catch (e) {
       // The write itself stands; only this machine's memory of it is missing.

@@ -77,6 +77,8 @@ export type RequestOptions<K extends RouteKey> = Opt<Routes[K]['params'], 'param
     signal?: AbortSignal;
     /** Hears the status of each answer (a retry's too), for the record of writes. */
     onStatus?: (status: number) => void;
+    /** Fields added to this write's line in the record of writes (`reverts`); never sent. */
+    note?: { reverts?: string };
   };
 
 export type RouteResponse<K extends RouteKey> = Routes[K]['response'];

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { describeError } from '../describe-error.js';
 import { CliError, FailureError, NotFoundError, QueuedError, UsageError } from '../errors.js';
 import { countOf } from '../api/checks.js';
-import { deliver, describeQueued, type QueuedWrite } from '../record/index.js';
+import { deliver, describeQueued, signed, type QueuedWrite } from '../record/index.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
 
@@ -105,7 +105,11 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
     );
   }
   const delivery = attempt.done;
-  for (const s of delivery.sent) out.item(`Sent [${s.write.n}] ${describeQueued(s.write)} (HTTP ${s.status}${s.logId ? `, log id:${s.logId}` : ''})`);
+  for (const s of delivery.sent) {
+    // A set is sent as the difference from the day's total found then (none: nothing was sent).
+    if (s.unchanged) out.item(`Sent [${s.write.n}] ${describeQueued(s.write)}: the day already showed it, nothing sent`);
+    else out.item(`Sent [${s.write.n}] ${describeQueued(s.write)}${s.value === undefined ? '' : ` as ${signed(s.value)}`} (HTTP ${s.status}${s.logId ? `, log id:${s.logId}` : ''})`);
+  }
   for (const w of delivery.already) out.item(`[${w.n}] ${describeQueued(w)} was already on the server`);
   for (const { write, error } of delivery.dropped) {
     out.item(`error: the server refused [${write.n}] ${describeQueued(write)}; it was dropped from the outbox: ${describeError(error).message}`, true);
@@ -117,7 +121,7 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
   }
   await out.render({
     json: {
-      sent: delivery.sent.map((s) => ({ n: s.write.n, status: s.status, ...(s.logId ? { logId: s.logId } : {}) })),
+      sent: delivery.sent.map((s) => ({ n: s.write.n, status: s.status, ...(s.logId ? { logId: s.logId } : {}), ...(s.value === undefined ? {} : { value: s.value }) })),
       already: delivery.already.map((w) => w.n),
       dropped: delivery.dropped.map(({ write, error }) => ({ n: write.n, error: { code: describeError(error).code, message: describeError(error).message } })),
       held: delivery.held.map((w) => w.n),

@@ -3,14 +3,20 @@
 // still waiting in the outbox by dropping it. It reads the record of writes, so it knows only what
 // this machine sent; a second undo reverts the write before.
 import type { Command } from 'commander';
-import { FailureError } from '../errors.js';
+import { ApiError } from '../api/errors.js';
+import type { Api } from '../api/routes.js';
+import type { LogValueBody } from '../api/types.js';
+import { describeError } from '../describe-error.js';
+import { checkedWrite, FailureError } from '../errors.js';
 import { formatNumber } from '../output/format.js';
 import { displayUnit } from '../model/units.js';
 import { escapeControls } from '../model/text.js';
-import { describeQueued, type LiveLog } from '../record/index.js';
+import { describeQueued, signed, type LiveLog } from '../record/index.js';
+import type { Named } from '../resolve/index.js';
 import { examples, type App } from './shared/app.js';
 import { confirmDestructive, requireConfirmable } from './shared/confirm.js';
 import type { Deps } from './shared/deps.js';
+import { readBack } from './shared/log-writes.js';
 
 /** Registers the options and action of `undo`. */
 export function register(cmd: Command, app: App): void {
@@ -19,16 +25,18 @@ export function register(cmd: Command, app: App): void {
     .addHelpText('after', examples([
       ['habits undo', 'shows what it will revert, and asks'],
       ['habits undo --yes', 'in scripts'],
-    ]) + `\n\nA value is reverted by deleting its log (habits log rm); a mark by clearing its day
-(habits log undo), which also clears any value logged on that day. A write still waiting in the
-outbox is dropped from it, unsent.`)
+    ]) + `\n\nA value is reverted by deleting its log (habits log rm), or, on a server that gives no log id
+or cannot delete one, by logging its opposite (-3 for 3); a mark by clearing its day (habits log
+undo), which also clears any value logged on that day. When the server does not say what its undo
+removed, the day is read back and what it still shows is said. A write still waiting in the outbox
+is dropped from it, unsent.`)
     .action((opts: { yes?: boolean }, command: Command) => app.run(command, (ctx) => run({ yes: !!opts.yes }, ctx)));
 }
 
 const WORDS: Record<LiveLog['type'], string> = { value: 'value', completed: 'completed mark', failed: 'failed mark', skipped: 'skipped mark' };
 
 /** Reverts the last write, after confirming. */
-export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'prompter' | 'writes'>): Promise<void> {
+export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'prompter' | 'writes' | 'today'>): Promise<void> {
   const { record, outbox } = deps.writes();
   const live = record.liveLogs();
   const last = live[live.length - 1];
@@ -54,18 +62,71 @@ export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'a
   const amount = last.type === 'value' && typeof body.value === 'number' ? ` of ${formatNumber(body.value)}${typeof body.unitSymbol === 'string' && body.unitSymbol ? ` ${displayUnit(body.unitSymbol)}` : ''}` : '';
   const what = `the ${WORDS[last.type]}${amount} on ${name} for ${last.date}, written ${last.write.at}`;
   const api = await deps.api();
+  const habit: Named = { id: last.habitId, name: cached.find((h) => h.id === last.habitId)?.name ?? last.habitId, ...withFacts(cached, last.habitId) };
   if (last.type === 'value') {
-    if (!last.logId) {
+    const value = typeof body.value === 'number' ? body.value : undefined;
+    if (last.logId) {
+      await confirmDestructive(deps, options.yes, `revert ${what}`, `This deletes log ${last.logId} (habits log rm).`);
+      try {
+        const result = await api.request('DELETE /habits/{habitId}/logs/{logId}', { params: { habitId: last.habitId, logId: last.logId } });
+        await deps.out.result(result, () => '');
+        deps.out.info(`Reverted ${what}: deleted log ${last.logId}`);
+        return;
+      } catch (err) {
+        // A server that cannot delete a log by id: the opposite value takes it back.
+        if (!cannotDelete(err) || value === undefined) throw err;
+        return revertByOpposite(deps, api, last, value, body.unitSymbol, what, `this server cannot delete log ${last.logId} (${describeError(err).message})`);
+      }
+    }
+    if (value === undefined) {
       throw new FailureError(`the server did not answer a log id for ${what}, so it cannot be deleted alone`, 'failure', `\`habits log undo id:${last.habitId} --date ${last.date}\` clears that day`);
     }
-    await confirmDestructive(deps, options.yes, `revert ${what}`, `This deletes log ${last.logId} (habits log rm).`);
-    const result = await api.request('DELETE /habits/{habitId}/logs/{logId}', { params: { habitId: last.habitId, logId: last.logId } });
-    await deps.out.result(result, () => '');
-    deps.out.info(`Reverted ${what}: deleted log ${last.logId}`);
-    return;
+    await confirmDestructive(deps, options.yes, `revert ${what}`, `The server gave no log id to delete it by: this logs ${signed(-value)} on ${last.date} instead.`);
+    return revertByOpposite(deps, api, last, value, body.unitSymbol, what, 'the server gave no log id to delete it by');
   }
   await confirmDestructive(deps, options.yes, `revert ${what}`, `This clears every log of ${name} on ${last.date} (habits log undo).`);
   const result = await api.request('POST /habits/{habitId}/logs/undo', { params: { habitId: last.habitId }, body: { targetDate: last.date } });
-  await deps.out.result(result, () => '');
-  deps.out.info(`Reverted ${what}: cleared ${typeof result.removed === 'number' ? `${result.removed} log${result.removed === 1 ? '' : 's'} of` : 'the logs of'} ${name} for ${last.date}`);
+  if (typeof result.removed === 'number') {
+    await deps.out.result(result, () => '');
+    deps.out.info(`Reverted ${what}: cleared ${result.removed} log${result.removed === 1 ? '' : 's'} of ${name} for ${last.date}`);
+    return;
+  }
+  // The server did not say what it removed: the day read back says what it still shows.
+  const back = await readBack(api, habit, last.date, deps.today());
+  await deps.out.result({ ...result, left: back.left }, () => '');
+  if (back.warning) {
+    deps.out.info(`The server accepted the undo of ${what}`);
+    deps.out.warn(`warning: ${back.warning}`);
+  } else deps.out.info(`Reverted ${what}: the day shows nothing now`);
+}
+
+/** A DELETE of a log that this server does not offer (405, 501): not a log that is gone (404). */
+function cannotDelete(err: unknown): boolean {
+  return err instanceof ApiError && err.kind === 'http' && (err.status === 405 || err.status === 501);
+}
+
+/** Reverts a value by logging its opposite on the same day, recorded as reverting it. */
+async function revertByOpposite(
+  deps: Pick<Deps, 'out'>,
+  api: Api,
+  last: LiveLog,
+  value: number,
+  unitSymbol: unknown,
+  what: string,
+  why: string,
+): Promise<void> {
+  const unit = typeof unitSymbol === 'string' ? unitSymbol : '';
+  const body = { value: -value, unitSymbol: unit as LogValueBody['unitSymbol'], targetDate: last.date };
+  const result = await checkedWrite(
+    api.request('POST /habits/{habitId}/logs', { params: { habitId: last.habitId }, body, note: { reverts: last.write.at } }),
+    `habits journal --date ${last.date}`,
+  );
+  await deps.out.result({ ...result, reverted: 'opposite', value: -value }, () => '');
+  deps.out.info(`Reverted ${what}: logged ${signed(-value)}${unit ? ` ${displayUnit(unit)}` : ''} for ${last.date}, as ${why}`);
+}
+
+/** The cached facts of a habit, for the unit its day is read back in. */
+function withFacts(cached: readonly Named[], id: string): Pick<Named, 'facts'> {
+  const facts = cached.find((h) => h.id === id)?.facts;
+  return facts ? { facts } : {};
 }

@@ -18,7 +18,7 @@ const STATISTICS: readonly (keyof Statistics)[] = [
 ];
 const LOG: readonly (keyof LogEntry)[] = ['id', 'type', 'date', 'value', 'unitSymbol', 'createdAt'];
 /** One habit's outcome in `log done/fail/skip/undo` (commands/log/mark.ts, MarkEntry). */
-const MARK_OUTCOME: readonly string[] = ['ref', 'habit', 'date', 'ok', 'already', 'result', 'warnings', 'error'];
+const MARK_OUTCOME: readonly string[] = ['ref', 'habit', 'date', 'ok', 'already', 'result', 'warnings', 'left', 'error'];
 
 /** A write's answer: 204 is `{ok: true}`, otherwise the server's `{message}`. */
 const WRITE_RESULT: readonly string[] = ['ok', 'message'];
@@ -67,6 +67,7 @@ export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'log undo': MARK_OUTCOME,
   'log ls': LOG,
   'log add': ['message', 'logId'],
+  'log set': ['habit', 'date', 'unitSymbol', 'total', 'was', 'sent', 'result'],
   'log rm': WRITE_RESULT,
   'log rm --dry-run': PLAN,
   'habit rm': WRITE_RESULT,
@@ -79,7 +80,7 @@ export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'area rm --dry-run': PLAN,
   week: ['from', 'to', 'habits'],
   month: ['from', 'to', 'habits'],
-  undo: ['ok', 'reverted', 'message', 'removed'],
+  undo: ['ok', 'reverted', 'message', 'removed', 'logId', 'value', 'left'],
   sync: ['sent', 'already', 'dropped', 'held', 'left'],
   'sync --list': ['n', 'id', 'at', 'route', 'params', 'body', 'habit', 'why', 'held'],
   export: ['format', 'version', 'exportedAt', 'source', 'areas', 'habits'],

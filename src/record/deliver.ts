@@ -6,11 +6,16 @@
 import { ApiError, keyRefused } from '../api/errors.js';
 import type { Api, RouteKey } from '../api/routes.js';
 import { mayHaveBeenReceived } from '../api/network.js';
-import { isMarkRoute, queueDecision, type Outbox, type QueuedWrite } from './outbox.js';
+import { difference, readDay } from './day-total.js';
+import { isMarkRoute, isRepeatable, queueDecision, type Outbox, type QueuedWrite } from './outbox.js';
 
 /** What happened to the outbox in one run. */
 export interface Delivery {
-  sent: { write: QueuedWrite; status: number; logId?: string }[];
+  /**
+   * Sent, with the server's status and log id. A queued `log set` carries the difference it sent
+   * (`value`), or `unchanged` when the day already had its total and nothing was sent (status 0).
+   */
+  sent: { write: QueuedWrite; status: number; logId?: string; value?: number; unchanged?: boolean }[];
   /** Marks the server already had (409). */
   already: QueuedWrite[];
   /** Refused by the server, and dropped from the outbox. */
@@ -45,6 +50,7 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
       break;
     }
     const mark = isMarkRoute(write.route);
+    const repeatable = isRepeatable(write);
     if (write.held) {
       if (!(await opts.confirm?.(write))) {
         result.held.push(write);
@@ -52,15 +58,29 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
       }
       outbox.note('confirm', write.id);
     }
-    if (!mark) outbox.note('send', write.id);
+    if (!repeatable) outbox.note('send', write.id);
     let status = 0;
     try {
+      let body = write.body;
+      let value: number | undefined;
+      if (write.set) {
+        // A set is sent as the difference from the day's total now, whatever was computed before.
+        const date = (write.body as { targetDate?: string }).targetDate ?? '';
+        const shown = await readDay(api, write.habit.id, date, write.set.goalUnit, write.set.unit, opts.signal);
+        value = difference(write.set.total, shown.total);
+        if (value === 0) {
+          outbox.note('done', write.id, { status: 0, unchanged: true });
+          result.sent.push({ write, status: 0, value, unchanged: true });
+          continue;
+        }
+        body = { ...(write.body as object), value };
+      }
       const answer = await request(write.route, {
-        params: write.params, body: write.body, signal: opts.signal, onStatus: (s) => (status = s),
+        params: write.params, body, signal: opts.signal, onStatus: (s) => (status = s),
       });
       const logId = (answer as { logId?: unknown } | undefined)?.logId;
       outbox.note('done', write.id, { status, ...(typeof logId === 'string' ? { logId } : {}) });
-      result.sent.push({ write, status, ...(typeof logId === 'string' ? { logId } : {}) });
+      result.sent.push({ write, status, ...(typeof logId === 'string' ? { logId } : {}), ...(value === undefined ? {} : { value }) });
     } catch (err) {
       if (mark && err instanceof ApiError && err.kind === 'http' && err.status === 409) {
         outbox.note('done', write.id, { status: 409 });
@@ -75,7 +95,7 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
       }
       // Unreachable, a 5xx, a 429, the key refused, the budget spent: keep it and the rest for later.
       // A value the server cannot have seen is not held for it.
-      if (!mark && notReceived(err)) outbox.note('unsent', write.id);
+      if (!repeatable && notReceived(err)) outbox.note('unsent', write.id);
       result.stopped = err;
       break;
     }

@@ -5,11 +5,13 @@ import type { RouteKey } from '../api/routes.js';
 import { describeError } from '../describe-error.js';
 import { FailureError, QueuedError } from '../errors.js';
 import { escapeControls } from '../model/text.js';
-import { isMarkRoute, queueDecision, type Outbox, type QueuedWrite } from './outbox.js';
+import { formatNumber } from '../output/format.js';
+import { isRepeatable, queueDecision, type Outbox, type QueuedWrite, type SetIntent } from './outbox.js';
 import type { WriteRecord } from './record.js';
 
 export { deliver, type Delivery } from './deliver.js';
-export { Outbox, outboxFile, queueDecision, type QueuedWrite } from './outbox.js';
+export { Outbox, outboxFile, queueDecision, type QueuedWrite, type SetIntent } from './outbox.js';
+export { difference, readDay, type DayShown } from './day-total.js';
 export { dateOf, logWriteOf, recordFile, WriteRecord, type LiveLog, type RecordedWrite } from './record.js';
 
 /** One account's record and outbox. */
@@ -22,15 +24,27 @@ export interface Writes {
 
 const VERBS: Record<string, string> = { complete: 'done', failed: 'fail', skipped: 'skip' };
 
-/** `log done "Walk" for 2026-11-22`, `log add "Run" 5 km for 2026-11-22`: a queued write as a command. */
-export function describeQueued(w: Pick<QueuedWrite, 'route' | 'body' | 'habit'>): string {
+/**
+ * `log done "Walk" for 2026-11-22`, `log add "Run" 5 km for 2026-11-22`, `log set "Water" 5 cup for
+ * 2026-11-22 (-1 from 6 when queued)`: a queued write as a command.
+ */
+export function describeQueued(w: Pick<QueuedWrite, 'route' | 'body' | 'habit' | 'set'>): string {
   const body = (w.body ?? {}) as { targetDate?: unknown; value?: unknown; unitSymbol?: unknown };
   const name = `"${escapeControls(w.habit.name)}"`;
   const date = typeof body.targetDate === 'string' ? ` for ${body.targetDate}` : '';
   const mark = /\/logs\/(\w+)$/.exec(w.route)?.[1];
   if (mark) return `log ${VERBS[mark] ?? mark} ${name}${date}`;
   const unit = typeof body.unitSymbol === 'string' && body.unitSymbol ? ` ${body.unitSymbol}` : '';
+  if (w.set) {
+    const then = w.set.was === undefined || typeof body.value !== 'number' ? '' : ` (${signed(body.value)} from ${formatNumber(w.set.was)} when queued)`;
+    return `log set ${name} ${formatNumber(w.set.total)}${unit}${date}${then}`;
+  }
   return `log add ${name} ${String(body.value)}${unit}${date}`;
+}
+
+/** A difference with its sign: `+2`, `-1.5`. */
+export function signed(n: number): string {
+  return `${n > 0 ? '+' : ''}${formatNumber(n)}`;
 }
 
 /** What a failed mark or value was. */
@@ -39,6 +53,8 @@ export interface FailedWrite {
   params: Record<string, string>;
   body: unknown;
   habit: { id: string; name: string };
+  /** A `log set`: queued as an intent, sent as the difference from the day's total then. */
+  set?: SetIntent;
 }
 
 /**
@@ -47,7 +63,7 @@ export interface FailedWrite {
  */
 export function queueFailed(writes: Writes | undefined, err: unknown, write: FailedWrite): QueuedError | undefined {
   if (!writes?.queueing) return undefined;
-  const decision = queueDecision(err, isMarkRoute(write.route));
+  const decision = queueDecision(err, isRepeatable(write));
   if (!decision) return undefined;
   // A mark is safe to send again, so whether the server recorded it does not matter here.
   const said = describeError(err).message;

@@ -36,6 +36,29 @@ export interface QueuedWrite {
   why: string;
   /** True when the server may already have it: sent only after the user confirms. */
   held: boolean;
+  /** A `log set`: the total the day is to have; sent as the difference from the day's total then. */
+  set?: SetIntent;
+}
+
+/**
+ * A queued `log set`: the day's total to reach, in `unit`; `goalUnit` reads statistics that name no
+ * unit. `was` and the body's `value` are the total and difference computed when it was queued (none
+ * when the server could not be read). Delivery reads the day again and sends the difference from
+ * what it finds, so a set is safe to send twice, like a mark.
+ */
+export interface SetIntent {
+  total: number;
+  unit: string;
+  goalUnit: string;
+  was?: number;
+}
+
+/** A `set` field read from a queue line, or undefined when it is not a whole one. */
+function setIntentOf(x: unknown): SetIntent | undefined {
+  if (!x || typeof x !== 'object') return undefined;
+  const o = x as Record<string, unknown>;
+  if (typeof o.total !== 'number' || !Number.isFinite(o.total) || typeof o.unit !== 'string' || typeof o.goalUnit !== 'string') return undefined;
+  return { total: o.total, unit: o.unit, goalUnit: o.goalUnit, ...(typeof o.was === 'number' && Number.isFinite(o.was) ? { was: o.was } : {}) };
 }
 
 /** What queueing a failed write does: send it later, hold it for the user, or nothing (not queued). */
@@ -66,6 +89,11 @@ export function outboxFile(dataDir: string, scope: string): string {
 /** A mark route (complete, failed, skipped): sending it twice is harmless. */
 export function isMarkRoute(route: string): boolean {
   return /\/logs\/(complete|failed|skipped)$/.test(route);
+}
+
+/** A write that is harmless to send twice: a mark, or a `log set` (which reads the day first). */
+export function isRepeatable(w: { route: string; set?: SetIntent }): boolean {
+  return isMarkRoute(w.route) || w.set !== undefined;
 }
 
 /** One account's outbox. */
@@ -119,6 +147,8 @@ export class Outbox {
               n, id, at: String(e.at), route: e.route as RouteKey, params: e.params as Record<string, string>, body: e.body,
               habit: e.habit as QueuedWrite['habit'], why: String(e.why ?? ''), held: e.held === true, sending: false,
             });
+            const set = setIntentOf(e.set);
+            if (set) byId.get(id)!.set = set;
           }
           break;
         case 'send':

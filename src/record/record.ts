@@ -23,6 +23,8 @@ export interface RecordedWrite {
   error?: string;
   /** Sent from the outbox: its number there. */
   outbox?: number;
+  /** `habits undo` of a value by its opposite: the `at` of the write it reverts. */
+  reverts?: string;
 }
 
 /** What a log write is, read from its path. */
@@ -71,7 +73,8 @@ export class WriteRecord {
 
   /**
    * The logs this machine created (2xx marks and values) that none of its later writes removed (a
-   * `log rm` of the id, a `log undo` of the day, a later mark that replaced it), oldest first.
+   * `log rm` of the id, a `log undo` of the day, a later mark that replaced it, the opposite value
+   * `habits undo` logged), oldest first.
    */
   liveLogs(): LiveLog[] {
     const live: LiveLog[] = [];
@@ -83,7 +86,12 @@ export class WriteRecord {
       const w = logWriteOf(write.method, write.path);
       if (!w) return;
       const date = dateOf(write.body);
-      if (w.kind === 'rm') {
+      if (typeof write.reverts === 'string') {
+        // A value logged to take back an earlier one (habits undo, which reverts the last live
+        // log): both are gone. Of two written in the same instant, the later is the one reverted.
+        const i = live.findLastIndex((l) => l.habitId === w.habitId && l.write.at === write.reverts);
+        if (i !== -1) live.splice(i, 1);
+      } else if (w.kind === 'rm') {
         removeWhere(live, (l) => l.habitId === w.habitId && l.logId === w.logId);
       } else if (w.kind === 'undo') {
         if (date) removeWhere(live, (l) => l.habitId === w.habitId && l.date === date);

@@ -95,7 +95,7 @@ describe('--json FIELDS', () => {
     fx.reset();
     const help = await fx.cli(['log', 'done', '--json', 'help']);
     expect(help.code).toBe(2);
-    expect(JSON.parse(help.stderr).error.message).toBe('fields of `habits log done --json`: ref, habit, date, ok, already, result, warnings, error');
+    expect(JSON.parse(help.stderr).error.message).toBe('fields of `habits log done --json`: ref, habit, date, ok, already, result, warnings, left, error');
     // `notes` is a field (of export --output): read as --json's value, it leaves log done without a habit.
     const notes = await fx.cli(['log', 'done', '--json', 'notes']);
     expect(notes.code).toBe(2);
@@ -132,7 +132,7 @@ describe('--json FIELDS', () => {
     // What a command needs before it runs at all (else it says what is missing, as it should).
     const EXTRA: Record<string, string[]> = { 'note edit': ['--mood', 'high'], 'area edit': ['--name', 'Home'] };
     const valueOf = (path: string, name: string): string => (path === 'config set' && name === 'value' ? 'UTC' : word[name] ?? 'x');
-    const word: Record<string, string> = { habit: 'Walk', area: 'Health', name: 'New', value: '1', shell: 'bash', key: 'timezone', file: '/nonexistent.json' };
+    const word: Record<string, string> = { habit: 'Walk', area: 'Health', name: 'New', value: '1', total: '1', shell: 'bash', key: 'timezone', file: '/nonexistent.json' };
     return flatten(buildSpec(program))
       .filter((c) => c.commands.length === 0 && c.path.length > 0 && c.path.at(-1) !== 'help')
       .map((c) => ({

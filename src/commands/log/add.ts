@@ -25,7 +25,7 @@ export function register(parent: Command, app: App): void {
     .command('add')
     .description("add a measured value to a habit's total for a date (default today)")
     .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
-    .argument('<value>', 'a number greater than 0, e.g. 2.5')
+    .argument('<value>', 'a number to add, e.g. 2.5; negative lowers the total (ids and values starting with "-" go after --)')
     .option('--unit <unit>', "unit symbol, e.g. min, km, mL, or the habit's unit name (default: the goal's unit)")
     .option('--date <date>', `${DATE_FORMS}, in your timezone (default today)`)
     .option('--strict', 'fail (exit 2) instead of warning when the log would not count: archived habit, day not due')
@@ -34,6 +34,7 @@ export function register(parent: Command, app: App): void {
       ['habits log add Run 3.2 --unit km', 'units match case-insensitively (km is kM)'],
       ['habits log add "Drink water" 250 --unit mL --date yesterday'],
       ['habits log add Read 12 --unit pages', 'the unit name the habit was given (--unit-name)'],
+      ['habits log add Water -- -1', 'one cup less (a value starting with "-" goes after --)'],
     ]) + `\n\nUnits: ${GOAL_UNITS.join(', ')}. A unit must convert to the goal's (min and hr do, min and km
 do not): a log that would never count is refused.`)
     .action((ref: string, value: string, opts: { unit?: string; date?: string; strict?: boolean }, cmd: Command) => {
@@ -57,13 +58,22 @@ export function parseUnit(raw: string): TypedUnit {
   }
 }
 
-/** A log value: a finite decimal number greater than 0. */
-export function parseValue(raw: string): number {
+/** A decimal number as typed (`2.5`, `-1`, `1e3`), or the UsageError naming `what`. */
+export function parseNumber(raw: string, what: string): number {
   const text = raw.trim();
-  if (/^\d+,\d+$/.test(text)) throw new UsageError(`<value>: "${raw}" uses a comma; write the decimal with a dot, e.g. ${text.replace(',', '.')}`);
+  if (/^[+-]?\d+,\d+$/.test(text)) throw new UsageError(`${what}: "${raw}" uses a comma; write the decimal with a dot, e.g. ${text.replace(',', '.')}`);
   const n = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(n)) throw new UsageError(`<value>: "${raw}" is not a number`);
-  if (n <= 0) throw new UsageError(`<value>: must be greater than 0, got ${raw}`, 'to take a value back, `habits log undo` clears the day');
+  if (!Number.isFinite(n)) throw new UsageError(`${what}: "${raw}" is not a number`);
+  return n;
+}
+
+/**
+ * A log value: a finite decimal number other than 0. A negative value lowers the day's total (as
+ * production allows); `log set` computes one from the total wanted.
+ */
+export function parseValue(raw: string): number {
+  const n = parseNumber(raw, '<value>');
+  if (n === 0) throw new UsageError(`<value>: must not be 0, got ${raw}`, 'to change a total, `habits log set <habit> <total>` sends the difference');
   return n;
 }
 

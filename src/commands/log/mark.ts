@@ -12,7 +12,7 @@ import { PartialFailure, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from '../shared/deps.js';
-import { type MarkWrite, orderedPrinter, sendMark, WRITE_CONCURRENCY } from '../shared/log-writes.js';
+import { type DayLeft, type MarkWrite, orderedPrinter, sendMark, WRITE_CONCURRENCY } from '../shared/log-writes.js';
 
 /** What one mark verb is: its route and wording (shared/log-writes.ts), its help; the rest is shared. */
 export interface MarkVerb extends MarkWrite {
@@ -37,8 +37,10 @@ export interface MarkEntry {
   ok: boolean;
   already?: boolean;
   result?: unknown;
-  /** Why the mark may not count (archived habit, a day not due). */
+  /** Why the mark may not count (archived habit, a day not due); after an undo, what the day still shows. */
   warnings?: string[];
+  /** Undo on a server that did not say what it removed: the day read back (null: it could not be read). */
+  left?: DayLeft | null;
   error?: { code: string; message: string; status: number | null };
 }
 
@@ -67,7 +69,7 @@ export function parseMark(refs: string[], opts: { date?: string; strict?: boolea
   return { refs, date: opts.date ?? 'today', strict: !!opts.strict };
 }
 
-type Outcome = { ok: true; already?: boolean; result?: MessageResult; warnings?: string[] } | { ok: false; err: unknown };
+type Outcome = { ok: true; already?: boolean; result?: MessageResult; warnings?: string[]; left?: DayLeft | null } | { ok: false; err: unknown };
 
 /** Marks every habit of `options` with `verb`, reporting each; throws PartialFailure when any failed. */
 export async function runMark(
@@ -81,7 +83,7 @@ export async function runMark(
   // The day's journal, read once and only when a bad habit is marked done (see overLimit).
   let journal: Promise<JournalEntry[]> | undefined;
   const journalOf = () => (journal ??= deps.api().then((api) => api.request('GET /habits/journal', { query: { date } }).then((j) => (Array.isArray(j) ? j : []))));
-  const send = async (habit: Named): Promise<Outcome> => ({ ok: true, ...(await sendMark(verb, habit, date, { strict: options.strict, journal: journalOf }, deps)) });
+  const send = async (habit: Named): Promise<Outcome> => ({ ok: true, ...(await sendMark(verb, habit, date, { strict: options.strict, journal: journalOf, today: deps.today() }, deps)) });
   // The same habit named twice is marked once; both places report that one outcome.
   const byId = new Map<string, Promise<Outcome>>();
   const mark = (habit: Named): Promise<Outcome> => {
@@ -119,7 +121,8 @@ export async function runMark(
 function toEntry(ref: string, habit: MarkEntry['habit'], date: string, outcome: Outcome): MarkEntry {
   if (outcome.ok) {
     const warnings = outcome.warnings?.length ? { warnings: outcome.warnings } : {};
-    return outcome.already ? { ref, habit, date, ok: true, already: true, ...warnings } : { ref, habit, date, ok: true, result: outcome.result, ...warnings };
+    const left = outcome.left === undefined ? {} : { left: outcome.left };
+    return outcome.already ? { ref, habit, date, ok: true, already: true, ...warnings } : { ref, habit, date, ok: true, result: outcome.result, ...warnings, ...left };
   }
   const d = describeError(outcome.err);
   return { ref, habit, date, ok: false, error: { code: d.code, message: d.message, status: d.status ?? null } };
@@ -129,7 +132,7 @@ function toEntry(ref: string, habit: MarkEntry['habit'], date: string, outcome: 
 function report(deps: Pick<Deps, 'out'>, verb: MarkVerb, entry: MarkEntry, err: unknown, total: number): void {
   const name = `"${entry.habit?.name ?? entry.ref}"`;
   if (entry.ok) {
-    deps.out.item(entry.already && verb.already ? verb.already(name, entry.date) : verb.done(name, entry.date, entry.result as MessageResult | undefined));
+    deps.out.item(entry.already && verb.already ? verb.already(name, entry.date) : verb.done(name, entry.date, entry.result as MessageResult | undefined, entry.left ?? undefined));
     for (const w of entry.warnings ?? []) deps.out.item(`warning: ${w}`, true);
     return;
   }

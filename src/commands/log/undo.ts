@@ -11,11 +11,14 @@ export const UNDO: MarkVerb = {
   route: 'POST /habits/{habitId}/logs/undo',
   examples: [['habits log undo Walk', "clear today's marks and values"], ['habits log undo Walk --date yesterday']],
   checked: false,
-  // The local service says how many logs it removed; other servers do not, and then neither can we.
-  done: (name, date, result) => {
+  // The local service says how many logs it removed. Other servers do not: then the day is read
+  // back, and what it still shows is a warning (mark.ts prints the warnings after this line).
+  done: (name, date, result, left) => {
     const n = result?.removed;
     if (n === 0) return `Nothing to clear: ${name} had no logs for ${date}`;
-    return typeof n === 'number' ? `Cleared ${n} log${n === 1 ? '' : 's'} of ${name} for ${date}` : `Cleared the logs of ${name} for ${date}`;
+    if (typeof n === 'number') return `Cleared ${n} log${n === 1 ? '' : 's'} of ${name} for ${date}`;
+    if (left && left.total === 0 && !['completed', 'failed', 'skipped'].includes(left.status ?? '')) return `Cleared the logs of ${name} for ${date}: the day shows nothing now`;
+    return `The server accepted the undo of ${name} for ${date}`;
   },
 };
 

@@ -2,7 +2,7 @@
 // habit and date, checked as the log verbs check it (log-checks.ts), with the same routes, the
 // same meaning of a 409 (already marked: success) and the same confirmations.
 import { ApiError } from '../../api/errors.js';
-import type { RouteKey } from '../../api/routes.js';
+import type { Api, RouteKey } from '../../api/routes.js';
 import type { GoalUnit, JournalEntry, LogValueBody, MessageResult } from '../../api/types.js';
 import { checkedWrite, UsageError, WriteError } from '../../errors.js';
 import { canonicalUnit } from '../../model/grammar.js';
@@ -13,7 +13,8 @@ import { formatGoal, formatNumber, shellWord } from '../../output/format.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from './deps.js';
 import { checkLogWrite } from './log-checks.js';
-import { queueFailed } from '../../record/index.js';
+import { difference, queueFailed, readDay, type SetIntent } from '../../record/index.js';
+import { unreachable } from '../../resolve/index.js';
 
 /** Requests in flight at once: fast, and far below the service's 500 a minute. */
 export const WRITE_CONCURRENCY = 4;
@@ -28,8 +29,8 @@ export interface MarkWrite {
    * it must be able to clear any day.
    */
   checked: boolean;
-  /** The confirmation for one habit, from what the server answered. */
-  done(name: string, date: string, result?: MessageResult): string;
+  /** The confirmation for one habit, from what the server answered (and, for undo, the day read back). */
+  done(name: string, date: string, result?: MessageResult, left?: DayLeft): string;
   /**
    * The confirmation when the server answers 409 (the day already carries this mark), which a
    * re-run from cron must treat as success; undefined when a 409 is a failure.
@@ -66,8 +67,42 @@ export const MARKS = {
 export interface MarkSent {
   already?: boolean;
   result?: MessageResult;
-  /** Why the mark may not count (archived habit, a day not due). */
+  /** Why the mark may not count (archived habit, a day not due); for undo, what the day still shows. */
   warnings: string[];
+  /** Undo on a server that did not say what it removed: the day read back; null when that failed. */
+  left?: DayLeft | null;
+}
+
+/** What a day shows after an undo, read back: its total (in the goal's unit) and status. */
+export interface DayLeft {
+  total: number;
+  unit: string | null;
+  status: string | undefined;
+}
+
+/**
+ * After an undo whose answer did not say how many logs it removed (production's does not), the day
+ * read back (one request), and the warning when something is left: one server was seen answering
+ * 200 and leaving measured values in place. `left` is null when the day could not be read.
+ */
+export async function readBack(api: Api, habit: Named, date: string, today?: string): Promise<{ left: DayLeft | null; warning?: string }> {
+  const unit = habit.facts?.goal?.unit ?? null;
+  let shown;
+  try {
+    shown = await readDay(api, habit.id, date, unit, unit);
+  } catch {
+    return { left: null, warning: `the server did not say what its undo removed, and ${date} could not be read back: \`habits journal --date ${date}\` shows what is left` };
+  }
+  const left: DayLeft = { total: shown.total, unit, status: shown.status };
+  const name = `"${escapeControls(habit.name)}"`;
+  if (left.total !== 0) {
+    const amount = `${formatNumber(left.total)}${unit ? ` ${displayUnit(unit, habit.facts?.customUnitName)}` : ''}`;
+    return { left, warning: `${name} still shows ${amount} for ${date}: this server's undo leaves values; \`habits log set ${shellWord(habit.name)} 0${date === today ? '' : ` --date ${date}`}\` clears them` };
+  }
+  if (left.status === 'completed' || left.status === 'failed' || left.status === 'skipped') {
+    return { left, warning: `${name} still shows ${left.status} for ${date}: this server's undo left the mark` };
+  }
+  return { left };
 }
 
 /**
@@ -79,7 +114,7 @@ export async function sendMark(
   verb: MarkWrite,
   habit: Named,
   date: string,
-  opts: { strict: boolean; journal: () => Promise<JournalEntry[]> },
+  opts: { strict: boolean; journal: () => Promise<JournalEntry[]>; today?: string },
   deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>,
 ): Promise<MarkSent> {
   let warnings: string[] = [];
@@ -91,7 +126,12 @@ export async function sendMark(
       if (verb.name === 'done' && checked.facts.type === 'bad' && checked.facts.goal) await overLimit(habit, date, await opts.journal());
     }
     const api = await deps.api();
-    return { result: await api.request(verb.route, { params: { habitId: habit.id }, body: { targetDate: date } }), warnings };
+    const result = await api.request(verb.route, { params: { habitId: habit.id }, body: { targetDate: date } });
+    if (verb.name === 'undo' && typeof result?.removed !== 'number') {
+      const back = await readBack(api, habit, date, opts.today);
+      return { result, warnings: back.warning ? [...warnings, back.warning] : warnings, left: back.left };
+    }
+    return { result, warnings };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (verb.already && isConflict(err)) return { already: true, warnings };
@@ -138,7 +178,8 @@ export interface ValueSent {
 
 /**
  * Adds `value` (in `unit`, else the goal's unit) to the total of `habit` for `date`, checked as
- * `log add` checks it. Throws a UsageError for a refusal, a WriteError for a failure.
+ * `log add` checks it. Throws a UsageError for a refusal, a WriteError for a failure, a
+ * QueuedError when it waits in the outbox.
  */
 export async function sendValue(
   habit: Named,
@@ -149,32 +190,113 @@ export async function sendValue(
   deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>,
 ): Promise<ValueSent> {
   const checked = await checkLogWrite(habit, date, strict, deps);
-  let { facts, fresh } = checked;
-  const refresh = async () => {
-    if (!fresh) [facts, fresh] = [await deps.resolver.freshFacts(habit.id), true];
-  };
-  // Without --unit the goal's unit is used, so read it as it is now, not as the cache has it.
-  if (!unit || facts.goal === undefined) await refresh();
-  let symbol = unitFor(habit, facts, unit);
-  // A unit the cached facts refuse may be one the habit accepts since: ask before refusing.
-  if (symbol instanceof Error && !fresh) {
-    await refresh();
-    symbol = unitFor(habit, facts, unit);
-  }
-  if (symbol instanceof Error) throw symbol;
+  const { facts, symbol } = await unitToSend(habit, unit, checked, deps);
   const result = await postValue(habit, { value, unitSymbol: symbol, targetDate: date }, deps);
   const id = result.logId ? ` (log id:${result.logId})` : '';
   const shown = displayUnit(symbol, symbol === facts.goal?.unit ? facts.customUnitName : undefined);
   return { result, line: `Logged ${String(value)} ${shown} to "${habit.name}" for ${date}${id}`, warnings: checked.warnings };
 }
 
-async function postValue(habit: Named, body: LogValueBody, deps: Pick<Deps, 'api'> & Partial<Pick<Deps, 'writes'>>): Promise<MessageResult> {
+/**
+ * The unit a value of `habit` is sent in, and the facts it was chosen from. Like a mark, a value
+ * trusts the facts the name cache holds (the goal's unit among them), so a warm write costs one
+ * request and can wait in the outbox when the server is out of reach. The server is asked only
+ * when the cache does not know the goal, or refuses the unit (the habit may accept it since).
+ */
+async function unitToSend(
+  habit: Named,
+  unit: TypedUnit | undefined,
+  checked: { facts: HabitFacts; fresh: boolean },
+  deps: Pick<Deps, 'resolver'>,
+): Promise<{ facts: HabitFacts; symbol: GoalUnit }> {
+  let { facts, fresh } = checked;
+  // Asks the server; false when it is out of reach and the cache must do.
+  const refresh = async (): Promise<boolean> => {
+    if (fresh) return false;
+    try {
+      [facts, fresh] = [await deps.resolver.freshFacts(habit.id), true];
+      return true;
+    } catch (err) {
+      if (unreachable(err)) return false;
+      throw err;
+    }
+  };
+  if (facts.goal === undefined && !(await refresh())) {
+    // Nothing known of the goal and no server to ask: its unit cannot be guessed.
+    if (!unit) throw new UsageError(`the goal of "${escapeControls(habit.name)}" is not known here and the server cannot be reached, so the unit of the value is unknown`, 'give the unit with --unit, and the value waits in the outbox');
+  }
+  let symbol = unitFor(habit, facts, unit);
+  // A unit the cached facts refuse may be one the habit accepts since: ask before refusing.
+  if (symbol instanceof Error && (await refresh())) symbol = unitFor(habit, facts, unit);
+  if (symbol instanceof Error) throw symbol;
+  return { facts, symbol };
+}
+
+async function postValue(habit: Named, body: LogValueBody, deps: Pick<Deps, 'api'> & Partial<Pick<Deps, 'writes'>>, set?: SetIntent): Promise<MessageResult> {
   const api = await deps.api();
   // A value adds to the day's total: after an unknown outcome, the journal shows whether it did.
   return checkedWrite(api.request('POST /habits/{habitId}/logs', { params: { habitId: habit.id }, body }), `habits journal --date ${body.targetDate}`).catch((err: unknown) => {
     // A value that could not reach the server waits in the outbox; one that may have is held there.
-    throw queueFailed(deps.writes?.(), (err as WriteError).error, { route: 'POST /habits/{habitId}/logs', params: { habitId: habit.id }, body, habit: { id: habit.id, name: habit.name } }) ?? err;
+    throw queueFailed(deps.writes?.(), (err as WriteError).error, { route: 'POST /habits/{habitId}/logs', params: { habitId: habit.id }, body, habit: { id: habit.id, name: habit.name }, ...(set ? { set } : {}) }) ?? err;
   });
+}
+
+/** What `log set` did. */
+export interface SetSent {
+  /** The day's total before, in the unit of the set; undefined when it could not be read (queued). */
+  was: number;
+  /** The difference sent (0: nothing was sent). */
+  value: number;
+  symbol: GoalUnit;
+  /** What the server answered; undefined when nothing was sent. */
+  result?: MessageResult;
+  /** `Set "Water" to 5 cup for 2026-11-22 (was 6)`. */
+  line: string;
+  warnings: string[];
+}
+
+/**
+ * Sets the total of `habit` for `date` to `total` (in `unit`, else the goal's unit): reads the
+ * day's total and sends the difference, up or down; nothing when there is none. A server out of
+ * reach, before or after the read, leaves the set in the outbox, which sends the difference from
+ * the day's total when it is delivered. Throws as sendValue does.
+ */
+export async function sendSet(
+  habit: Named,
+  total: number,
+  unit: TypedUnit | undefined,
+  date: string,
+  strict: boolean,
+  deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>,
+): Promise<SetSent> {
+  const checked = await checkLogWrite(habit, date, strict, deps);
+  const { facts, symbol } = await unitToSend(habit, unit, checked, deps);
+  const goal = facts.goal;
+  if (!goal) {
+    throw new UsageError(
+      `"${escapeControls(habit.name)}" has no goal, so it has no day's total to set`,
+      `habits log add ${shellWord(habit.name)} <value> --unit <unit> adds a value`,
+    );
+  }
+  const shown = displayUnit(symbol, symbol === goal.unit ? facts.customUnitName : undefined);
+  const intent: SetIntent = { total, unit: symbol, goalUnit: goal.unit };
+  const api = await deps.api();
+  let was: number;
+  try {
+    was = (await readDay(api, habit.id, date, goal.unit, symbol)).total;
+  } catch (err) {
+    // Not read: queued as it was asked, the difference computed when it is sent.
+    const body = { unitSymbol: symbol, targetDate: date };
+    throw (err instanceof ApiError ? queueFailed(deps.writes?.(), err, { route: 'POST /habits/{habitId}/logs', params: { habitId: habit.id }, body, habit: { id: habit.id, name: habit.name }, set: intent }) : undefined) ?? err;
+  }
+  const value = difference(total, was);
+  const to = `${String(total)} ${shown}`;
+  if (value === 0) {
+    return { was, value, symbol, line: `"${habit.name}" is already at ${to} for ${date}: nothing sent`, warnings: checked.warnings };
+  }
+  const result = await postValue(habit, { value, unitSymbol: symbol, targetDate: date }, deps, { ...intent, was });
+  const id = result.logId ? ` (log id:${result.logId})` : '';
+  return { was, value, symbol, result, line: `Set "${habit.name}" to ${to} for ${date} (was ${formatNumber(was)})${id}`, warnings: checked.warnings };
 }
 
 /** The symbol to send for `typed` (the goal's when undefined), or the UsageError saying why none fits. */

@@ -23,8 +23,8 @@ describe('log add', () => {
       { method: 'POST', path: `/habits/${run.id}/logs`, body: { value: 2, unitSymbol: 'kM', targetDate: '2026-11-22' }, status: 201 },
       { method: 'POST', path: `/habits/${run.id}/logs`, body: { value: 1.5, unitSymbol: 'kM', targetDate: '2026-11-22' }, status: 201 },
     ]);
-    // The default unit came from GET /habits/{id}; the explicit one needed no such request.
-    expect(fx.svc.requests.filter((q) => q.path === `/habits/${run.id}` && q.method === 'GET')).toHaveLength(1);
+    // The default unit came from the goal the habit listing gave (the name cache): one request per value.
+    expect(fx.svc.requests.filter((q) => q.path === `/habits/${run.id}` && q.method === 'GET')).toHaveLength(0);
     const journal = await call<JournalEntry[]>(fx.svc, 'GET', '/habits/journal?date=2026-11-22');
     expect(journal.find((e) => e.id === run.id)?.progress).toMatchObject({ current: 3.5, target: 5, unit: 'kM' });
   });
@@ -69,9 +69,15 @@ describe('log add', () => {
     expect(fx.svc.requests).toEqual([]);
   });
 
-  it('a negative value after -- is refused as not greater than 0', async () => {
-    const r = await fx.cli(['log', 'add', 'Run', '--', '-3']);
-    expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining('error: <value>: must be greater than 0, got -3') });
+  it('a negative value lowers the day\'s total; 0 is refused', async () => {
+    const run = await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    await fx.cli(['log', 'add', 'Run', '5']);
+    const r = await fx.cli(['log', 'add', 'Run', '-1.5']);
+    expect(r).toMatchObject({ code: 0, stderr: expect.stringMatching(/^Logged -1.5 km to "Run" for 2026-11-22 \(log id:/) });
+    expect(await fx.cli(['log', 'add', 'Run', '--', '-0.5'])).toMatchObject({ code: 0 });
+    const journal = await call<JournalEntry[]>(fx.svc, 'GET', '/habits/journal?date=2026-11-22');
+    expect(journal.find((e) => e.id === run.id)?.progress).toMatchObject({ current: 3, unit: 'kM' });
+    expect(await fx.cli(['log', 'add', 'Run', '0'])).toMatchObject({ code: 2, stderr: 'error: <value>: must not be 0, got 0\nhint: to change a total, `habits log set <habit> <total>` sends the difference\n' });
   });
 
   it('--json prints what the server returned', async () => {
