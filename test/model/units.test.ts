@@ -1,7 +1,7 @@
 // Units as people read them, and which units count towards a goal.
 import { describe, expect, it } from 'vitest';
 import { GOAL_UNITS } from '../../src/api/types.js';
-import { converts, displayUnit, ownUnitName, unitsThatCount } from '../../src/model/units.js';
+import { converts, convertUnit, displayUnit, ownUnitName, unitsThatCount } from '../../src/model/units.js';
 
 describe('units', () => {
   it('spells kM and kCal as people do, and leaves the other symbols alone', () => {
@@ -26,5 +26,26 @@ describe('units', () => {
     // A goal unit we do not know (another server's) refuses nothing.
     expect(unitsThatCount('parsec')).toBeUndefined();
     expect(converts('kM', 'parsec')).toBe(true);
+  });
+});
+
+describe('convertUnit', () => {
+  it('converts within a kind, both ways, and refuses across kinds or unknown symbols', () => {
+    expect(convertUnit(90, 'min', 'hr')).toBe(1.5);
+    expect(convertUnit(1.5, 'hr', 'min')).toBe(90);
+    expect(convertUnit(2, 'cup', 'mL')).toBeCloseTo(473.176473, 6);
+    expect(convertUnit(1, 'kCal', 'cal')).toBe(1000);
+    expect(convertUnit(5, 'rep', 'rep')).toBe(5);
+    expect(convertUnit(5, 'rep', 'step')).toBeNull();
+    expect(convertUnit(5, 'min', 'kM')).toBeNull();
+    // Names of Object.prototype are not units.
+    expect(convertUnit(5, 'constructor', 'toString')).toBeNull();
+    expect(convertUnit(5, 'min', '__proto__')).toBeNull();
+  });
+
+  it('every unit round-trips through every unit of its kind', () => {
+    for (const a of GOAL_UNITS) {
+      for (const b of unitsThatCount(a) ?? []) expect(convertUnit(convertUnit(7, a, b)!, b, a)).toBeCloseTo(7, 9);
+    }
   });
 });

@@ -81,3 +81,18 @@ describe('compact', () => {
     expect(statSync(file).size).toBe(size);
   });
 });
+
+describe('a queued log set', () => {
+  it('keeps its intent through pending() and compaction; a set field that is not whole is not a set', () => {
+    const outbox = new Outbox(file, () => new Date('2026-11-26T08:00:00.000Z'));
+    const set = { total: 5, unit: 'cup', goalUnit: 'cup', was: 6 };
+    outbox.queue({ ...write(1), body: { value: -1, unitSymbol: 'cup', targetDate: '2026-11-26' }, set }, false);
+    appendFileSync(file, JSON.stringify({ op: 'queue', n: 0, id: 'bad', at: 'x', ...write(2), set: { total: '5', unit: 'cup' } }) + '\n');
+    expect(outbox.pending().map((w) => [w.n, w.set])).toEqual([[1, set], [2, undefined]]);
+    // Grown past the compaction size by delivered writes: the set is kept as it was.
+    appendFileSync(file, `${JSON.stringify({ op: 'note', pad: 'x'.repeat(COMPACT_BYTES) })}\n`);
+    outbox.compact();
+    expect(statSync(file).size).toBeLessThan(2000);
+    expect(outbox.pending().map((w) => [w.n, w.set, w.held])).toEqual([[1, set, false], [2, undefined, false]]);
+  });
+});
