@@ -233,7 +233,27 @@ export interface DailyProgress {
   status: JournalStatus | string;
 }
 
-/** GET /habits/{habitId}/statistics. `unit` is a symbol string or an object, depending on the server. */
+/** The unit types of statistics: production's words (`duration`, `mass`, `energy`, `scalar`) and ours for length and volume. */
+export const UNIT_TYPES = ['duration', 'length', 'volume', 'mass', 'energy', 'scalar'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+
+/**
+ * The statistics unit as the local service sends it, for every habit: all four fields any client
+ * reads (production was seen sending `{symbol, type}`; the spec and typed clients say `{id, name,
+ * symbol}`). `id` is stable per unit (`unit-min`, `unit-fl-oz`); `name` is the habit's
+ * customUnitName, else the unit's plain name (`minutes`). A habit without a goal counts: `rep`.
+ */
+export interface StatisticsUnit {
+  id: string;
+  name: string;
+  symbol: GoalUnit;
+  type: UnitType;
+}
+
+/**
+ * GET /habits/{habitId}/statistics. `unit` is a symbol string, an object with some of the fields
+ * of StatisticsUnit, or null, depending on the server.
+ */
 export interface Statistics {
   id: string;
   name: string;
@@ -242,7 +262,7 @@ export interface Statistics {
   skips: number;
   fails: number;
   completions: number;
-  unit: string | { symbol: string; type?: string; id?: string; name?: string } | null;
+  unit: string | StatisticsUnit | { symbol: string; type?: string; id?: string; name?: string } | null;
   periodicity: Periodicity | string | null;
   avg: number;
   dailyProgress: DailyProgress[];

@@ -214,7 +214,7 @@ describe('every answer conforms to the contract', () => {
 
 describe('the contract refuses the shapes the service used to send', () => {
   const stats = {
-    id: 'h1', name: 'Walk', type: 'good', totalLogs: 30, skips: 0, fails: 0, completions: 1, unit: { symbol: 'min', type: 'duration' },
+    id: 'h1', name: 'Walk', type: 'good', totalLogs: 30, skips: 0, fails: 0, completions: 1, unit: { id: 'unit-min', name: 'minutes', symbol: 'min', type: 'duration' },
     periodicity: 'daily', avg: 30, dailyProgress: [{ date: '2026-03-10', totalLog: 30, status: 'completed' }],
     currentStreak: 1, longestStreak: 1, completionRate: 1,
   };
@@ -222,12 +222,16 @@ describe('the contract refuses the shapes the service used to send', () => {
 
   test('it takes the shapes served now', () => {
     expect(validate(statistics, stats)).toEqual([]);
-    expect(validate(statistics, { ...stats, unit: null })).toEqual([]);
     expect(validate(journalEntry, entry)).toEqual([]);
   });
 
   test('statistics unit as a symbol string', () => {
     expect(validate(statistics, { ...stats, unit: 'min' })).toEqual(['$.unit: expected an object, got "min"']);
+  });
+
+  test('statistics unit as {symbol, type}, or null for a habit without a goal', () => {
+    expect(validate(statistics, { ...stats, unit: { symbol: 'min', type: 'duration' } })).toEqual(['$.unit.id: is missing', '$.unit.name: is missing']);
+    expect(validate(statistics, { ...stats, unit: null })).toEqual(['$.unit: expected an object, got null']);
   });
 
   test('a day that is not due as `none`', () => {

@@ -3,7 +3,7 @@
 // Fields production does not send are the local service's documented additions
 // (docs/local-service.md) and are marked EXTENSION; anything else in an answer fails the contract.
 import { ROUTES } from '../../../src/server/http/router.js';
-import { GOAL_UNITS, HABIT_TYPES, JOURNAL_STATUSES, LOG_TYPES, MOOD_LEVELS, PERIODICITIES } from '../../../src/api/types.js';
+import { GOAL_UNITS, HABIT_TYPES, JOURNAL_STATUSES, LOG_TYPES, MOOD_LEVELS, PERIODICITIES, UNIT_TYPES } from '../../../src/api/types.js';
 import {
   type Schema, absent, anyOf, arr, bool, date, dateTime, int, num, obj, oneOf, orNull, str, tagged,
 } from './schema.js';
@@ -62,12 +62,18 @@ export const journalEntry = obj(
 );
 
 /** The unit types production sends (`duration`, `mass`, `energy`, `scalar`) and ours for the other two. */
-const unitType = oneOf(['length', 'volume', 'duration', 'mass', 'energy', 'scalar']);
+const unitType = oneOf(UNIT_TYPES);
+
+/**
+ * Production was seen answering {symbol, type}; the spec and typed clients say {id, name, symbol}
+ * (api-facts.md, "What independent clients parse"). All four, for every habit: a strict client
+ * refuses null.
+ */
+export const statisticsUnit = obj({ id: str(/^unit-[a-z-]+$/, 'a unit id'), name: str(/\S/, 'a name'), symbol: unit, type: unitType });
 
 export const statistics = obj({
   id, name: str(), type: oneOf(HABIT_TYPES), totalLogs: num(0), skips: int(0), fails: int(0), completions: int(0),
-  // Production answers {symbol, type} (api-facts.md); null for a habit without a goal.
-  unit: orNull(obj({ symbol: unit, type: unitType })),
+  unit: statisticsUnit,
   periodicity, avg: num(0),
   dailyProgress: arr(obj({ date, totalLog: num(0), status })),
   currentStreak: int(0), longestStreak: int(0), completionRate: num(0, 1), // EXTENSION: ours

@@ -320,7 +320,8 @@ describe('statistics', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
-        id: h.id, name: 'Water', type: 'good', totalLogs: 100, skips: 1, fails: 0, completions: 2, unit: { symbol: 'min', type: 'duration' }, periodicity: 'daily',
+        id: h.id, name: 'Water', type: 'good', totalLogs: 100, skips: 1, fails: 0, completions: 2, unit: { id: 'unit-min', name: 'minutes', symbol: 'min', type: 'duration' },
+        periodicity: 'daily',
         avg: 20,
         dailyProgress: [
           { date: '2026-03-06', totalLog: 0, status: 'inprogress' },
@@ -334,11 +335,30 @@ describe('statistics', () => {
     });
   });
 
+  test('unit: {id, name, symbol, type} for every habit; named by customUnitName, else plainly; a count without a goal', async () => {
+    const unitOf = async (h: ServedHabit) => (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data.unit;
+    const water = await habit({ goal: { periodicity: 'daily', value: 64, unit: 'fl oz' } });
+    expect(await unitOf(water)).toEqual({ id: 'unit-fl-oz', name: 'fluid ounces', symbol: 'fl oz', type: 'volume' });
+    const read = await habit({ name: 'Read', goal: { periodicity: 'weekly', value: 100, unit: 'rep' }, customUnitName: 'pages' });
+    expect(await unitOf(read)).toEqual({ id: 'unit-rep', name: 'pages', symbol: 'rep', type: 'scalar' });
+    const run = await habit({ name: 'Run', goal: { periodicity: 'daily', value: 5, unit: 'kM' }, customUnitName: 'laps' });
+    expect(await unitOf(run)).toEqual({ id: 'unit-km', name: 'laps', symbol: 'kM', type: 'length' });
+    const floss = await habit({ name: 'Floss' });
+    expect(await unitOf(floss)).toEqual({ id: 'unit-rep', name: 'times', symbol: 'rep', type: 'scalar' });
+    const glasses = await habit({ name: 'Glasses', customUnitName: 'glasses' });
+    expect(await unitOf(glasses)).toEqual({ id: 'unit-rep', name: 'glasses', symbol: 'rep', type: 'scalar' });
+    // The name follows the habit: customUnitName cleared, a goal removed.
+    await call('PUT', `/habits/${run.id}`, { customUnitName: null });
+    expect(await unitOf(run)).toEqual({ id: 'unit-km', name: 'kilometers', symbol: 'kM', type: 'length' });
+    await call('PUT', `/habits/${water.id}`, { goal: null });
+    expect(await unitOf(water)).toEqual({ id: 'unit-rep', name: 'times', symbol: 'rep', type: 'scalar' });
+  });
+
   test('defaults to the habit start .. today, and reflects new logs at once', async () => {
     const h = await habit({ startDate: '2026-03-08' });
     const before = (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data;
     expect(before.dailyProgress.map((p) => p.date)).toEqual(['2026-03-08', '2026-03-09', '2026-03-10']);
-    expect(before).toMatchObject({ unit: null, periodicity: 'daily', completions: 0, currentStreak: 0 });
+    expect(before).toMatchObject({ unit: { id: 'unit-rep', name: 'times', symbol: 'rep', type: 'scalar' }, periodicity: 'daily', completions: 0, currentStreak: 0 });
     await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-09' });
     await call('POST', `/habits/${h.id}/logs/complete`);
     const after = (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data;

@@ -251,13 +251,15 @@ describe('importDocument', () => {
     const svc = await serve(store);
     try {
       expect(await svc.get<Area[]>('/areas')).toEqual([]);
-      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).unit).toEqual({ symbol: 'min', type: 'duration' });
+      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).unit).toEqual({ id: 'unit-min', name: 'minutes', symbol: 'min', type: 'duration' });
       const area = { id: 'a1', name: 'Health', colorHex: '#00FF00', icon: '', createdAt: '2026-10-01T08:00:00.000Z' };
       // h2 takes goal g1: ids are unique, so h1 is left without a goal.
       importDocument(store, doc([habit({ id: 'h2', goals: goal('daily', 30, 'min') }, days('2026-11-22', 'i0'))], [area]));
       expect(await svc.get<Area[]>('/areas')).toEqual([area]);
       expect((await svc.get<ServedHabit>('/habits/h1')).goals).toEqual([]);
-      expect(await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).toMatchObject({ unit: null, dailyProgress: [{ date: '2026-11-22', totalLog: 10, status: 'completed' }] });
+      expect(await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).toMatchObject({
+        unit: { id: 'unit-rep', name: 'times', symbol: 'rep', type: 'scalar' }, dailyProgress: [{ date: '2026-11-22', totalLog: 10, status: 'completed' }],
+      });
     } finally {
       await svc.close();
       store.close();
