@@ -304,17 +304,26 @@ export interface LogValueBody {
 }
 
 /** What a log records, in GET /habits/{id}/logs (a local-service extension): an amount, or a mark. */
-export const LOG_TYPES = ['value', 'completed', 'failed', 'skipped'] as const;
+export const LOG_KINDS = ['value', 'completed', 'failed', 'skipped'] as const;
+export type LogKind = (typeof LOG_KINDS)[number];
+
+/**
+ * How a log was made, in GET /habits/{id}/logs: the words of a habit's `logMethod`. `manual` is a
+ * log written through the app or this API; `auto` one from an integrated service.
+ */
+export const LOG_TYPES = LOG_METHODS;
 export type LogType = (typeof LOG_TYPES)[number];
 
 /**
  * One log as GET /habits/{id}/logs lists it (a local-service extension; production lists no logs).
- * `value` is the amount (for a complete mark, what it recorded); `unitSymbol` is null for a mark
- * on a habit without a goal and for a value logged without a unit.
+ * `type` is how it was made (the one client that lists logs reads `manual | auto`), `kind` what it
+ * records. `value` is the amount (for a complete mark, what it recorded); `unitSymbol` is null for
+ * a mark on a habit without a goal and for a value logged without a unit.
  */
 export interface LogEntry {
   id: string;
   type: LogType;
+  kind: LogKind;
   date: DateString;
   value: number;
   unitSymbol: GoalUnit | string | null;

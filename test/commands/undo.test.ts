@@ -43,7 +43,7 @@ describe('undo', () => {
     expect(r.code).toBe(130);
     expect(no.asked).toEqual([`Revert the completed mark on "Walk" for 2026-11-22, written 2026-11-22T12:00:00.000Z? This clears every log of "Walk" on 2026-11-22 (habits log undo).`]);
     expect(writes(fx.svc)).toEqual([]);
-    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
+    expect((await logsOf(walk.id)).map((l) => l.kind)).toEqual(['completed']);
   });
 
   it('a log removed since (log rm, log undo) is not reverted again', async () => {

@@ -26,7 +26,8 @@ const LOG_LIST_PARAMS = ['date', 'from', 'to'] as const;
 /**
  * GET /habits/{id}/logs[?date=D | ?from=&to=]: a local-service extension (production lists no
  * logs): the habit's logs of one date, of a range of dates (both included; either end may be left
- * out), or all of them, ordered by date, then creation.
+ * out), or all of them, ordered by date, then creation. `type` is how each was made (always
+ * `manual` here), `kind` what it records.
  */
 export const listLogsHandler: Handler = (ctx) => {
   const { app, query } = ctx;
@@ -43,7 +44,8 @@ export const listLogsHandler: Handler = (ctx) => {
     const habit = requireHabit(app, param(ctx, 'habitId'));
     return logsBetween(app.store, habit.id, from === undefined ? '' : formatDay(from), to === undefined ? '~' : formatDay(to)).map(
       (log): LogEntry => ({
-        id: log.id, type: log.kind, date: log.date, value: log.value, unitSymbol: log.unit, createdAt: log.createdAt,
+        // Every log is written through the API: `manual` (`auto` would be an integrated service's).
+        id: log.id, type: 'manual', kind: log.kind, date: log.date, value: log.value, unitSymbol: log.unit, createdAt: log.createdAt,
         localLastModifiedDate: Date.parse(log.createdAt),
       }),
     );

@@ -243,12 +243,18 @@ describe('the contract refuses the shapes the service used to send', () => {
     expect(validate(journalEntry, { ...entry, currentStreak: { length: 3, unit: 'week' } })).toEqual(['$.currentStreak.unit: expected one of "day", got "week"']);
   });
 
+  test('a log whose type is its kind, without a kind', () => {
+    const log = { id: 'l', type: 'value', date: '2026-03-10', value: 1, unitSymbol: 'kM', createdAt: '2026-03-10T12:00:00.000Z', localLastModifiedDate: 1 };
+    expect(validate(logEntry, log)).toEqual(['$.type: expected one of "manual", "auto", got "value"', '$.kind: is missing']);
+    expect(validate(logEntry, { ...log, type: 'manual', kind: 'value' })).toEqual([]);
+  });
+
   test('a field gone, a field added, a type changed', () => {
     const { avg: _avg, ...withoutAvg } = stats;
     expect(validate(statistics, withoutAvg)).toEqual(['$.avg: is missing']);
     expect(validate(statistics, { ...stats, streak: 1 })).toEqual(['$.streak: is not part of the contract']);
-    expect(validate(logEntry, { id: 'l', type: 'mark', date: '2026-03-10', value: '1', unitSymbol: 'km', createdAt: '2026-03-10', localLastModifiedDate: 1 })).toEqual([
-      '$.type: expected one of "value", "completed", "failed", "skipped", got "mark"',
+    expect(validate(logEntry, { id: 'l', type: 'manual', kind: 'mark', date: '2026-03-10', value: '1', unitSymbol: 'km', createdAt: '2026-03-10', localLastModifiedDate: 1 })).toEqual([
+      '$.kind: expected one of "value", "completed", "failed", "skipped", got "mark"',
       '$.value: expected a number, got "1"',
       '$.unitSymbol: expected one of "m", "kM", "ft", "yd", "mi", "floor", "L", "mL", "fl oz", "cup", "sec", "min", "hr", "ms", "kg", "g", "mg", "oz", "lb", "mcg", "J", "kJ", "kCal", "cal", "rep", "step", got "km"',
       '$.createdAt: expected an ISO 8601 date-time, got "2026-03-10"',

@@ -3,7 +3,7 @@
 // Fields production does not send are the local service's documented additions
 // (docs/local-service.md) and are marked EXTENSION; anything else in an answer fails the contract.
 import { ROUTES } from '../../../src/server/http/router.js';
-import { GOAL_UNITS, HABIT_TYPES, JOURNAL_STATUSES, LOG_TYPES, MOOD_LEVELS, PERIODICITIES, UNIT_TYPES } from '../../../src/api/types.js';
+import { GOAL_UNITS, HABIT_TYPES, JOURNAL_STATUSES, LOG_KINDS, LOG_TYPES, MOOD_LEVELS, PERIODICITIES, UNIT_TYPES } from '../../../src/api/types.js';
 import {
   type Schema, absent, anyOf, arr, bool, date, dateTime, int, num, obj, oneOf, orNull, str, tagged,
 } from './schema.js';
@@ -83,9 +83,12 @@ export const note = obj({ id, createdAt: dateTime, content: orNull(str()), moodL
 
 const pagination = obj({ total: int(0), limit: int(1, 100), offset: int(0) });
 
-/** EXTENSION: GET /habits/{id}/logs (production lists no logs). */
+/**
+ * EXTENSION: GET /habits/{id}/logs (production lists no logs). `type` is how the log was made, as
+ * the one client that lists logs types it (`manual | auto`); `kind` what it records.
+ */
 export const logEntry = obj({
-  id, type: oneOf(LOG_TYPES), date, value: num(0), unitSymbol: orNull(unit), createdAt: dateTime, localLastModifiedDate: int(0),
+  id, type: oneOf(LOG_TYPES), kind: oneOf(LOG_KINDS), date, value: num(0), unitSymbol: orNull(unit), createdAt: dateTime, localLastModifiedDate: int(0),
 });
 
 const message = obj({ message: str() });

@@ -139,7 +139,7 @@ describe('a bad habit over its limit', () => {
 });
 
 describe('GET /habits/{id}/logs (a local-service extension)', () => {
-  test('lists the logs of a date, of a range, or all, by date then creation, each with its type and unit', async () => {
+  test('lists the logs of a date, of a range, or all, by date then creation, each manual, with its kind and unit', async () => {
     const h = await habit({ goal: { periodicity: 'daily', value: 2, unit: 'L' } });
     const log = async (path: string, body: Record<string, unknown>, at: string): Promise<string> => {
       clock.set(at);
@@ -151,8 +151,8 @@ describe('GET /habits/{id}/logs (a local-service extension)', () => {
     const same = await log('logs', { value: 250, unitSymbol: 'mL', targetDate: '2026-03-09' }, '2026-03-10T09:00:01.000Z');
     const done = await log('logs/complete', { targetDate: '2026-03-09' }, '2026-03-10T09:00:01.000Z');
     const skip = await log('logs/skipped', { targetDate: '2026-03-10' }, '2026-03-10T09:00:02.000Z');
-    const entry = (id: string, type: string, date: string, value: number, unitSymbol: string, createdAt: string) =>
-      ({ id, type, date, value, unitSymbol, createdAt, localLastModifiedDate: Date.parse(createdAt) });
+    const entry = (id: string, kind: string, date: string, value: number, unitSymbol: string, createdAt: string) =>
+      ({ id, type: 'manual', kind, date, value, unitSymbol, createdAt, localLastModifiedDate: Date.parse(createdAt) });
     const on9 = await call('GET', `/habits/${h.id}/logs?date=2026-03-09`);
     expect(on9.status).toBe(200);
     expect(on9.body).toEqual({
@@ -174,7 +174,7 @@ describe('GET /habits/{id}/logs (a local-service extension)', () => {
     // A mark on a habit without a goal has no unit.
     const plain = await habit({ name: 'plain' });
     await call('POST', `/habits/${plain.id}/logs/complete`, { targetDate: '2026-03-10' });
-    expect((await call<Data<LogEntry[]>>('GET', `/habits/${plain.id}/logs?date=2026-03-10`)).body.data).toMatchObject([{ type: 'completed', value: 1, unitSymbol: null }]);
+    expect((await call<Data<LogEntry[]>>('GET', `/habits/${plain.id}/logs?date=2026-03-10`)).body.data).toMatchObject([{ type: 'manual', kind: 'completed', value: 1, unitSymbol: null }]);
   });
 
   test('checks its query and the habit', async () => {
