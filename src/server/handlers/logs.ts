@@ -18,6 +18,7 @@ import type { HabitRow } from '../store/repo/habits.js';
 import { deleteLogs, deleteLogsOn, insertLog, logsBetween, logsOn } from '../store/repo/logs.js';
 import { Issues } from '../validate/issues.js';
 import { parseLogValue, parseMark, undoDays, writeDays } from '../validate/log.js';
+import { LIMITS } from '../validate/limits.js';
 import { onlyKnown, queryDate } from '../validate/query.js';
 
 /** The query parameters of GET /habits/{id}/logs. */
@@ -98,7 +99,8 @@ function mark(kind: MarkKind): Handler {
         if (goal && row.type === 'bad' && exceeded(progress, goal.value)) {
           throw validationError([{ field: 'targetDate', message: `the habit is over its limit on ${date} (${round(progress)} of ${goal.value} ${goal.unit}); a completed mark would not count` }]);
         }
-        value = completionAmount(row.type, goal, progress);
+        // A period lowered below 0 lacks more than the goal; a log's amount stays within its limit.
+        value = Math.min(completionAmount(row.type, goal, progress), LIMITS.amount);
       }
       const id = app.newId();
       insertLog(app.store, { id, habitId: row.id, date, kind, value, unit: goal?.unit ?? null, createdAt: app.now().toISOString() });

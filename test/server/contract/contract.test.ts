@@ -86,13 +86,17 @@ beforeAll(async () => {
   await log('Walk', 'logs/skipped', '2026-03-06');
   await log('Walk', 'logs/failed', '2026-03-04');
   await log('Walk', 'logs', '2026-03-07', [45, 'min']); // a Saturday: not due
+  await log('Walk', 'logs', '2026-03-10', [-10, 'min']); // a Tuesday: a total below 0, listed
+  await log('Walk', 'logs', '2026-03-09', [0, 'min']);
   await log('Run', 'logs', '2026-03-01', [5000, 'm']);
   await log('Run', 'logs', '2026-03-10', [6.2, 'mi']);
   await log('Water', 'logs', '2026-03-03', [750, 'mL']);
   await log('Water', 'logs/complete', '2026-03-09');
   await log('Read', 'logs', '2026-03-10', [45, 'min']);
+  await log('Read', 'logs', '2026-03-10', [-2, 'hr']); // the year's progress below 0
   await log('Sugar', 'logs', '2026-03-02', [12, 'g']);
   await log('Sugar', 'logs', '2026-03-03', [40, 'g']);
+  await log('Sugar', 'logs', '2026-03-03', [-15, 'g']); // back under the limit
   await log('Sugar', 'logs/complete', '2026-03-04');
   await log('Smoking', 'logs/failed', '2026-03-05');
   for (const [content, moodLevel, photos] of [['Felt strong', 'high', []], [undefined, 'veryLow', ['https://img.test/1.jpg']], ['Rain', undefined, undefined]] as const) {
@@ -166,7 +170,7 @@ describe('every answer conforms to the contract', () => {
       ['GET', `/habits/${ids.Walk}/statistics?startDate=2026-03-10&endDate=2026-03-01`],
       ['GET', `/habits/${ids.Walk}/notes?from=soon`],
       ['GET', `/habits/${ids.Walk}/logs?date=2026-03-01&from=2026-03-01`],
-      ['POST', `/habits/${ids.Walk}/logs`, { value: -1, unitSymbol: 'km' }],
+      ['POST', `/habits/${ids.Walk}/logs`, { value: -2e9, unitSymbol: 'km' }],
       ['POST', `/habits/${ids.Walk}/logs`, { value: 1, unitSymbol: '' }],
       ['POST', `/habits/${ids.Walk}/logs/complete`, { targetDate: '2020-01-01' }],
       ['POST', `/habits/${ids.Walk}/notes`, {}],

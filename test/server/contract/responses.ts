@@ -56,7 +56,8 @@ export const journalEntry = obj(
   {
     // Typed clients know only the unit `day` (api-facts.md; the spec: "a day unit occurs").
     currentStreak: obj({ length: int(0), unit: oneOf(['day']) }),
-    progress: obj({ current: num(0), target: num(0), unit, periodicity }),
+    // `current` is a plain sum: negative logs may take it below 0.
+    progress: obj({ current: num(), target: num(0), unit, periodicity }),
     logInfo: obj({ type: oneOf(['manual', 'auto']) }),
   },
 );
@@ -71,11 +72,12 @@ const unitType = oneOf(UNIT_TYPES);
  */
 export const statisticsUnit = obj({ id: str(/^unit-[a-z-]+$/, 'a unit id'), name: str(/\S/, 'a name'), symbol: unit, type: unitType });
 
+/** Totals are plain sums of logged values, which may be negative (docs/local-service.md). */
 export const statistics = obj({
-  id, name: str(), type: oneOf(HABIT_TYPES), totalLogs: num(0), skips: int(0), fails: int(0), completions: int(0),
+  id, name: str(), type: oneOf(HABIT_TYPES), totalLogs: num(), skips: int(0), fails: int(0), completions: int(0),
   unit: statisticsUnit,
-  periodicity, avg: num(0),
-  dailyProgress: arr(obj({ date, totalLog: num(0), status })),
+  periodicity, avg: num(),
+  dailyProgress: arr(obj({ date, totalLog: num(), status })),
   currentStreak: int(0), longestStreak: int(0), completionRate: num(0, 1), // EXTENSION: ours
 });
 
@@ -88,7 +90,7 @@ const pagination = obj({ total: int(0), limit: int(1, 100), offset: int(0) });
  * the one client that lists logs types it (`manual | auto`); `kind` what it records.
  */
 export const logEntry = obj({
-  id, type: oneOf(LOG_TYPES), kind: oneOf(LOG_KINDS), date, value: num(0), unitSymbol: orNull(unit), createdAt: dateTime, localLastModifiedDate: int(0),
+  id, type: oneOf(LOG_TYPES), kind: oneOf(LOG_KINDS), date, value: num(-1e9, 1e9), unitSymbol: orNull(unit), createdAt: dateTime, localLastModifiedDate: int(0),
 });
 
 const message = obj({ message: str() });

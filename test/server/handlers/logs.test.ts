@@ -108,6 +108,118 @@ describe('logs', () => {
   });
 });
 
+describe('values that go down', () => {
+  const journalOf = async (id: string, date = '2026-03-10') => (await call<Data<JournalEntry[]>>('GET', `/habits/journal?date=${date}`)).body.data.find((e) => e.id === id)!;
+  const statsOf = async (id: string, range = 'startDate=2026-03-09&endDate=2026-03-10') => (await call<Data<Statistics>>('GET', `/habits/${id}/statistics?${range}`)).body.data;
+
+  test("a negative value lowers the day's total: 201 {message, logId}, and the journal and statistics show the lower total", async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: 40, unitSymbol: 'min' });
+    expect((await journalOf(h.id)).status).toBe('completed');
+    const down = await call<Logged>('POST', `/habits/${h.id}/logs`, { value: -0.25, unitSymbol: 'hr' });
+    expect(down.status).toBe(201);
+    expect(down.body).toEqual({ message: 'Logged -0.25 hr for 2026-03-10', logId: expect.stringMatching(/^[-\w]{20}$/) });
+    expect(storedLogs(h.id).at(-1)).toEqual({ id: down.body.logId, date: '2026-03-10', kind: 'value', value: -0.25, unit: 'hr' });
+    // 40 - 15 = 25 minutes: no longer the goal.
+    expect(await journalOf(h.id)).toMatchObject({ status: 'inprogress', progress: { current: 25, target: 30, unit: 'min', periodicity: 'daily' } });
+    expect(await statsOf(h.id)).toMatchObject({
+      totalLogs: 25, avg: 12.5, completions: 0,
+      dailyProgress: [{ date: '2026-03-09', totalLog: 0, status: 'inprogress' }, { date: '2026-03-10', totalLog: 25, status: 'inprogress' }],
+    });
+    expect((await call<Data<LogEntry[]>>('GET', `/habits/${h.id}/logs`)).body.data.map((l) => [l.kind, l.value, l.unitSymbol])).toEqual([['value', 40, 'min'], ['value', -0.25, 'hr']]);
+  });
+
+  test('a total below 0 is reported as it is, and counts as nothing logged for the status', async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: -10, unitSymbol: 'min', targetDate: '2026-03-09' });
+    expect(await journalOf(h.id, '2026-03-09')).toMatchObject({ status: 'inprogress', progress: { current: -10, target: 30 } });
+    expect(await statsOf(h.id)).toMatchObject({
+      totalLogs: -10, avg: -5, completions: 0, fails: 0,
+      dailyProgress: [{ date: '2026-03-09', totalLog: -10, status: 'inprogress' }, { date: '2026-03-10', totalLog: 0, status: 'inprogress' }],
+    });
+    // complete records what the day lacks of its goal: 40, so the day's total is the goal.
+    const done = await call<Logged>('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-09' });
+    expect(storedLogs(h.id).at(-1)).toEqual({ id: done.body.logId, date: '2026-03-09', kind: 'completed', value: 40, unit: 'min' });
+    expect(await journalOf(h.id, '2026-03-09')).toMatchObject({ status: 'completed', progress: { current: 30 } });
+    // What a mark records stays within a log's limit, even when the day lacks more.
+    const big = await habit({ name: 'Big', goal: { periodicity: 'daily', value: 1e9, unit: 'sec' } });
+    await call('POST', `/habits/${big.id}/logs`, { value: -1, unitSymbol: 'sec' });
+    await call('POST', `/habits/${big.id}/logs/complete`);
+    expect(storedLogs(big.id).map((l) => [l.kind, l.value])).toEqual([['value', -1], ['completed', 1e9]]);
+    expect(await journalOf(big.id)).toMatchObject({ status: 'completed', progress: { current: 1e9 - 1 } });
+
+    // Without a goal any amount above 0 completes a good habit's day, and fails a bad habit's.
+    const plain = await habit({ name: 'Plain' });
+    const bad = await habit({ name: 'Bad', type: 'bad' });
+    for (const x of [plain, bad]) {
+      await call('POST', `/habits/${x.id}/logs`, { value: 2, unitSymbol: '', targetDate: '2026-03-09' });
+      await call('POST', `/habits/${x.id}/logs`, { value: -3, unitSymbol: '', targetDate: '2026-03-09' });
+    }
+    expect((await statsOf(plain.id)).dailyProgress[0]).toEqual({ date: '2026-03-09', totalLog: -1, status: 'inprogress' });
+    // The bad habit's day ended clean: nothing counts as logged.
+    expect(await statsOf(bad.id)).toMatchObject({ fails: 0, completions: 1, dailyProgress: [{ date: '2026-03-09', totalLog: -1, status: 'completed' }, { date: '2026-03-10', totalLog: 0, status: 'inprogress' }] });
+  });
+
+  test("a bad habit brought back under its limit, a week's sum lowered, an end condition's total lowered", async () => {
+    const sugar = await habit({ name: 'Sugar', type: 'bad', goal: { periodicity: 'daily', value: 30, unit: 'g' } });
+    await call('POST', `/habits/${sugar.id}/logs`, { value: 45, unitSymbol: 'g' });
+    expect((await journalOf(sugar.id)).status).toBe('failed');
+    await call('POST', `/habits/${sugar.id}/logs`, { value: -20, unitSymbol: 'g' });
+    expect(await journalOf(sugar.id)).toMatchObject({ status: 'inprogress', progress: { current: 25, target: 30 } });
+    expect((await call('POST', `/habits/${sugar.id}/logs/complete`)).status).toBe(201);
+    expect((await journalOf(sugar.id)).status).toBe('completed');
+
+    // 2026-03-09 is a Monday: the week's sum is the plain sum of its days.
+    const swim = await habit({ name: 'Swim', goal: { periodicity: 'weekly', value: 1, unit: 'kM' }, endCondition: { type: 'totalLogValue', totalLogValue: 1 } });
+    await call('POST', `/habits/${swim.id}/logs`, { value: 1200, unitSymbol: 'm', targetDate: '2026-03-09' });
+    expect((await journalOf(swim.id)).status).toBe('completed');
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${swim.id}`)).body.data.endCondition!.isMet).toBe(true);
+    await call('POST', `/habits/${swim.id}/logs`, { value: -400, unitSymbol: 'm' });
+    expect(await journalOf(swim.id)).toMatchObject({ status: 'inprogress', progress: { current: 0.8, target: 1, periodicity: 'weekly' } });
+    expect((await statsOf(swim.id)).dailyProgress).toEqual([{ date: '2026-03-09', totalLog: 1.2, status: 'inprogress' }, { date: '2026-03-10', totalLog: -0.4, status: 'inprogress' }]);
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${swim.id}`)).body.data.endCondition!.isMet).toBe(false);
+  });
+
+  test('0 is taken and changes nothing; a day that is not due with a total of 0 stays unlisted', async () => {
+    // Mondays only: 2026-03-10 is a Tuesday.
+    const h = await habit({ occurrence: { type: 'weekDays', days: [1] }, goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    const zero = await call<Logged>('POST', `/habits/${h.id}/logs`, { value: 0, unitSymbol: 'min' });
+    expect(zero.status).toBe(201);
+    expect(zero.body).toEqual({ message: 'Logged 0 min for 2026-03-10', logId: expect.any(String) });
+    expect(storedLogs(h.id)).toEqual([{ id: zero.body.logId, date: '2026-03-10', kind: 'value', value: 0, unit: 'min' }]);
+    expect(await statsOf(h.id)).toMatchObject({ totalLogs: 0, dailyProgress: [{ date: '2026-03-09', totalLog: 0, status: 'inprogress' }] });
+    // A rest day whose logs cancel out holds nothing either; one below 0 is listed with its amount.
+    await call('POST', `/habits/${h.id}/logs`, { value: -5, unitSymbol: 'min' });
+    expect((await statsOf(h.id)).dailyProgress).toEqual([{ date: '2026-03-09', totalLog: 0, status: 'inprogress' }, { date: '2026-03-10', totalLog: -5, status: 'inprogress' }]);
+    await call('POST', `/habits/${h.id}/logs`, { value: 5, unitSymbol: 'min' });
+    expect(await statsOf(h.id)).toMatchObject({ totalLogs: 0, dailyProgress: [{ date: '2026-03-09', totalLog: 0, status: 'inprogress' }] });
+  });
+
+  test('a value beyond 10^9 either way, a string, null, NaN or Infinity is refused (400 value), nothing stored', async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    const refused = async (body: unknown, raw?: string) => {
+      const res = await call<Invalid>('POST', `/habits/${h.id}/logs`, body, raw ? { raw, headers: { 'content-type': 'application/json' } } : undefined);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('Validation Error');
+      return res.body.details;
+    };
+    const range = [{ field: 'value', message: 'must be a number from -1000000000 to 1000000000' }];
+    const number = [{ field: 'value', message: 'must be a number' }];
+    expect(await refused({ value: 1e9 + 1, unitSymbol: 'min' })).toEqual(range);
+    expect(await refused({ value: -1e9 - 1, unitSymbol: 'min' })).toEqual(range);
+    expect(await refused({ value: '-5', unitSymbol: 'min' })).toEqual(number);
+    expect(await refused({ value: null, unitSymbol: 'min' })).toEqual(number);
+    // JSON has no NaN; 1e999 parses to Infinity.
+    expect(await refused(undefined, '{"value": 1e999, "unitSymbol": "min"}')).toEqual(number);
+    expect(await refused(undefined, '{"value": -1e999, "unitSymbol": "min"}')).toEqual(number);
+    expect((await refused(undefined, '{"value": NaN, "unitSymbol": "min"}'))[0]!.field).toBe('body');
+    expect(storedLogs(h.id)).toEqual([]);
+    // The limits themselves are taken.
+    for (const value of [1e9, -1e9]) expect((await call('POST', `/habits/${h.id}/logs`, { value, unitSymbol: 'sec' })).status).toBe(201);
+    expect(storedLogs(h.id).map((l) => l.value)).toEqual([1e9, -1e9]);
+  });
+});
+
 describe('dates after today', () => {
   // The service's clock reads 2026-03-10T12:00Z: already 2026-03-11 in UTC+14, the zone furthest ahead.
   test('a write dated after today everywhere is refused (400 targetDate); undo may still clear such a day', async () => {
