@@ -124,6 +124,36 @@ describe('the outbox, from cron', () => {
     expect((await logsOf(run.id)).map((l) => [l.kind, l.value, l.unitSymbol])).toEqual([['value', 3, 'kM']]);
   });
 
+  it('log add then log set, warm and then with the server down: a total of 5 either way (issue 21)', async () => {
+    const water = await addHabit(fx.svc, { name: 'Water', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 8, unit: 'cup' } });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    // Up: the value without --unit takes the goal's unit; the set reads the day and sends -1.
+    expect(await spawnCli(['log', 'add', 'Water', '6'], { env })).toMatchObject({ code: 0 });
+    const set = await spawnCli(['log', 'set', 'Water', '5'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stderr).toMatch(new RegExp(`^Set "Water" to 5 cup for ${today} \\(was 6\\) \\(log id:`));
+    const day = async () => (await logsOf(water.id)).filter((l) => l.date === today).reduce((sum, l) => sum + l.value, 0);
+    expect(await day()).toBe(5);
+    expect((await spawnCli(['log', 'undo', 'Water'], { env })).code).toBe(0);
+
+    // Down: both wait in the outbox (exit 6), the value with no --unit too.
+    await f.down();
+    const add = await spawnCli(['log', 'add', 'Water', '6'], { env });
+    expect(add.code, add.stderr).toBe(6);
+    expect(add.stderr).toMatch(/^queued: log add "Water" 6 cup for \S+ waits in the outbox as \[1\]: connection refused/);
+    const queued = await spawnCli(['log', 'set', 'Water', '5'], { env });
+    expect(queued.code, queued.stderr).toBe(6);
+    expect(queued.stderr).toMatch(/^queued: log set "Water" 5 cup for \S+ waits in the outbox as \[2\]: connection refused/);
+    expect(await day()).toBe(0);
+    await f.up();
+    const sync = await spawnCli(['sync'], { env });
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(sync.stderr).toMatch(/Sent \[2\] log set "Water" 5 cup for \S+ as -1 \(HTTP 201, log id:/);
+    expect(await day()).toBe(5);
+  });
+
   it('after a command changed names (habit add), the names listed before still say which habit is meant offline', async () => {
     const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2020-01-01' });
     const f = await front(fx.svc.url);
