@@ -270,14 +270,22 @@ export async function sendSet(
   deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>,
 ): Promise<SetSent> {
   const checked = await checkLogWrite(habit, date, strict, deps);
+  const noGoal = () => new UsageError(
+    `"${escapeControls(habit.name)}" has no goal, so it has no day's total to set`,
+    `habits log add ${shellWord(habit.name)} <value> --unit <unit> adds a value`,
+  );
+  // No goal in the cache: the server may know one since (asked once; out of reach, the cache says).
+  if (checked.facts.goal === null && !checked.fresh) {
+    try {
+      [checked.facts, checked.fresh] = [await deps.resolver.freshFacts(habit.id), true];
+    } catch (err) {
+      if (!unreachable(err)) throw err;
+    }
+  }
+  if (checked.facts.goal === null) throw noGoal();
   const { facts, symbol } = await unitToSend(habit, unit, checked, deps);
   const goal = facts.goal;
-  if (!goal) {
-    throw new UsageError(
-      `"${escapeControls(habit.name)}" has no goal, so it has no day's total to set`,
-      `habits log add ${shellWord(habit.name)} <value> --unit <unit> adds a value`,
-    );
-  }
+  if (!goal) throw noGoal();
   const shown = displayUnit(symbol, symbol === goal.unit ? facts.customUnitName : undefined);
   const intent: SetIntent = { total, unit: symbol, goalUnit: goal.unit };
   const api = await deps.api();

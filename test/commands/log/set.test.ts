@@ -72,9 +72,17 @@ describe('log set', () => {
   });
 
   it('refuses a negative total or a word before any request (exit 2)', async () => {
-    expect(await cli('log', 'set', 'Water', '--', '-1')).toMatchObject({ code: 2, stderr: 'error: <total>: must be 0 or more, got -1\nhint: to lower a total, set the lower total: habits log set <habit> <total>\n' });
+    expect(await cli('log', 'set', 'Water', '--', '-1')).toMatchObject({ code: 2, stderr: 'error: <total>: must be 0 or more, got -1\nhint: 0 clears the day\'s values: habits log set Water 0\n' });
     expect(await cli('log', 'set', 'Water', 'lots')).toMatchObject({ code: 2, stderr: 'error: <total>: "lots" is not a number\n' });
     expect(server.seen).toEqual([]);
+  });
+
+  it('a habit without a goal has no total to set (exit 2, nothing sent)', async () => {
+    await server.stop();
+    server = await startProduction([{ id: 'h3', name: 'Stretch', goal: null }]);
+    const r = await cli('log', 'set', 'Stretch', '3');
+    expect(r).toMatchObject({ code: 2, stderr: 'error: "Stretch" has no goal, so it has no day\'s total to set\nhint: habits log add Stretch <value> --unit <unit> adds a value\n' });
+    expect(server.seen.filter((s) => s.startsWith('POST') || s.includes('/statistics'))).toEqual([]);
   });
 
   it('reads statistics given in base units (seconds) against a goal in minutes', async () => {
