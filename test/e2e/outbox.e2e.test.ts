@@ -136,7 +136,7 @@ describe('the outbox, from cron', () => {
     expect(set.stderr).toMatch(new RegExp(`^Set "Water" to 5 cup for ${today} \\(was 6\\) \\(log id:`));
     const day = async () => (await logsOf(water.id)).filter((l) => l.date === today).reduce((sum, l) => sum + l.value, 0);
     expect(await day()).toBe(5);
-    expect((await spawnCli(['log', 'undo', 'Water'], { env })).code).toBe(0);
+    expect((await spawnCli(['log', 'undo', 'Water', '--yes'], { env })).code).toBe(0);
 
     // Down: both wait in the outbox (exit 6), the value with no --unit too.
     await f.down();

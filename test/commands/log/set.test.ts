@@ -171,10 +171,25 @@ describe('undo against a server whose undo leaves values', () => {
     mark = 0;
   });
 
+  it('log undo of a day with values this machine wrote needs --yes off a terminal (exit 2, nothing sent)', async () => {
+    await cli('log', 'add', 'Water', '3');
+    await cli('log', 'add', 'Water', '-1');
+    await cli('log', 'done', 'Meditate');
+    since();
+    const r = await cli('log', 'undo', 'Water', 'Meditate');
+    expect(r).toMatchObject({
+      code: 2, stdout: '',
+      stderr: `error: refusing to clear the values logged on ${DAY} ("Water" 3 cup, -1 cup) without confirmation\nhint: pass --yes to confirm when not on a terminal\n`,
+    });
+    expect(since()).toEqual([]);
+    // A day with marks only is undone without asking, as the inverse of log done.
+    expect(await cli('log', 'undo', 'Meditate')).toMatchObject({ code: 0 });
+  });
+
   it('log undo reads the day back and says what is left', async () => {
     await cli('log', 'add', 'Water', '3');
     since();
-    const r = await cli('log', 'undo', 'Water');
+    const r = await cli('log', 'undo', 'Water', '--yes');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
@@ -191,7 +206,7 @@ describe('undo against a server whose undo leaves values', () => {
     await server.stop();
     await start({ undoRemovesValues: true });
     await cli('log', 'add', 'Water', '3');
-    expect((await cli('log', 'undo', 'Water')).stderr).toBe(`Cleared the logs of "Water" for ${DAY}: the day shows nothing now\n`);
+    expect((await cli('log', 'undo', 'Water', '--yes')).stderr).toBe(`Cleared the logs of "Water" for ${DAY}: the day shows nothing now\n`);
   });
 
   it('habits undo of a mark says what the day still shows', async () => {
