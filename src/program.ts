@@ -297,6 +297,8 @@ const registered = new WeakSet<Command>();
 
 /** Registers a noun's verbs (or a leaf's arguments and action) on its command, once. */
 async function loadNoun(cmd: Command, app: App): Promise<void> {
+  // Only a command of `habits` itself is a noun: `log undo` is not the top-level `undo`.
+  if (cmd.parent?.parent) return;
   const noun = NOUNS.find((n) => n.name === cmd.name());
   if (!noun || registered.has(cmd)) return;
   registered.add(cmd);

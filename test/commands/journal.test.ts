@@ -178,8 +178,14 @@ describe('habits journal', () => {
     expect(r.stdout).not.toContain('Notes');
   });
 
+  it('reads tomorrow with --date tomorrow (a read may look ahead)', async () => {
+    const r = await journal(['--date', 'tomorrow', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests.filter((q) => q.path === '/habits/journal').map((q) => q.query)).toEqual([{ date: '2026-11-23' }]);
+  });
+
   it('rejects a bad --date with exit 2 before any request', async () => {
-    for (const bad of ['tomorrow', '2026-02-30', '22/11/2026']) {
+    for (const bad of ['tomorrowish', '2026-02-30', '22/11/2026']) {
       const r = await journal(['--date', bad]);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');

@@ -4,9 +4,10 @@
 import type { Command } from 'commander';
 import type { LogEntry } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { parseDateArg } from '../../model/dates.js';
+import { DATE_FORMS, parseDateArg } from '../../model/dates.js';
 import { displayUnit } from '../../model/units.js';
 import { formatNumber } from '../../output/format.js';
+import { formatTimestamp } from '../../output/time.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
 
@@ -27,8 +28,8 @@ export function register(parent: Command, app: App): void {
     .alias('list')
     .description('list the logs of a habit with their ids (for log rm): all of them in local mode, else the ones this machine wrote')
     .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
-    .option('--from <date>', 'first date: YYYY-MM-DD, today or yesterday')
-    .option('--to <date>', 'last date: YYYY-MM-DD, today or yesterday')
+    .option('--from <date>', `first date: ${DATE_FORMS}`)
+    .option('--to <date>', `last date: ${DATE_FORMS}`)
     .addHelpText('after', examples([
       ['habits log ls Run', 'id, date, kind (value or mark), value and when it was written'],
       ['habits log ls Run --from 2026-11-01 --to 2026-11-07'],
@@ -50,7 +51,7 @@ export function parse(ref: string, opts: { from?: string; to?: string }, today: 
 }
 
 /** Lists the logs: a table on a terminal, TSV in a pipe, or JSON. */
-export async function run(options: LogLsOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'writes' | 'isLocal'>): Promise<void> {
+export async function run(options: LogLsOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'writes' | 'isLocal' | 'settings'>): Promise<void> {
   const habit = await deps.resolver.resolveHabit(options.ref);
   const { from, to } = options;
   let logs: ListedLog[];
@@ -82,6 +83,6 @@ export async function run(options: LogLsOptions, deps: Pick<Deps, 'out' | 'api' 
     json: logs,
     // Piped, the kind stays the third column (it was headed TYPE before `type` meant manual | auto).
     plain: () => deps.out.table({ head: ['ID', 'DATE', 'KIND', 'VALUE', 'UNIT', 'CREATED', 'TYPE'], rows: logs.map((l) => [l.id, l.date, l.kind, l.value === null ? '' : String(l.value), l.unitSymbol ?? '', l.createdAt, l.type]) }),
-    tty: () => deps.out.table({ head: ['ID', 'DATE', 'KIND', 'VALUE', 'WRITTEN'], rows: logs.map((l) => [l.id || '(no id)', l.date, l.kind, amount(l), l.createdAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')]) }),
+    tty: () => deps.out.table({ head: ['ID', 'DATE', 'KIND', 'VALUE', 'WRITTEN'], rows: logs.map((l) => [l.id || '(no id)', l.date, l.kind, amount(l), formatTimestamp(l.createdAt, deps.settings.timezone.value)]) }),
   });
 }

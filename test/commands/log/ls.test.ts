@@ -29,8 +29,11 @@ describe('log ls against a server: the logs this machine wrote', () => {
     const tty = await fx.cli(['log', 'ls', 'Run', '--to', '2026-11-19'], { tty: { stdout: true }, columns: 100, env: { NO_COLOR: '1' } });
     expect(tty.stdout).toMatch(/^ID +DATE +KIND +VALUE +WRITTEN\n/);
     expect(tty.stdout).toContain(d[0].result.logId);
-    expect(tty.stdout).toMatch(/2026-11-19 +completed +2026-11-22 12:00:00Z/);
+    expect(tty.stdout).toMatch(/2026-11-19 +completed +2026-11-22 12:00\n/);
     expect(tty.stdout).not.toContain(a.logId);
+    // In the user's zone, as note ls shows times (piped and --json keep ISO).
+    const tokyo = await fx.cli(['log', 'ls', 'Run', '--to', '2026-11-19'], { tty: { stdout: true }, columns: 100, env: { NO_COLOR: '1', HABITS_TIMEZONE: 'Asia/Tokyo' } });
+    expect(tokyo.stdout).toMatch(/2026-11-19 +completed +2026-11-22 21:00\n/);
   });
 
   it('none written: a message on a terminal; piped, nothing at all; exit 0', async () => {

@@ -110,9 +110,12 @@ describe('log done', () => {
   it('a bad --date is a usage error before any request', async () => {
     await addHabit(fx.svc, { name: 'Walk' });
     fx.reset();
-    const r = await fx.cli(['log', 'done', 'Walk', '--date', 'tomorrow']);
+    const r = await fx.cli(['log', 'done', 'Walk', '--date', 'someday']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: --date: expected YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday), got "tomorrow"\n');
+    expect(r.stderr).toBe('error: --date: expected YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday), got "someday"\n');
+    // tomorrow is a date, and a log for it is refused as in the future.
+    const later = await fx.cli(['log', 'done', 'Walk', '--date', 'tomorrow']);
+    expect(later).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --date: 2026-11-23 is in the future \(today is 2026-11-22 in your time zone\)\n/) });
     expect(fx.svc.requests).toEqual([]);
   });
 
@@ -249,6 +252,18 @@ describe('runMark alone, with its narrow dependencies', () => {
       expect(run.stderr()).toBe('');
     } finally {
       await run.close();
+    }
+  });
+});
+
+describe('help of log undo (issue 22)', () => {
+  it('is log undo\'s alone: one Examples block, its own --yes, not the top-level undo\'s text', async () => {
+    for (const argv of [['help', 'log', 'undo'], ['log', 'undo', '--help']]) {
+      const r = await fx.cli(argv);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.match(/Examples:/g), argv.join(' ')).toHaveLength(1);
+      expect(r.stdout).toContain('-y, --yes');
+      expect(r.stdout).not.toContain('revert');
     }
   });
 });
