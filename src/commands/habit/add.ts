@@ -88,5 +88,6 @@ export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 
     return deps.out.info(`Created habit "${draft.name}"; see it with \`habits habit ls\``);
   }
   deps.out.info(`Created habit "${habit.name}" (id:${habit.id})`);
-  await deps.out.render({ json: habit, tty: () => habitText(deps, habit, true, names), plain: () => habitText(deps, habit, false, names) });
+  // Piped, the new id alone, as area add, note add and log add print theirs: id=$(habits habit add …).
+  await deps.out.render({ json: habit, tty: () => habitText(deps, habit, true, names), plain: () => habit.id });
 }

@@ -117,12 +117,16 @@ describe('habits habit add: output', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('piped: tab-separated fields without escape codes; the confirmation on stderr', async () => {
+  it('piped: the new id alone on stdout, with -q too, as area add prints its id (issue 22); the confirmation on stderr', async () => {
     const r = await cli(['habit', 'add', 'Piano', '--days', 'tue', '--color', '#123456'], { env: { FORCE_COLOR: '0' } });
     expect(r.code).toBe(0);
-    expect(r.stdout).not.toMatch(/\u001b/);
-    expect(r.stdout.split('\n')).toEqual(expect.arrayContaining(['name\tPiano', 'type\tgood', 'schedule\tTue', 'color\t#123456', 'goal\t']));
+    const id = /\(id:(.+)\)\n$/.exec(r.stderr)![1]!;
+    expect(r.stdout).toBe(`${id}\n`);
     expect(r.stderr).toMatch(/^Created habit "Piano"/);
+    expect((await stored(id)).name).toBe('Piano');
+    const quiet = await cli(['habit', 'add', 'Cello', '-q']);
+    expect(quiet).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^-[\w-]+\n$/) });
+    expect((await stored(quiet.stdout.trim())).name).toBe('Cello');
   });
 
   it('forgets cached names, so a prefix that was unique before the add resolves afresh', async () => {
@@ -226,7 +230,7 @@ describe('habits habit add: validation before any request', () => {
       expect(writes(r.requests).map((q) => q.body)).toEqual([expect.objectContaining({ timeOfDayIds: ['afternoon', 'morning', 'evening'] })]);
       const shown = await cli(['habit', 'add', 'Siesta', '--time-of-day', 'aFtErNoOn'], { env: home.env });
       expect(shown.code).toBe(0);
-      expect(shown.stdout).toContain('time_of_day\tAfternoon\n');
+      expect((await cli(['habit', 'show', `id:${shown.stdout.trim()}`], { env: home.env })).stdout).toContain('time_of_day\tAfternoon\n');
     } finally {
       home.cleanup();
     }
