@@ -173,5 +173,5 @@ async function write(row: Row<Write>, date: string, journal: JournalEntry[], dep
   }
   const verb = MARKS[choice.kind];
   const sent = await sendMark(verb, habit, date, { strict: false, journal: async () => journal }, deps);
-  return { ok: true, line: sent.already ? verb.already(name, date) : verb.done(name, date), warnings: sent.warnings };
+  return { ok: true, line: sent.already ? verb.already(name, date, habit) : verb.done(name, date, undefined, undefined, habit), warnings: sent.warnings };
 }

@@ -210,7 +210,7 @@ describe('end condition, colour, dates, type, texts', () => {
 
   it.each([
     ['date:2027-02-30', '--end: 2027-02-30 is not a real date'],
-    ['date:soon', '--end: expected YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday), got "soon"'],
+    ['date:soon', '--end: expected YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday), got "soon"'],
     ['streak:0', '--end: the streak length must be a whole number from 1 to 100000, got "0"'],
     ['streak:100001', '--end: the streak length must be a whole number from 1 to 100000, got "100001"'],
     ['periods:2.5', '--end: the number of periods must be a whole number from 1 to 100000, got "2.5"'],
@@ -235,7 +235,7 @@ describe('end condition, colour, dates, type, texts', () => {
     expect(add({ start: 'yesterday' }).startDate).toBe('2026-11-21');
     expect(add({ start: '2026-12-01' }).startDate).toBe('2026-12-01');
     expect(usage(() => add({ start: '2026-13-01' }))).toBe('--start: 2026-13-01 is not a real date');
-    expect(usage(() => add({ start: 'next week' }))).toBe('--start: expected YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday), got "next week"');
+    expect(usage(() => add({ start: 'next week' }))).toBe('--start: expected YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday), got "next week"');
   });
 
   it('--type is good or bad on add and refused on edit, saying why', () => {

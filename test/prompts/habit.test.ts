@@ -66,7 +66,7 @@ describe('habit add, interactive', () => {
       'Habit stacks: after "Meditate" is completed, +10 min',
       'Does the habit end?', 'Streak length (successful periods in a row)',
       'Areas (tick none for no area)', 'Time of day (tick none for any time)',
-      'Start date (YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday))', 'Icon, an emoji or icon name (optional)', 'Colour (#RRGGBB; empty for the default)',
+      'Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))', 'Icon, an emoji or icon name (optional)', 'Colour (#RRGGBB; empty for the default)',
       'Create this habit?',
     ]);
     const summary = stripAnsi(r.stderr);
@@ -129,7 +129,7 @@ describe('habit add, interactive', () => {
       Name: 'Swim', Type: 'good', 'How often?': 'weekDays', 'Which weekdays? (space to tick, enter to confirm)': [1, 3],
       'Track a goal (an amount per day, week, month or year)?': true, 'Goal value': 20, Unit: 'min', Per: 'weekly',
       'Does the habit end?': 'totalLogValue', 'Total to reach': 500, 'Colour (#RRGGBB; empty for the default)': '#AABBCC',
-      'Start date (YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday))': '2026-11-22',
+      'Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))': '2026-11-22',
     });
     expect(defaults['Areas (tick none for no area)']).toEqual([work.id]);
     expect(r.code).toBe(130);
@@ -187,7 +187,7 @@ describe('habit edit, interactive', () => {
       ['Streak length (successful periods in a row)', 5],
       ['Areas (tick none for no area)', [health.id]],
       ['Time of day (tick none for any time)', ['morning']],
-      ['Start date (YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday))', '2026-11-01'],
+      ['Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))', '2026-11-01'],
       ['Icon, an emoji or icon name (optional; backspace clears)', '🚶'],
       ['Colour (#RRGGBB)', '#7B61FF'],
     ]);

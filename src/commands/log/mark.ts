@@ -107,7 +107,8 @@ export async function runMark(
   const total = options.refs.length;
   const entries: MarkEntry[] = new Array(total);
   const errors: unknown[] = [];
-  const printer = orderedPrinter(total, (i) => report(deps, verb, entries[i]!, errors[i], total));
+  const factsById = new Map(resolved.flatMap((r) => (r instanceof Error ? [] : [[r.id, r] as const])));
+  const printer = orderedPrinter(total, (i) => report(deps, verb, entries[i]!, errors[i], total, factsById.get(entries[i]!.habit?.id ?? '')));
   // Each outcome is caught into its entry, so one failure never stops the other habits.
   await mapPool(resolved, WRITE_CONCURRENCY, async (item, i) => {
     const ref = options.refs[i]!;
@@ -138,10 +139,10 @@ function toEntry(ref: string, habit: MarkEntry['habit'], date: string, outcome: 
 }
 
 /** One line per habit: the confirmation, or a failure on stderr (with its hint). */
-function report(deps: Pick<Deps, 'out'>, verb: MarkVerb, entry: MarkEntry, err: unknown, total: number): void {
+function report(deps: Pick<Deps, 'out'>, verb: MarkVerb, entry: MarkEntry, err: unknown, total: number, habit?: Named): void {
   const name = `"${entry.habit?.name ?? entry.ref}"`;
   if (entry.ok) {
-    deps.out.item(entry.already && verb.already ? verb.already(name, entry.date) : verb.done(name, entry.date, entry.result as MessageResult | undefined, entry.left ?? undefined));
+    deps.out.item(entry.already && verb.already ? verb.already(name, entry.date, habit) : verb.done(name, entry.date, entry.result as MessageResult | undefined, entry.left ?? undefined, habit));
     for (const w of entry.warnings ?? []) deps.out.item(`warning: ${w}`, true);
     return;
   }

@@ -29,13 +29,26 @@ export interface MarkWrite {
    * it must be able to clear any day.
    */
   checked: boolean;
-  /** The confirmation for one habit, from what the server answered (and, for undo, the day read back). */
-  done(name: string, date: string, result?: MessageResult, left?: DayLeft): string;
+  /**
+   * The confirmation for one habit, from what the server answered (and, for undo, the day read
+   * back). `habit` says how its marks read: a bad habit's completed day is `avoided` (`within
+   * limit` with a limit), as the journal words it.
+   */
+  done(name: string, date: string, result?: MessageResult, left?: DayLeft, habit?: MarkedHabit): string;
   /**
    * The confirmation when the server answers 409 (the day already carries this mark), which a
    * re-run from cron must treat as success; undefined when a 409 is a failure.
    */
-  already?(name: string, date: string): string;
+  already?(name: string, date: string, habit?: MarkedHabit): string;
+}
+
+/** What the wording of a mark depends on: the habit's facts (its type, whether it has a goal). */
+export type MarkedHabit = Pick<Named, 'facts'>;
+
+/** How a completed day of `habit` reads, as the journal reads it (output/journal.ts statusLabel). */
+export function completedWord(habit?: MarkedHabit): string {
+  if (habit?.facts?.type !== 'bad') return 'completed';
+  return habit.facts.goal ? 'within limit' : 'avoided';
 }
 
 /** The three marks: their routes and wording, as `log done|fail|skip` and `check` print them. */
@@ -44,8 +57,8 @@ export const MARKS = {
     name: 'done',
     route: 'POST /habits/{habitId}/logs/complete',
     checked: true,
-    done: (name, date) => `Marked ${name} completed for ${date}`,
-    already: (name, date) => `${name} was already completed for ${date}`,
+    done: (name, date, _result, _left, habit) => `Marked ${name} ${completedWord(habit)} for ${date}`,
+    already: (name, date, habit) => `${name} was already ${completedWord(habit)} for ${date}`,
   },
   fail: {
     name: 'fail',

@@ -267,3 +267,16 @@ describe('help of log undo (issue 22)', () => {
     }
   });
 });
+
+describe('the words of a bad habit\'s completed day (issue 22)', () => {
+  it('read as the journal reads them: avoided, or within limit with a limit', async () => {
+    await addHabit(fx.svc, { name: 'Smoking', type: 'bad' });
+    await addHabit(fx.svc, { name: 'Sugar', type: 'bad', goal: { periodicity: 'daily', value: 30, unit: 'g' } });
+    const r = await fx.cli(['log', 'done', 'Smoking', 'Sugar']);
+    expect(r).toMatchObject({ code: 0, stderr: 'Marked "Smoking" avoided for 2026-11-22\nMarked "Sugar" within limit for 2026-11-22\n' });
+    expect((await fx.cli(['log', 'done', 'Smoking'])).stderr).toBe('"Smoking" was already avoided for 2026-11-22\n');
+    const journal = await fx.cli(['journal'], { tty: { stdout: true }, columns: 100, env: { NO_COLOR: '1' } });
+    expect(journal.stdout).toMatch(/✓ avoided/);
+    expect(journal.stdout).toMatch(/✓ within limit/);
+  });
+});

@@ -162,7 +162,7 @@ describe('marks that would not count', () => {
     ].join('\n'));
     expect(writes(fx.svc)).toEqual([]);
     // Within the limit, done means "stayed within it" and is sent.
-    expect((await fx.cli(['log', 'done', 'Smoking', '--date', 'yesterday'])).stderr).toBe('Marked "Smoking" completed for 2026-11-21\n');
+    expect((await fx.cli(['log', 'done', 'Smoking', '--date', 'yesterday'])).stderr).toBe('Marked "Smoking" within limit for 2026-11-21\n');
   });
 });
 
