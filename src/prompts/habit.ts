@@ -58,7 +58,7 @@ export async function promptHabit(deps: HabitPromptDeps, walk: HabitWalk): Promi
     validate: (v) => controlProblem(v, 'the description', true) ?? true,
   })).trim() || null;
   d.occurrence = await promptOccurrence(p, d.occurrence);
-  Object.assign(d, await promptGoal(p, d.goal, d.customUnitName));
+  Object.assign(d, await promptGoal(p, d.goal, d.customUnitName, d.type === 'bad' ? 'bad' : 'good'));
   d.timeTriggers = await promptTimeTriggers(p, d.timeTriggers);
 
   // The list shows the stacks' habits by name; an unknown one shows as its id.

@@ -73,7 +73,7 @@ describe('habit add, interactive', () => {
     expect(summary).toContain('\n🚶 Walk\n  Type         good (a habit to build)\n');
     expect(summary).toContain('  Schedule     Mon, Wed, Fri\n');
     expect(summary).toContain('  Stacks       after "Meditate" is completed, +10 min\n');
-    expect(summary).toContain('  Ends         ends after a streak of 21 days\n');
+    expect(summary).toContain('  Ends         ends after 21 successful days in a row\n');
     const printed = JSON.parse(r.stdout) as Habit;
     expect(await call<Habit>(fx.svc, 'GET', `/habits/${printed.id}`)).toMatchObject({
       name: 'Walk', type: 'good', description: 'Around the block', icon: '🚶', colorHex: '#2ECC71', startDate: '2026-11-22',
@@ -219,5 +219,17 @@ describe('habit edit, interactive', () => {
     expect(r.prompter.asked).toEqual(['Name']);
     expect(r.code).toBe(130);
     expect(r.stderr).toBe('error: cancelled\n');
+  });
+});
+
+describe('a bad habit is asked for a limit, as the journal shows it (issue 22)', () => {
+  it('asks "Set a limit" and "Limit value"; a good habit keeps goal', async () => {
+    const { promptGoal } = await import('../../src/prompts/goal.js');
+    const bad = scriptedPrompter([true, 5, 'rep', 'daily', '']);
+    expect(await promptGoal(bad, null, null, 'bad')).toEqual({ goal: { value: 5, unit: 'rep', periodicity: 'daily' }, customUnitName: null });
+    expect(bad.asked.slice(0, 2)).toEqual(['Set a limit (an amount per day, week, month or year not to go over)?', 'Limit value']);
+    const good = scriptedPrompter([false]);
+    await promptGoal(good, null, null);
+    expect(good.asked).toEqual(['Track a goal (an amount per day, week, month or year)?']);
   });
 });
