@@ -95,7 +95,7 @@ export async function run(options: CheckOptions, deps: Pick<Deps, 'out' | 'api' 
 
   const todo = rows.filter(sends);
   await loadDisplayWidth(); // the review's names line up on the terminal
-  out.warn('\n' + checkInReview(date, rows.map((r) => ({ name: r.entry.name, text: choiceText(r.choice, r.entry.progress?.unit, r.habit.facts?.customUnitName), leave: r.choice.kind === 'leave' }))));
+  out.warn('\n' + checkInReview(date, rows.map((r) => ({ name: r.entry.name, text: choiceText(r.choice, r.entry.progress?.unit, r.habit.facts?.customUnitName), leave: r.choice.kind === 'leave' })), out.width));
   if (todo.length === 0) return out.info('Nothing to send: every habit was left open.');
   const go = await prompter.confirm({ message: `Send ${todo.length === 1 ? 'this' : `these ${todo.length}`}?`, default: true });
   if (!go) throw new CancelledError('cancelled; nothing was sent');
