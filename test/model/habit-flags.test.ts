@@ -267,3 +267,16 @@ describe('end condition, colour, dates, type, texts', () => {
     expect(check(() => parseColor('nope'))).toBe('"nope" is not a hex colour (use #RRGGBB or #RGB; the # is optional)');
   });
 });
+
+describe('amounts of time a period cannot hold (issue 22)', () => {
+  it('a duration goal or value beyond its period is named, with what the period holds; other units have no bound', async () => {
+    const { beyondPeriod } = await import('../../src/model/goal.js');
+    expect(beyondPeriod(1e9, 'min', 'weekly', 'a goal of')).toBe('a goal of 1,000,000,000 min weekly is more than a week holds (10,080 min)');
+    expect(beyondPeriod(30, 'hr', 'daily', 'a goal of')).toBe('a goal of 30 hr daily is more than a day holds (24 hr)');
+    expect(beyondPeriod(2000, 'min', 'daily', 'a value of')).toBe('a value of 2,000 min is more than a day holds (1,440 min)');
+    expect(beyondPeriod(1440, 'min', 'daily', 'a value of')).toBeUndefined();
+    expect(beyondPeriod(744, 'hr', 'monthly', 'a goal of')).toBeUndefined();
+    expect(beyondPeriod(1e6, 'kM', 'daily', 'a goal of')).toBeUndefined();
+    expect(beyondPeriod(1e6, 'rep', 'daily', 'a goal of')).toBeUndefined();
+  });
+});

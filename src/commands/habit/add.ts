@@ -5,6 +5,7 @@ import { checkedWrite, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { confirmDraft, promptHabit } from '../../prompts/habit.js';
 import { applyFlags, createBody, defaultDraft, draftProblem } from '../../model/draft.js';
+import { beyondPeriod } from '../../model/goal.js';
 import { controlProblem } from '../../model/text.js';
 import { declareFieldOptions } from './flags.js';
 import { parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
@@ -79,6 +80,9 @@ export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 
   }
   const problem = draftProblem(draft);
   if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start)');
+  // A goal of more time than its period holds can never be reached: said, and created as asked.
+  const tooLong = draft.goal ? beyondPeriod(draft.goal.value, draft.goal.unit, draft.goal.periodicity, 'a goal of') : undefined;
+  if (tooLong) deps.out.warn(`warning: ${tooLong}, so it can never be reached`);
   const api = await deps.api();
   const habit = await checkedWrite(api.request('POST /habits', { body: createBody(draft) }), 'habits habit ls');
   await deps.resolver.forgetNames('habits');

@@ -7,6 +7,7 @@ import { addDays } from '../../model/dates.js';
 import { examples, type App } from '../shared/app.js';
 import { confirmDraft, promptHabit } from '../../prompts/habit.js';
 import { applyFlags, diffDrafts, draftFromHabit, draftProblem, FIELD_LABELS } from '../../model/draft.js';
+import { beyondPeriod } from '../../model/goal.js';
 import { declareFieldOptions } from './flags.js';
 import { hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
@@ -123,6 +124,9 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
   }
   const problem = draftProblem(next);
   if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start), or --no-end');
+  // A goal of more time than its period holds can never be reached: said, and sent as asked.
+  const tooLong = body.goal ? beyondPeriod(body.goal.value, body.goal.unit, body.goal.periodicity, 'a goal of') : undefined;
+  if (tooLong) deps.out.warn(`warning: ${tooLong}, so it can never be reached`);
   const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
   // A dry run asks nothing: the later start's warning is shown, its question is not.
   if (body.startDate !== undefined && body.startDate > current.startDate) {

@@ -6,6 +6,7 @@ import type { Api, RouteKey } from '../../api/routes.js';
 import type { GoalUnit, JournalEntry, LogValueBody, MessageResult } from '../../api/types.js';
 import { checkedWrite, UsageError, WriteError } from '../../errors.js';
 import { canonicalUnit } from '../../model/grammar.js';
+import { beyondPeriod } from '../../model/goal.js';
 import type { HabitFacts } from '../../model/habit-facts.js';
 import { converts, displayUnit, isCount, ownUnitName, unitList, unitsThatCount } from '../../model/units.js';
 import { escapeControls } from '../../model/text.js';
@@ -204,6 +205,9 @@ export async function sendValue(
 ): Promise<ValueSent> {
   const checked = await checkLogWrite(habit, date, strict, deps);
   const { facts, symbol } = await unitToSend(habit, unit, checked, deps);
+  // More time than a day holds is a typo (2000 for 20): said, and sent as asked.
+  const tooLong = beyondPeriod(value, symbol, 'daily', 'a value of');
+  if (tooLong) checked.warnings.push(tooLong);
   const result = await postValue(habit, { value, unitSymbol: symbol, targetDate: date }, deps);
   const id = result.logId ? ` (log id:${result.logId})` : '';
   const shown = displayUnit(symbol, symbol === facts.goal?.unit ? facts.customUnitName : undefined);

@@ -275,3 +275,16 @@ describe('habits habit add: validation before any request', () => {
     expect(JSON.parse(r.stderr)).toMatchObject({ error: { code: 'usage', message: expect.stringMatching(/^--days: "xyz"/) } });
   });
 });
+
+describe('a goal no period can hold (issue 22)', () => {
+  it('habit add --goal "1e9 min weekly" is created with a warning; log add of 2000 min too', async () => {
+    const r = await cli(['habit', 'add', 'Meditate long', '--goal', '1e9 min weekly', '-q']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('warning: a goal of 1,000,000,000 min weekly is more than a week holds (10,080 min), so it can never be reached\n');
+    const sane = await cli(['habit', 'add', 'Meditate short', '--goal', '20 min daily', '-q']);
+    expect(sane.stderr).toBe('');
+    const log = await cli(['log', 'add', 'Meditate short', '2000']);
+    expect(log.code).toBe(0);
+    expect(log.stderr).toContain('warning: a value of 2,000 min is more than a day holds (1,440 min)\n');
+  });
+});
