@@ -41,7 +41,7 @@ day: morning, afternoon, evening, then any time. One key per habit:
   v  a value (measurable habits; pre-filled with what remains to the goal)
   l  or Enter: leave it open
 Then a review of what will be sent and a confirmation (Enter sends). Nothing is sent before
-that; Ctrl-C cancels with nothing sent (exit 130).
+that: an answered habit shows → (noted), not ✔; Ctrl-C cancels with nothing sent (exit 130).
 
 It needs a terminal: in scripts, use habits log done|skip|fail|add. --json is refused.
 ${examples([
@@ -82,22 +82,32 @@ export async function run(options: CheckOptions, deps: Pick<Deps, 'out' | 'api' 
 
   const facts = await factsFor(open, deps);
   const groups = checkInGroups(open, Object.fromEntries(await knownTimeOfDays(deps.resolver)));
-  out.warn(`${out.ec.bold(`Check-in for ${longDate(date)}`)}: ${open.length} open`);
+  // Answers are noted, not sent: the screen says so, and an answered question shows → (not ✔).
+  out.warn(`${out.ec.bold(`Check-in for ${longDate(date)}`)}: ${open.length} open · nothing is sent until the review`);
   const rows: Row[] = [];
-  for (const group of groups) {
-    out.warn(out.ec.bold(`\n${group.label}`));
-    for (const entry of group.entries) {
-      const f = facts.get(entry.id);
-      const habit: Named = { id: entry.id, name: entry.name, ...(f ? { facts: f } : {}) };
-      rows.push({ entry, habit, choice: await ask(deps, entry, f?.customUnitName ?? undefined) });
+  try {
+    for (const group of groups) {
+      out.warn(out.ec.bold(`\n${group.label}`));
+      for (const entry of group.entries) {
+        const f = facts.get(entry.id);
+        const habit: Named = { id: entry.id, name: entry.name, ...(f ? { facts: f } : {}) };
+        rows.push({ entry, habit, choice: await ask(deps, entry, f?.customUnitName ?? undefined) });
+      }
     }
+  } catch (err) {
+    // Ctrl-C before the review: the answers given were never sent.
+    if (err instanceof CancelledError) throw new CancelledError(`cancelled; nothing was sent${rows.length ? ` (${rows.length} answer${rows.length === 1 ? '' : 's'} dropped)` : ''}`);
+    throw err;
   }
 
   const todo = rows.filter(sends);
   await loadDisplayWidth(); // the review's names line up on the terminal
   out.warn('\n' + checkInReview(date, rows.map((r) => ({ name: r.entry.name, text: choiceText(r.choice, r.entry.progress?.unit, r.habit.facts?.customUnitName), leave: r.choice.kind === 'leave' })), out.width));
   if (todo.length === 0) return out.info('Nothing to send: every habit was left open.');
-  const go = await prompter.confirm({ message: `Send ${todo.length === 1 ? 'this' : `these ${todo.length}`}?`, default: true });
+  const go = await prompter.confirm({ message: `Send ${todo.length === 1 ? 'this' : `these ${todo.length}`}?`, default: true }).catch((err: unknown) => {
+    if (err instanceof CancelledError) throw new CancelledError('cancelled; nothing was sent');
+    throw err;
+  });
   if (!go) throw new CancelledError('cancelled; nothing was sent');
   await send(todo, date, journal, deps);
 }
@@ -120,7 +130,7 @@ async function ask(deps: Pick<Deps, 'prompter'>, entry: JournalEntry, unitName: 
     ...(measurable ? [{ key: KEYS.value, name: 'value', value: 'value' as const }] : []),
     { key: KEYS.leave, name: 'leave', value: 'leave' },
   ];
-  const kind = await deps.prompter.keys<Kind>({ message: checkInQuestion(entry, unitName), choices, default: 'leave' });
+  const kind = await deps.prompter.keys<Kind>({ message: checkInQuestion(entry, unitName), choices, default: 'leave', answered: '→' });
   if (kind === 'leave') return { kind };
   if (kind !== 'value') return { kind };
   const unit = entry.progress?.unit ? ` (${displayUnit(entry.progress.unit, unitName)})` : '';

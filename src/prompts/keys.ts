@@ -14,6 +14,8 @@ interface KeysConfig {
   message: string;
   choices: { key: string; name: string }[];
   enter: number;
+  /** Shown before an answered question instead of the ✔ prefix. */
+  answered?: string;
 }
 
 /** The line of keys shown under the question: `d done · s skip · l leave (⏎)`. */
@@ -46,7 +48,7 @@ export const keysPrompt = createPrompt((config: KeysConfig, done: (index: number
   });
 
   const message = theme.style.message(config.message, status);
-  if (status === 'done') return `${prefix} ${message} ${theme.style.answer(answer)}`;
+  if (status === 'done') return `${config.answered ?? prefix} ${message} ${theme.style.answer(answer)}`;
   const legend = theme.style.help(keyLegend(config.choices, config.enter));
   return [`${prefix} ${message}`, error ? `${legend}\n${theme.style.error(error)}` : legend];
 });

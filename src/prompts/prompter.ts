@@ -27,8 +27,11 @@ export interface Prompter {
   checkbox<T>(opts: { message: string; choices: Choice<T>[]; validate?: Validate<readonly T[]>; pageSize?: number }): Promise<T[]>;
   number(opts: { message: string; default?: number; min?: number; max?: number; validate?: Validate<number | undefined>; required?: boolean }): Promise<number | undefined>;
   editor(opts: { message: string; default?: string }): Promise<string>;
-  /** One keypress picks a choice (its `key`, any case); Enter picks `default`. */
-  keys<T>(opts: { message: string; choices: KeyChoice<T>[]; default: T }): Promise<T>;
+  /**
+   * One keypress picks a choice (its `key`, any case); Enter picks `default`. `answered` replaces
+   * the ✔ an answered question shows (check: an answer noted, not yet sent).
+   */
+  keys<T>(opts: { message: string; choices: KeyChoice<T>[]; default: T; answered?: string }): Promise<T>;
 }
 
 /**
@@ -104,10 +107,10 @@ export function createPrompter(io: IO, enabled: boolean): Prompter {
       // The editor gets the text itself (a note may span lines); only the message is shown escaped.
       return editor({ message: shown(o.message), default: o.default, waitForUserInput: false }, context);
     }),
-    keys: <T>(o: { message: string; choices: KeyChoice<T>[]; default: T }) => ask(async () => {
+    keys: <T>(o: { message: string; choices: KeyChoice<T>[]; default: T; answered?: string }) => ask(async () => {
       const { keysPrompt } = await import('./keys.js');
       const enter = o.choices.findIndex((c) => c.value === o.default);
-      const index = await keysPrompt({ message: shown(o.message), choices: o.choices.map((c) => ({ key: c.key, name: shown(c.name) })), enter }, context);
+      const index = await keysPrompt({ message: shown(o.message), choices: o.choices.map((c) => ({ key: c.key, name: shown(c.name) })), enter, ...(o.answered ? { answered: o.answered } : {}) }, context);
       return o.choices[index]!.value;
     }),
   };

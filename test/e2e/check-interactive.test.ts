@@ -27,14 +27,17 @@ withTools('tmux').describe('habits check on a terminal', () => {
   it('done, skip and a pre-filled value by one key each; a review; then the writes, one line per habit', async () => {
     const s = start(fx, ['check', '--date', DATE]);
     const first = await press(s, 'Walk (pending)', 'd');
-    expect(first).toContain('Check-in for Sunday 22 Nov 2026: 4 open');
+    expect(first).toContain('Check-in for Sunday 22 Nov 2026: 4 open · nothing is sent until the review');
     expect(first).toMatch(/^Morning\n\? Walk \(pending\)\nd done · s skip · f fail · l leave \(⏎\)$/m);
     await press(s, 'Stretch (pending)', 's');
     const read12 = await press(s, 'Read (pending, 12/30 min)', 'v');
     expect(read12).toContain('d done · s skip · f fail · v value · l leave (⏎)');
     // What remains to the goal is offered: Enter takes it.
     const value = await press(s, 'How much for Read (min)? (18)', 'Enter');
-    expect(value).toMatch(/^✔ Read \(pending, 12\/30 min\) value$/m);
+    // Noted (→), not done (✔): nothing is sent before the review.
+    expect(value).toMatch(/^→ Read \(pending, 12\/30 min\) value$/m);
+    expect(value).toMatch(/^→ Walk \(pending\) done$/m);
+    expect(value).not.toContain('✔');
     await press(s, 'Floss (pending)', 'Enter');
     const review = await s.waitFor('? Send these 3? (Y/n)');
     expect(review).toContain([
@@ -74,9 +77,21 @@ withTools('tmux').describe('habits check on a terminal', () => {
     await press(s, 'Send these 4?', 'C-c');
     expect(await s.exitCode()).toBe(130);
     const after = s.screen().split('\n').slice(s.screen().split('\n').findIndex((l) => l.includes('Send these 4?')) + 1);
-    expect(after).toEqual(['error: cancelled', '__HABITS_EXIT__130']);
+    expect(after).toEqual(['error: cancelled; nothing was sent', '__HABITS_EXIT__130']);
     expect(s.screen()).not.toMatch(/at .*\.js:\d+/); // no stack trace
     expect(writes(fx.svc)).toEqual([]);
+  });
+
+  it('Ctrl-C at the third habit: the two answered were never sent, and the line says so (issue 22)', async () => {
+    const s = start(fx, ['check', '--date', DATE]);
+    await press(s, 'Walk (pending)', 'd');
+    await press(s, 'Stretch (pending)', 's');
+    await press(s, 'Read (pending, 12/30 min)', 'C-c');
+    expect(await s.exitCode()).toBe(130);
+    expect(s.screen()).toMatch(/^error: cancelled; nothing was sent \(2 answers dropped\)$/m);
+    expect(writes(fx.svc)).toEqual([]);
+    const journal = await call<JournalEntry[]>(fx.svc, 'GET', `/habits/journal?date=${DATE}`);
+    expect(journal.find((e) => e.id === walk.id)?.status).toBe('inprogress');
   });
 });
 
