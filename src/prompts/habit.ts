@@ -1,11 +1,11 @@
 // The interactive walk of `habit add -i` and `habit edit -i`: every field in turn, pre-filled from
 // the draft (the current habit and any flags), validated at each prompt with the flag grammar,
-// then a summary and a confirmation before anything is sent.
+// then a summary and a menu (send, change one field, cancel) before anything is sent.
 import type { HabitType } from '../api/types.js';
 import type { HabitDraft } from '../model/draft.js';
 import { parseName } from '../model/habit-fields.js';
 import { knownTimeOfDays, learnHabitNames, type Names } from '../resolve/habit-refs.js';
-import { controlProblem } from '../model/text.js';
+import { controlProblem, escapeControls } from '../model/text.js';
 import { findPeriod, withDayPeriods } from '../model/time-of-day.js';
 import type { Output } from '../output/output.js';
 import type { Resolver } from '../resolve/index.js';
@@ -27,8 +27,12 @@ export interface HabitWalk {
   mode: 'add' | 'edit';
   draft: HabitDraft;
   names: Names;
-  /** The habit being edited: it cannot stack on itself. */
+  /** The habit being edited: it cannot stack on itself, and keeps its own name. */
   selfId?: string;
+  /** Ask the name again when an active habit has it (unless --allow-duplicate). */
+  unique?: boolean;
+  /** A name already checked by the command (`habit add meditate -i`): not asked of the server again. */
+  checkedName?: string;
 }
 
 /** What the habit walk needs: the prompter, names to offer, a place for notes, and today. */
@@ -39,59 +43,150 @@ export interface HabitPromptDeps {
   today(): string;
 }
 
-/** Walks through every field; returns the draft the user settled on (not yet confirmed). */
-export async function promptHabit(deps: HabitPromptDeps, walk: HabitWalk): Promise<HabitDraft> {
+/** One question of the walk: the field it sets, as the summary names it. */
+interface Step {
+  label: string;
+  /** Only when adding (the type cannot change). */
+  addOnly?: boolean;
+  ask(d: HabitDraft): Promise<void>;
+}
+
+/** The questions of the walk, in order; each can be asked again from the review menu. */
+function steps(deps: HabitPromptDeps, walk: HabitWalk): Step[] {
   const p = deps.prompter;
   const { names } = walk;
-  const d: HabitDraft = { ...walk.draft };
-  d.name = parseName(await p.input({ message: 'Name', default: d.name || undefined, validate: (v) => check(() => parseName(v)) }));
-  if (walk.mode === 'add') {
-    d.type = await p.select<HabitType>({
-      message: 'Type',
-      choices: [{ name: 'good: a habit to build', value: 'good' }, { name: 'bad: a habit to quit', value: 'bad' }],
-      default: d.type,
-    });
-  }
-  d.description = (await p.input({
-    message: optional('Description', d.description),
-    default: d.description ?? '',
-    validate: (v) => controlProblem(v, 'the description', true) ?? true,
-  })).trim() || null;
-  d.occurrence = await promptOccurrence(p, d.occurrence);
-  Object.assign(d, await promptGoal(p, d.goal, d.customUnitName, d.type === 'bad' ? 'bad' : 'good'));
-  d.timeTriggers = await promptTimeTriggers(p, d.timeTriggers);
-
-  // The list shows the stacks' habits by name; an unknown one shows as its id.
-  await learnHabitNames(deps.resolver, d.habitStacks.map((s) => s.conditionHabitId), names).catch(() => undefined);
   let habits: Named[] | undefined;
-  d.habitStacks = await promptStacks(p, d.habitStacks, {
-    loadHabits: async () => {
-      habits ??= (await deps.resolver.fetchHabits(false)).map((h) => ({ id: h.id, name: h.name }));
-      for (const h of habits) names.habits.set(h.id, h.name);
-      return habits.filter((h) => h.id !== walk.selfId);
+  const all: Step[] = [
+    { label: 'Name', ask: async (d) => void (d.name = await askName(deps, walk, d.name)) },
+    {
+      label: 'Type',
+      addOnly: true,
+      ask: async (d) => {
+        d.type = await p.select<HabitType>({
+          message: 'Type',
+          choices: [{ name: 'good: a habit to build', value: 'good' }, { name: 'bad: a habit to quit', value: 'bad' }],
+          default: d.type,
+        });
+      },
     },
-    nameOf: names.habit,
-    note: (text) => deps.out.warn(text),
-  });
-  d.endCondition = await promptEndCondition(p, d.endCondition, deps.today());
-  d.areaIds = await promptAreas(deps, d.areaIds, names);
-  d.timeOfDayIds = await promptTimeOfDays(deps, d.timeOfDayIds, names);
-  const today = deps.today();
-  const start = await p.input({ message: `Start date (${DATE_FORMS})`, default: d.startDate, validate: (v) => check(() => parseDate(v, today)) });
-  d.startDate = parseDate(start, today);
-  d.icon = (await p.input({
-    message: optional('Icon, an emoji or icon name', d.icon),
-    default: d.icon ?? '',
-    validate: (v) => controlProblem(v.trim(), 'the icon') ?? true,
-  })).trim() || null;
-  const color = (await p.input({
-    message: walk.mode === 'add' ? 'Colour (#RRGGBB; empty for the default)' : 'Colour (#RRGGBB)',
-    default: d.colorHex ?? '',
-    validate: (v) => v.trim() === '' || check(() => parseColor(v)),
-  })).trim();
-  // The colour cannot be cleared on edit: empty keeps it.
-  d.colorHex = color ? parseColor(color) : walk.mode === 'add' ? null : d.colorHex;
+    {
+      label: 'Description',
+      ask: async (d) => {
+        d.description = (await p.input({
+          message: optional('Description', d.description),
+          default: d.description ?? '',
+          validate: (v) => controlProblem(v, 'the description', true) ?? true,
+        })).trim() || null;
+      },
+    },
+    { label: 'Schedule', ask: async (d) => void (d.occurrence = await promptOccurrence(p, d.occurrence)) },
+    { label: 'Goal', ask: async (d) => void Object.assign(d, await promptGoal(p, d.goal, d.customUnitName, d.type === 'bad' ? 'bad' : 'good')) },
+    { label: 'Reminders', ask: async (d) => void (d.timeTriggers = await promptTimeTriggers(p, d.timeTriggers)) },
+    {
+      label: 'Stacks',
+      ask: async (d) => {
+        // The list shows the stacks' habits by name; an unknown one shows as its id.
+        await learnHabitNames(deps.resolver, d.habitStacks.map((s) => s.conditionHabitId), names).catch(() => undefined);
+        d.habitStacks = await promptStacks(p, d.habitStacks, {
+          loadHabits: async () => {
+            habits ??= (await deps.resolver.fetchHabits(false)).map((h) => ({ id: h.id, name: h.name }));
+            for (const h of habits) names.habits.set(h.id, h.name);
+            return habits.filter((h) => h.id !== walk.selfId);
+          },
+          nameOf: names.habit,
+          note: (text) => deps.out.warn(text),
+        });
+      },
+    },
+    { label: 'End', ask: async (d) => void (d.endCondition = await promptEndCondition(p, d.endCondition, deps.today())) },
+    { label: 'Areas', ask: async (d) => void (d.areaIds = await promptAreas(deps, d.areaIds, names)) },
+    { label: 'Time of day', ask: async (d) => void (d.timeOfDayIds = await promptTimeOfDays(deps, d.timeOfDayIds, names)) },
+    {
+      label: 'Start date',
+      ask: async (d) => {
+        const today = deps.today();
+        const start = await p.input({ message: `Start date (${DATE_FORMS})`, default: d.startDate, validate: (v) => check(() => parseDate(v, today)) });
+        d.startDate = parseDate(start, today);
+      },
+    },
+    {
+      label: 'Icon',
+      ask: async (d) => {
+        d.icon = (await p.input({
+          message: optional('Icon, an emoji or icon name', d.icon),
+          default: d.icon ?? '',
+          validate: (v) => controlProblem(v.trim(), 'the icon') ?? true,
+        })).trim() || null;
+      },
+    },
+    {
+      label: 'Colour',
+      ask: async (d) => {
+        const color = (await p.input({
+          message: walk.mode === 'add' ? 'Colour (#RRGGBB; empty for the default)' : 'Colour (#RRGGBB)',
+          default: d.colorHex ?? '',
+          validate: (v) => v.trim() === '' || check(() => parseColor(v)),
+        })).trim();
+        // The colour cannot be cleared on edit: empty keeps it.
+        d.colorHex = color ? parseColor(color) : walk.mode === 'add' ? null : d.colorHex;
+      },
+    },
+  ];
+  return all.filter((s) => walk.mode === 'add' || !s.addOnly);
+}
+
+/**
+ * The Name question. With `unique`, a name an active habit already has (in any case) is said at
+ * once and asked again, before any other question, so no answer is lost to it; the name the walk
+ * started from was checked by the command already.
+ */
+async function askName(deps: HabitPromptDeps, walk: HabitWalk, current: string): Promise<string> {
+  for (;;) {
+    const name = parseName(await deps.prompter.input({ message: 'Name', default: current || undefined, validate: (v) => check(() => parseName(v)) }));
+    if (!walk.unique || name.trim().toLowerCase() === (walk.checkedName ?? '').trim().toLowerCase()) return name;
+    const taken = await deps.resolver.sameName('habits', name, walk.selfId);
+    if (!taken) return name;
+    deps.out.warn(`An active habit is already called "${escapeControls(taken.name)}" (id:${taken.id}): choose another name${walk.mode === 'add' ? ', or run habit add with --allow-duplicate' : ''}.`);
+    current = name;
+  }
+}
+
+/** Walks through every field; returns the draft the user settled on (reviewDraft then confirms it). */
+export async function promptHabit(deps: HabitPromptDeps, walk: HabitWalk): Promise<HabitDraft> {
+  const d: HabitDraft = { ...walk.draft };
+  for (const step of steps(deps, walk)) await step.ask(d);
   return d;
+}
+
+/** What the review menu offers. */
+type Next = 'send' | 'change' | 'cancel';
+
+/**
+ * The review: the summary (and for an edit what changes), then a menu, as gh's create flows end:
+ * send it, change one field (that question alone is asked again, then the review comes back), or
+ * cancel (exit 130, nothing sent). Returns the draft to send.
+ */
+export async function reviewDraft(deps: HabitPromptDeps, walk: HabitWalk, draft: HabitDraft, changesOf?: (d: HabitDraft) => string[]): Promise<HabitDraft> {
+  const d: HabitDraft = { ...draft };
+  const all = steps(deps, walk);
+  for (;;) {
+    deps.out.warn('\n' + draftSummary(d, walk.names, deps.out.ec).trimEnd());
+    const changes = changesOf?.(d);
+    if (changes) deps.out.warn(`\nChanges: ${changes.length ? changes.join(', ') : 'none'}`);
+    const next = await deps.prompter.select<Next>({
+      message: 'What next?',
+      choices: [
+        { name: walk.mode === 'add' ? 'Create this habit' : 'Save these changes', value: 'send' },
+        { name: 'Change a field…', value: 'change' },
+        { name: 'Cancel', value: 'cancel' },
+      ],
+      default: 'send',
+    });
+    if (next === 'send') return d;
+    if (next === 'cancel') throw new CancelledError(walk.mode === 'add' ? 'cancelled: no habit was created' : 'cancelled: the habit was not changed');
+    const label = await deps.prompter.select<string>({ message: 'Which field?', choices: all.map((s) => ({ name: s.label, value: s.label })), pageSize: all.length });
+    await all.find((s) => s.label === label)?.ask(d);
+  }
 }
 
 async function promptAreas(deps: HabitPromptDeps, current: string[], names: Names): Promise<string[]> {
@@ -132,15 +227,4 @@ async function promptTimeOfDays(deps: HabitPromptDeps, current: string[], names:
   if (chosen.length === picked.length) return chosen;
   const more = await deps.prompter.input({ message: 'Time-of-day ids to add (comma-separated)', default: '' });
   return [...new Set([...chosen, ...more.split(/[\s,]+/).filter(Boolean).map((t) => findPeriod(known, t) ?? t)])];
-}
-
-/**
- * Shows the summary on stderr and asks to go ahead; `changes` lists what an edit changes. A "no"
- * cancels (exit 130) with nothing sent.
- */
-export async function confirmDraft(deps: Pick<HabitPromptDeps, 'out' | 'prompter'>, d: HabitDraft, names: Names, mode: 'add' | 'edit', changes: string[] = []): Promise<void> {
-  deps.out.warn('\n' + draftSummary(d, names, deps.out.ec).trimEnd());
-  if (mode === 'edit') deps.out.warn(`\nChanges: ${changes.join(', ')}`);
-  const go = await deps.prompter.confirm({ message: mode === 'add' ? 'Create this habit?' : 'Save these changes?', default: true });
-  if (!go) throw new CancelledError(mode === 'add' ? 'cancelled: no habit was created' : 'cancelled: the habit was not changed');
 }

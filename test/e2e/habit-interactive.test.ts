@@ -56,7 +56,9 @@ withTools('tmux').describe('habit add on a terminal', () => {
     await answer(s, 'Start date', 'Enter');
     await answer(s, 'Icon', 'Enter');
     await answer(s, 'Colour', 'Enter');
-    const confirm = await s.waitFor('? Create this habit?');
+    const confirm = await s.waitFor('? What next?');
+    expect(confirm).toContain('❯ Create this habit');
+    expect(confirm).toContain('Change a field…');
     expect(confirm).not.toContain('Created habit'); // the summary comes before anything is sent
     expect(confirm).toContain('  Schedule     Mon, Wed, Fri');
     expect(confirm).toContain('  Goal         30 min daily');
@@ -135,6 +137,7 @@ withTools('tmux').describe('habit edit -i on a terminal', () => {
     expect(await answer(s, 'Start date', 'Enter')).toContain('(2026-11-01)');
     await answer(s, 'Icon', 'Enter');
     expect(await answer(s, 'Colour (#RRGGBB)', 'Enter')).toContain('(#7B61FF)');
+    expect(await answer(s, 'What next?', 'Enter')).toContain('Changes: none');
     expect(await s.exitCode()).toBe(0);
     expect(s.screen()).toContain('No changes: "Jog" already has these values; nothing was sent');
     expect(writesSince(fx, before)).toEqual([]);
@@ -156,7 +159,8 @@ withTools('tmux').describe('habit edit -i on a terminal', () => {
     await answer(s, 'Start date', 'Enter');
     await answer(s, 'Icon', 'Enter');
     await answer(s, 'Colour (#RRGGBB)', 'Enter');
-    const confirm = await s.waitFor('? Save these changes?');
+    const confirm = await s.waitFor('? What next?');
+    expect(confirm).toContain('❯ Save these changes');
     expect(confirm).toContain('Changes: name, description');
     expect(confirm).toContain('Power nap');
     s.send('Enter');
@@ -164,4 +168,50 @@ withTools('tmux').describe('habit edit -i on a terminal', () => {
     expect(s.screen()).toContain(`Updated habit "Power nap": name, description (id:${nap.id})`);
     expect(writesSince(fx, before).map((r) => r.body)).toEqual([{ name: 'Power nap', description: null }]);
   });
+});
+
+withTools('tmux').describe('habit add -i as a new user tries it (issue 22)', () => {
+  const fx = useService({ start: 'real' });
+  for (const cols of [50, 120]) {
+    it(`at ${cols} columns: a taken name is said at once and asked again; a change at the menu re-asks one field`, async () => {
+      await addHabit(fx.svc, { name: `Read ${cols}` });
+      const before = fx.svc.requests.length;
+      const home = tempHome();
+      const { startTmux } = await import('../helpers/tmux.js');
+      const s = startTmux(['habit', 'add'], cliEnv(fx.svc, home.env), { cols, rows: 50 });
+      try {
+        await answer(s, 'Name', `=read ${cols}`, 'Enter');
+        // Said before the next question, which is the Name again: nothing answered yet is lost.
+        const again = await s.waitFor(new RegExp(`An active habit is already called "Read ${cols}"[\\s\\S]*\\? Name`));
+        expect(again).not.toContain('? Type');
+        s.send('C-u');
+        await answer(s, 'Name', `=Read more ${cols}`, 'Enter');
+        await answer(s, 'Type', 'Enter');
+        await answer(s, 'Description (optional)', '=Novels', 'Enter');
+        await answer(s, 'How often?', 'Enter');
+        await answer(s, 'Track a goal', 'n', 'Enter');
+        await answer(s, 'Reminders: none', 'Enter');
+        await answer(s, 'Habit stacks: none', 'Enter');
+        await answer(s, 'Does the habit end?', 'Enter');
+        await answer(s, 'Time of day', 'Enter');
+        await answer(s, 'Start date', 'Enter');
+        await answer(s, 'Icon', 'Enter');
+        await answer(s, 'Colour', 'Enter');
+        // The menu: change a field, the description; then create.
+        await answer(s, 'What next?', 'Down', 'Enter');
+        await answer(s, 'Which field?', 'Down', 'Down', 'Enter');
+        await answer(s, 'Description (optional; backspace clears)', 'C-u', '=Poems', 'Enter');
+        const review = await s.waitFor(/Poems[\s\S]*\? What next\?/);
+        expect(review).toContain('Poems');
+        expect(writesSince(fx, before)).toEqual([]);
+        s.send('Enter');
+        expect(await s.exitCode()).toBe(0);
+        const posts = writesSince(fx, before);
+        expect(posts.map((r) => r.body)).toEqual([expect.objectContaining({ name: `Read more ${cols}`, description: 'Poems' })]);
+      } finally {
+        s.kill();
+        home.cleanup();
+      }
+    });
+  }
 });

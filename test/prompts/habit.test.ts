@@ -36,8 +36,8 @@ const writes = <T extends { method: string }>(requests: T[]): T[] => requests.fi
 const ADD = { kind: 'add' };
 const DONE = undefined; // the default of the list prompts: done
 
-/** Answers for a full add walk; `confirm` answers the last question. */
-function addWalk(confirm: unknown = true): unknown[] {
+/** Answers for a full add walk; `next` answers the review menu (send, change, cancel) and what follows. */
+function addWalk(...next: unknown[]): unknown[] {
   return [
     'Walk', 'good', 'Around the block',
     'weekDays', [1, 3, 5],
@@ -48,7 +48,7 @@ function addWalk(confirm: unknown = true): unknown[] {
     [health.id],
     ['morning'],
     undefined, '🚶', '#2ecc71',
-    confirm,
+    ...(next.length ? next : ['send']),
   ];
 }
 
@@ -67,7 +67,7 @@ describe('habit add, interactive', () => {
       'Does the habit end?', 'Streak length (successful periods in a row)',
       'Areas (tick none for no area)', 'Time of day (tick none for any time)',
       'Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))', 'Icon, an emoji or icon name (optional)', 'Colour (#RRGGBB; empty for the default)',
-      'Create this habit?',
+      'What next?',
     ]);
     const summary = stripAnsi(r.stderr);
     expect(summary).toContain('\n🚶 Walk\n  Type         good (a habit to build)\n');
@@ -122,7 +122,7 @@ describe('habit add, interactive', () => {
     const r = await cli(['habit', 'add', 'Swim', '-i', '--days', 'mon,wed', '--goal', '20 min weekly', '--end', 'total:500', '--area', 'Work', '--color', 'abc'], [
       undefined, undefined, undefined, undefined, undefined, // name, type, description, how often, weekdays
       undefined, undefined, undefined, undefined, undefined, // goal?, value, unit, per, unit name
-      DONE, DONE, undefined, undefined, undefined, undefined, undefined, undefined, undefined, false,
+      DONE, DONE, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'cancel',
     ]);
     const defaults = Object.fromEntries(r.prompter.prompts.map((p) => [p.message, p.default]));
     expect(defaults).toMatchObject({
@@ -137,25 +137,38 @@ describe('habit add, interactive', () => {
     expect(writes(r.requests)).toEqual([]);
   });
 
-  it('a name an active habit already has is refused once typed, before anything is sent', async () => {
-    const r = await cli(['habit', 'add', '-i'], addWalk());
-    expect(r.code).toBe(2);
-    expect(r.stderr.trimEnd().split('\n').slice(-2)).toEqual([
-      expect.stringMatching(/^error: an active habit is already called "Walk" \(id:.+\); a second one would make "Walk" ambiguous everywhere$/),
-      'hint: choose another name, or pass --allow-duplicate to create a second habit anyway',
-    ]);
-    expect(writes(r.requests)).toEqual([]);
+  it('a name an active habit already has is said at the Name question, which asks again: no answer is lost (issue 22)', async () => {
+    const answers = addWalk();
+    answers.splice(1, 0, 'Walk again');
+    const r = await cli(['habit', 'add', '-i', '--json'], answers);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.prompter.asked.slice(0, 3)).toEqual(['Name', 'Name', 'Type']);
+    expect(r.stderr).toMatch(/^An active habit is already called "Walk" \(id:.+\): choose another name, or run habit add with --allow-duplicate\.\n/);
+    expect((JSON.parse(r.stdout) as Habit).name).toBe('Walk again');
+    expect(writes(r.requests)).toHaveLength(1);
   });
 
-  it('answering no at the confirmation creates nothing and exits 130', async () => {
-    const r = await cli(['habit', 'add', '-i', '--allow-duplicate'], addWalk(false));
+  it('answering cancel at the menu creates nothing and exits 130', async () => {
+    const r = await cli(['habit', 'add', '-i', '--allow-duplicate'], addWalk('cancel'));
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('error: cancelled: no habit was created\n');
     expect(writes(r.requests)).toEqual([]);
   });
 
+  it('a change at the menu asks that field alone again, shows the review again, and sends the change (issue 22)', async () => {
+    const r = await cli(['habit', 'add', '-i', '--allow-duplicate', '--json'], addWalk('change', 'Description', 'Twice around the block', 'change', 'Colour', '#123456', 'send'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.left).toEqual([]);
+    expect(r.prompter.asked.slice(-7)).toEqual(['What next?', 'Which field?', 'Description (optional; backspace clears)', 'What next?', 'Which field?', 'Colour (#RRGGBB; empty for the default)', 'What next?']);
+    // The summary is shown again after each change.
+    expect(r.stderr.match(/Twice around the block/g)).toHaveLength(2);
+    const sent = writes(r.requests).map((q) => q.body as Record<string, unknown>);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ name: 'Walk', description: 'Twice around the block', colorHex: '#123456', goal: { value: 30, unit: 'min', periodicity: 'daily' } });
+  });
+
   it('Ctrl-C at a prompt exits 130 with one line and creates nothing', async () => {
-    const r = await cli(['habit', 'add', '-i'], ['Walk', 'good', new CancelledError()]);
+    const r = await cli(['habit', 'add', '-i'], ['Jog', 'good', new CancelledError()]);
     expect(r.code).toBe(130);
     expect(r.stderr).toBe('error: cancelled\n');
     expect(r.stdout).toBe('');
@@ -168,7 +181,7 @@ describe('habit edit, interactive', () => {
 
   it('pre-fills every prompt with the current values; keeping them all sends nothing', async () => {
     const h = await populated('Evening jog');
-    const r = await cli(['habit', 'edit', 'Evening jog', '-i'], new Array(18).fill(undefined));
+    const r = await cli(['habit', 'edit', 'Evening jog', '-i'], new Array(19).fill(undefined));
     expect(r.code).toBe(0);
     expect(r.left).toEqual([]);
     expect(r.prompter.prompts.map((p) => [p.message, p.default])).toEqual([
@@ -190,9 +203,11 @@ describe('habit edit, interactive', () => {
       ['Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))', '2026-11-01'],
       ['Icon, an emoji or icon name (optional; backspace clears)', '🚶'],
       ['Colour (#RRGGBB)', '#7B61FF'],
+      ['What next?', 'send'],
     ]);
     expect(r.requests.map((q) => q.method)).not.toContain('PUT');
-    expect(r.stderr).toBe('No changes: "Evening jog" already has these values; nothing was sent\n');
+    expect(r.stderr).toContain('\nChanges: none\n');
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('No changes: "Evening jog" already has these values; nothing was sent');
     expect((await call<Habit>(fx.svc, 'GET', `/habits/${h.id}`)).reminders?.habitStacks?.[0]?.id).toBe(h.reminders?.habitStacks?.[0]?.id);
   });
 
@@ -202,7 +217,7 @@ describe('habit edit, interactive', () => {
     answers[0] = 'Dawn jog';
     answers[9] = { kind: 'remove', index: 0 }; // the reminders list: remove the one reminder…
     answers.splice(10, 0, DONE); // …then done
-    answers.push(true); // Save these changes?
+    answers.push('send'); // the menu: Save these changes
     const r = await cli(['habit', 'edit', 'Morning jog', '-i'], answers);
     expect(r.code).toBe(0);
     expect(r.left).toEqual([]);

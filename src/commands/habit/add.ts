@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { GOAL_UNITS } from '../../api/types.js';
 import { checkedWrite, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
-import { confirmDraft, promptHabit } from '../../prompts/habit.js';
+import { promptHabit, reviewDraft } from '../../prompts/habit.js';
 import { applyFlags, createBody, defaultDraft, draftProblem } from '../../model/draft.js';
 import { beyondPeriod } from '../../model/goal.js';
 import { controlProblem } from '../../model/text.js';
@@ -46,7 +46,11 @@ Quote a --remind with "!" ('07:30!alarm'), or write +alarm and +live instead: in
 shells expand an unquoted "!". Weekdays are mon..sun (or full names), ranges like mon-fri,
 weekdays, weekends. Goal units:
 ${GOAL_UNITS.map((u) => (u.includes(' ') ? `"${u}"` : u)).join(' ')}
-(any case; minutes, hours, steps, reps and other plain words work too).`)
+(any case; minutes, hours, steps, reps and other plain words work too).
+
+With prompts, a name an active habit has is said at the Name question, and the walk ends on a
+menu: create the habit, change one field (only that question is asked again), or cancel. Esc
+does nothing; Ctrl-C cancels with nothing sent.`)
     .action((name: string | undefined, raw: RawFieldOptions, command: Command) =>
       app.run(command, (ctx) => run(parse(name, raw, ctx.today()), ctx)));
 }
@@ -74,9 +78,10 @@ export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 
   const resolved = await resolveFlags(deps.resolver, options.flags, names);
   let draft = applyFlags(defaultDraft(options.name ?? '', deps.today()), resolved);
   if (interactive) {
-    draft = await promptHabit(deps, { mode: 'add', draft, names });
-    if (draft.name !== options.name && !options.allowDuplicate) await requireUniqueName(deps, 'habits', draft.name);
-    await confirmDraft(deps, draft, names, 'add');
+    // The name is checked as it is typed, and the walk ends on a menu: no answer is lost at the end.
+    const walk = { mode: 'add' as const, draft, names, unique: !options.allowDuplicate, ...(options.name !== undefined ? { checkedName: options.name } : {}) };
+    draft = await reviewDraft(deps, walk, await promptHabit(deps, walk));
+    // A name changed at the menu was checked there too (the Name question is the same).
   }
   const problem = draftProblem(draft);
   if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start)');

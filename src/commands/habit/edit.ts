@@ -5,7 +5,7 @@ import type { Habit, UpdateHabitBody } from '../../api/types.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import { addDays } from '../../model/dates.js';
 import { examples, type App } from '../shared/app.js';
-import { confirmDraft, promptHabit } from '../../prompts/habit.js';
+import { promptHabit, reviewDraft } from '../../prompts/habit.js';
 import { applyFlags, diffDrafts, draftFromHabit, draftProblem, FIELD_LABELS } from '../../model/draft.js';
 import { beyondPeriod } from '../../model/goal.js';
 import { declareFieldOptions } from './flags.js';
@@ -110,7 +110,12 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
   for (const t of habit.timeOfDays ?? []) names.timeOfDays.set(t.id, t.name);
   const current = draftFromHabit(habit);
   let next = applyFlags(current, await resolveFlags(deps.resolver, options.flags, names, habit.id));
-  if (interactive) next = await promptHabit(deps, { mode: 'edit', draft: next, names, selfId: habit.id });
+  if (interactive) {
+    // Renaming to a name an active habit has is said at the Name question; the walk ends on a menu.
+    const walk = { mode: 'edit' as const, draft: next, names, selfId: habit.id, unique: !options.allowDuplicate && !options.dryRun, checkedName: habit.name };
+    next = await promptHabit(deps, walk);
+    if (!options.dryRun) next = await reviewDraft(deps, walk, next, (d) => changedFields(diffDrafts(current, d)));
+  }
   const body = diffDrafts(current, next);
   const changes = changedFields(body);
   if (changes.length === 0) {
@@ -133,7 +138,6 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
     const asking = planned ? { api: () => deps.api(), out: deps.out, prompter: { ...deps.prompter, available: false } } : deps;
     await confirmLaterStart(asking, habit, body.startDate);
   }
-  if (interactive && !planned) await confirmDraft(deps, next, names, 'edit', changes);
   const answer = await (await writeApi(deps, planned)).request('PUT /habits/{habitId}', { params: { habitId: id }, body });
   if (planned) return printPlan(deps.out, planned);
   // Servers answer the habit, `{message}` or nothing; the habit as stored is what we print.
