@@ -83,7 +83,7 @@ export async function run(options: CheckOptions, deps: Pick<Deps, 'out' | 'api' 
   const facts = await factsFor(open, deps);
   const groups = checkInGroups(open, Object.fromEntries(await knownTimeOfDays(deps.resolver)));
   // Answers are noted, not sent: the screen says so, and an answered question shows → (not ✔).
-  out.warn(`${out.ec.bold(`Check-in for ${longDate(date)}`)}: ${open.length} open · nothing is sent until the review`);
+  out.warn(`${out.ec.bold(`Check-in for ${longDate(date)}`)}: ${open.length} open\nNothing is sent until the review.`);
   const rows: Row[] = [];
   try {
     for (const group of groups) {

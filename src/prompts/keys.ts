@@ -33,7 +33,8 @@ export const keysPrompt = createPrompt((config: KeysConfig, done: (index: number
   const keys = config.choices.map((c) => c.key.toLowerCase()).join(', ');
 
   useKeypress((key, rl) => {
-    if (status !== 'idle') return;
+    // Ctrl-C and other control keys are not answers (Ctrl-C cancels, by the prompt's own handler).
+    if (status !== 'idle' || (key.ctrl && !isEnterKey(key))) return;
     // The key is a command, not text: keep the line empty.
     rl.clearLine(0);
     const index = isEnterKey(key) ? config.enter : config.choices.findIndex((c) => !key.ctrl && c.key.toLowerCase() === key.name?.toLowerCase());

@@ -27,7 +27,7 @@ withTools('tmux').describe('habits check on a terminal', () => {
   it('done, skip and a pre-filled value by one key each; a review; then the writes, one line per habit', async () => {
     const s = start(fx, ['check', '--date', DATE]);
     const first = await press(s, 'Walk (pending)', 'd');
-    expect(first).toContain('Check-in for Sunday 22 Nov 2026: 4 open · nothing is sent until the review');
+    expect(first).toContain('Check-in for Sunday 22 Nov 2026: 4 open\nNothing is sent until the review.');
     expect(first).toMatch(/^Morning\n\? Walk \(pending\)\nd done · s skip · f fail · l leave \(⏎\)$/m);
     await press(s, 'Stretch (pending)', 's');
     const read12 = await press(s, 'Read (pending, 12/30 min)', 'v');
@@ -89,6 +89,8 @@ withTools('tmux').describe('habits check on a terminal', () => {
     await press(s, 'Read (pending, 12/30 min)', 'C-c');
     expect(await s.exitCode()).toBe(130);
     expect(s.screen()).toMatch(/^error: cancelled; nothing was sent \(2 answers dropped\)$/m);
+    // Ctrl-C is not taken for a wrong key.
+    expect(s.screen()).not.toContain('press d, s');
     expect(writes(fx.svc)).toEqual([]);
     const journal = await call<JournalEntry[]>(fx.svc, 'GET', `/habits/journal?date=${DATE}`);
     expect(journal.find((e) => e.id === walk.id)?.status).toBe('inprogress');
