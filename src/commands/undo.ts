@@ -86,7 +86,13 @@ export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'a
     await confirmDestructive(deps, options.yes, `revert ${what}`, `The server gave no log id to delete it by: this logs ${signed(-value)} on ${last.date} instead.`);
     return revertByOpposite(deps, api, last, value, body.unitSymbol, what, 'the server gave no log id to delete it by');
   }
-  await confirmDestructive(deps, options.yes, `revert ${what}`, `This clears every log of ${name} on ${last.date} (habits log undo).`);
+  // The values of that day go too: named, as log undo names them (those this machine wrote).
+  const values = live.filter((l) => l.habitId === last.habitId && l.date === last.date && l.type === 'value').map((l) => {
+    const b = l.write.body as { value?: unknown; unitSymbol?: unknown };
+    return `${typeof b.value === 'number' ? formatNumber(b.value) : '?'}${typeof b.unitSymbol === 'string' && b.unitSymbol ? ` ${displayUnit(b.unitSymbol)}` : ''}`;
+  });
+  const including = values.length ? `, the value${values.length === 1 ? '' : 's'} ${values.join(', ')} among them` : '';
+  await confirmDestructive(deps, options.yes, `revert ${what}`, `This clears every log of ${name} on ${last.date}${including} (habits log undo).`);
   const result = await api.request('POST /habits/{habitId}/logs/undo', { params: { habitId: last.habitId }, body: { targetDate: last.date } });
   if (typeof result.removed === 'number') {
     await deps.out.result(result, () => '');

@@ -46,6 +46,16 @@ describe('undo', () => {
     expect((await logsOf(walk.id)).map((l) => l.kind)).toEqual(['completed']);
   });
 
+  it('the question for a mark names the values of that day it clears too (issue 22)', async () => {
+    await addHabit(fx.svc, { name: 'Run', goal: { periodicity: 'daily', value: 5, unit: 'kM' } });
+    await fx.cli(['log', 'add', 'Run', '2']);
+    await fx.cli(['log', 'add', 'Run', '1.5']);
+    await fx.cli(['log', 'done', 'Run']);
+    const no = scriptedPrompter([false]);
+    expect((await fx.cli(['undo'], { prompter: no, tty: { stdin: true, stderr: true } })).code).toBe(130);
+    expect(no.asked).toEqual([`Revert the completed mark on "Run" for 2026-11-22, written 2026-11-22 12:00? This clears every log of "Run" on 2026-11-22, the values 2 km, 1.5 km among them (habits log undo).`]);
+  });
+
   it('a log removed since (log rm, log undo) is not reverted again', async () => {
     await addHabit(fx.svc, { name: 'Walk' });
     await fx.cli(['log', 'done', 'Walk']);
