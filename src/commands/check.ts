@@ -178,7 +178,7 @@ async function write(row: Row<Write>, date: string, journal: JournalEntry[], dep
   if (choice.kind === 'value') {
     const wire = row.entry.progress?.unit;
     const symbol = wire ? canonicalUnit(wire) : undefined;
-    const sent = await sendValue(habit, choice.value, symbol ? { symbol, typed: wire! } : undefined, date, false, deps);
+    const sent = await sendValue({ habit, amount: choice.value, ...(symbol ? { unit: { symbol, typed: wire! } } : {}), date, strict: false }, deps);
     return { ok: true, line: sent.line, warnings: sent.warnings };
   }
   const verb = MARKS[choice.kind];

@@ -47,7 +47,7 @@ export function parse(ref: string, total: string, opts: { unit?: string; date?: 
 export async function run(options: LogSetOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
-  const sent = await sendSet(habit, options.value, options.unit, date, options.strict, deps);
+  const sent = await sendSet({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict }, deps);
   const logId = sent.result?.logId;
   const json = {
     habit: { id: habit.id, name: habit.name }, date, unitSymbol: sent.symbol, total: options.value, was: sent.was,

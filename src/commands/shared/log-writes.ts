@@ -190,19 +190,24 @@ export interface ValueSent {
   warnings: string[];
 }
 
+/** An amount for a habit and day: what `log add` adds and `log set` sets the day's total to. */
+export interface AmountWrite {
+  habit: Named;
+  amount: number;
+  /** --unit; the goal's unit when undefined. */
+  unit?: TypedUnit;
+  date: string;
+  /** A write that would not count is an error, not a warning. */
+  strict: boolean;
+}
+
 /**
- * Adds `value` (in `unit`, else the goal's unit) to the total of `habit` for `date`, checked as
+ * Adds `amount` (in `unit`, else the goal's unit) to the total of `habit` for `date`, checked as
  * `log add` checks it. Throws a UsageError for a refusal, a WriteError for a failure, a
  * QueuedError when it waits in the outbox.
  */
-export async function sendValue(
-  habit: Named,
-  value: number,
-  unit: TypedUnit | undefined,
-  date: string,
-  strict: boolean,
-  deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>,
-): Promise<ValueSent> {
+export async function sendValue(write: AmountWrite, deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>): Promise<ValueSent> {
+  const { habit, amount: value, unit, date, strict } = write;
   const checked = await checkLogWrite(habit, date, strict, deps);
   const { facts, symbol } = await unitToSend(habit, unit, checked, deps);
   // More time than a day holds is a typo (2000 for 20): said, and sent as asked.
@@ -273,19 +278,13 @@ export interface SetSent {
 }
 
 /**
- * Sets the total of `habit` for `date` to `total` (in `unit`, else the goal's unit): reads the
+ * Sets the total of `habit` for `date` to `amount` (in `unit`, else the goal's unit): reads the
  * day's total and sends the difference, up or down; nothing when there is none. A server out of
  * reach, before or after the read, leaves the set in the outbox, which sends the difference from
  * the day's total when it is delivered. Throws as sendValue does.
  */
-export async function sendSet(
-  habit: Named,
-  total: number,
-  unit: TypedUnit | undefined,
-  date: string,
-  strict: boolean,
-  deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>,
-): Promise<SetSent> {
+export async function sendSet(write: AmountWrite, deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>): Promise<SetSent> {
+  const { habit, amount: total, unit, date, strict } = write;
   const checked = await checkLogWrite(habit, date, strict, deps);
   const noGoal = () => new UsageError(
     `"${escapeControls(habit.name)}" has no goal, so it has no day's total to set`,
