@@ -24,11 +24,13 @@ export function register(cmd: Command, app: App): void {
   cmd
     .option('--date <date>', `the day to show: ${DATE_FORMS} (default today)`)
     .addHelpText('after', `
-Rows read in the order of the day: pending habits first (morning, afternoon, evening, then
-the rest), then the ones done, skipped or failed. Status is a word and a symbol:
-  ✓ done   ○ pending   » skipped   ✗ failed
-Bad habits read as limits: ○ under limit (or clean so far), ✓ within limit (or avoided),
-✗ over limit.
+Rows read in the order of the day: the habits still open first (morning, afternoon, evening,
+then the rest), then the ones done, skipped or failed. Status is a word and a symbol, the glyphs
+of week and month:
+  ✓ done   ◐ partial (an amount short of the goal)   ○ pending   ○ missed (its period is over)
+  » skipped   ✗ failed
+Bad habits read as limits:
+  ✓ within limit (avoided: nothing logged)   ○ under limit (clean so far: nothing yet)   ✗ over limit
 
 When stdout is not a terminal, each habit is one tab-separated line without a header:
   ${JOURNAL_TSV_COLUMNS.join(', ')}

@@ -9,6 +9,7 @@ import { compareNames, displayIcon, formatNumber, MONTH_NAMES, periods, WEEKDAY_
 import { moodLabel } from './notes.js';
 import { displayWidth, toTsv, truncate } from './plain.js';
 import { flexRoom, type Cell, type TableSpec } from './table.js';
+import { GLYPH } from './vocabulary.js';
 
 /** Columns of the piped (tab-separated) journal, in order. Scripts rely on it; append only. */
 export const JOURNAL_TSV_COLUMNS = ['id', 'name', 'status', 'current', 'target', 'unit', 'streak', 'timeOfDay'] as const;
@@ -19,7 +20,7 @@ const BAR_WIDTH = 8;
 /** Names of time-of-day ids (from the name cache); ids without one are shown as they are. */
 export type TimeOfDayNames = Readonly<Record<string, string>>;
 
-type Tone = 'done' | 'pending' | 'skipped' | 'failed' | 'unknown';
+type Tone = 'done' | 'partial' | 'pending' | 'skipped' | 'failed' | 'unknown';
 
 /** How a status reads: a symbol and a word, so meaning never rests on colour. */
 export interface StatusLabel {
@@ -27,6 +28,9 @@ export interface StatusLabel {
   word: string;
   tone: Tone;
 }
+
+/** The words of the journal's heading in the order it counts them, the open ones first. */
+const SUMMARY_ORDER = ['partial', 'pending', 'under limit', 'clean so far', 'missed', 'skipped', 'failed', 'over limit'];
 
 // Pending first, so the rows still to act on lead; then what is settled.
 const STATUS_RANK: Record<string, number> = { inprogress: 0, completed: 1, skipped: 2, failed: 3 };
@@ -42,22 +46,26 @@ export function periodEnded(entry: Pick<JournalEntry, 'progress'>, date: string,
 }
 
 /**
- * The status of an entry as a symbol and a word; bad habits read as limits, not chores. `ended`:
- * its goal period is over (a past day), so an open good habit reads `missed`, not `pending`.
+ * The status of an entry as a symbol and a word; bad habits read as limits, not chores. The
+ * glyphs are those of `week` and `month` for the same day (docs/cli-contract.md, the vocabulary):
+ * an open good habit with an amount short of its goal is ◐ partial there and here. `ended`: its
+ * goal period is over (a past day), so an open good habit with nothing logged reads `missed`, not
+ * `pending`.
  */
 export function statusLabel(entry: Pick<JournalEntry, 'status' | 'type' | 'progress'>, ended = false): StatusLabel {
   const bad = entry.type === 'bad';
   switch (entry.status) {
     case 'completed':
-      return { symbol: '✓', word: bad ? (entry.progress ? 'within limit' : 'avoided') : 'done', tone: 'done' };
+      return { symbol: GLYPH.done, word: bad ? (entry.progress ? 'within limit' : 'avoided') : 'done', tone: 'done' };
     case 'inprogress':
       // For a bad habit an open day means "not over the limit yet", not "still to do".
-      if (bad) return { symbol: '○', word: entry.progress ? 'under limit' : 'clean so far', tone: 'pending' };
-      return { symbol: '○', word: ended ? 'missed' : 'pending', tone: 'pending' };
+      if (bad) return { symbol: GLYPH.open, word: entry.progress ? 'under limit' : 'clean so far', tone: 'pending' };
+      if ((entry.progress?.current ?? 0) > 0) return { symbol: GLYPH.partial, word: 'partial', tone: 'partial' };
+      return { symbol: GLYPH.open, word: ended ? 'missed' : 'pending', tone: 'pending' };
     case 'skipped':
-      return { symbol: '»', word: 'skipped', tone: 'skipped' };
+      return { symbol: GLYPH.skipped, word: 'skipped', tone: 'skipped' };
     case 'failed':
-      return { symbol: '✗', word: bad && entry.progress ? 'over limit' : 'failed', tone: 'failed' };
+      return { symbol: GLYPH.failed, word: bad && entry.progress ? 'over limit' : 'failed', tone: 'failed' };
     default:
       return { symbol: '?', word: escapeControls(String(entry.status)), tone: 'unknown' };
   }
@@ -92,20 +100,21 @@ export function longDate(date: string): string {
 }
 
 /**
- * `Sunday 22 Nov 2026 (today) · 4/7 done · 2 pending · 1 failed`. Within `width`, the least
- * important parts go first: the counts after "done", then "(today)".
+ * `Sunday 22 Nov 2026 (today) · 4/7 done · 1 partial · 2 pending · 1 failed`: the habits shown
+ * ✓ over all, then how many rows read each other word, in the rows' own words (statusLabel), so a
+ * word means the same in the heading as in the table. Within `width`, the least important parts
+ * go first: the counts after "done", then "(today)".
  */
 export function journalSummary(date: string, entries: readonly JournalEntry[], today?: string, width = Infinity): string {
-  const count = (s: string) => entries.filter((e) => e.status === s).length;
-  const parts = [`${count('completed')}/${entries.length} done`];
-  const open = entries.filter((e) => e.status === 'inprogress');
-  const missed = today === undefined ? 0 : open.filter((e) => e.type !== 'bad' && periodEnded(e, date, today)).length;
-  if (open.length - missed > 0) parts.push(`${open.length - missed} pending`);
-  if (missed > 0) parts.push(`${missed} missed`);
-  for (const [status, word] of [['skipped', 'skipped'], ['failed', 'failed']] as const) {
-    const n = count(status);
-    if (n > 0) parts.push(`${n} ${word}`);
-  }
+  const labels = entries.map((e) => statusLabel(e, today !== undefined && periodEnded(e, date, today)));
+  const parts = [`${labels.filter((l) => l.tone === 'done').length}/${entries.length} done`];
+  const counts = new Map<string, number>();
+  for (const l of labels) if (l.tone !== 'done') counts.set(l.word, (counts.get(l.word) ?? 0) + 1);
+  const order = (word: string) => {
+    const i = SUMMARY_ORDER.indexOf(word);
+    return i === -1 ? SUMMARY_ORDER.length : i;
+  };
+  for (const word of [...counts.keys()].sort((a, b) => order(a) - order(b))) parts.push(`${counts.get(word)!} ${word}`);
   let when = date === today ? ' (today)' : '';
   const line = () => `${longDate(date)}${when} · ${parts.join(' · ')}`;
   while (parts.length > 1 && displayWidth(line()) > width) parts.pop();
@@ -175,7 +184,8 @@ export function journalTable(entries: readonly JournalEntry[], opts: JournalTabl
   const names = opts.timeOfDayNames ?? {};
   const ordered = orderJournal(entries, names);
   const tone: Record<Tone, (s: string) => string> = {
-    done: c.green, pending: (s) => s, skipped: c.dim, failed: c.red, unknown: c.yellow,
+    // As week and month colour the same glyphs.
+    done: c.green, partial: c.cyan, pending: (s) => s, skipped: c.yellow, failed: c.red, unknown: c.yellow,
   };
   const build = (withTime: boolean, withBars: boolean): { head: string[]; rows: Cell[][] } => {
     const head = ['HABIT', 'STATUS', 'PROGRESS', 'STREAK', ...(withTime ? ['TIME'] : [])];

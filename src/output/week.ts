@@ -6,19 +6,17 @@ import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
 import { formatNumber, MONTH_NAMES } from './format.js';
 import { displayWidth, toTsv, truncate } from './plain.js';
+import { BAD_WORDS, GLYPH, GOOD_WORDS, TO_COME, type GlyphKind } from './vocabulary.js';
+
+/** Each day status as a glyph of the vocabulary (output/vocabulary.ts). */
+const KIND: Record<Exclude<DayStatus, 'future'>, GlyphKind> = {
+  done: 'done', partial: 'partial', skipped: 'skipped', failed: 'failed', 'not-due': 'notDue', open: 'open',
+};
 
 /** The glyph of each day status: the same with and without colour, so colour only adds to them. */
 export const DAY_GLYPHS: Record<DayStatus, string> = {
-  done: '✓', partial: '◐', skipped: '»', failed: '✗', 'not-due': '·', open: '○', future: ' ',
+  done: GLYPH.done, partial: GLYPH.partial, skipped: GLYPH.skipped, failed: GLYPH.failed, 'not-due': GLYPH.notDue, open: GLYPH.open, future: ' ',
 };
-
-/** Words of the legend; bad habits read as limits, as in the journal. */
-const GOOD_WORDS: [DayStatus, string][] = [
-  ['done', 'done'], ['partial', 'partial'], ['skipped', 'skipped'], ['failed', 'failed'], ['open', 'open'], ['not-due', 'not due'],
-];
-const BAD_WORDS: [DayStatus, string][] = [
-  ['done', 'within limit'], ['open', 'under limit'], ['failed', 'over limit'],
-];
 
 /** Weekday initials, Sunday first (weekday() numbering). */
 const INITIALS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
@@ -32,8 +30,13 @@ const DASH = '–';
 const UNAVAILABLE = 'unavailable';
 
 function paint(status: DayStatus, c: ChalkInstance): string {
-  const glyph = DAY_GLYPHS[status];
-  switch (status) {
+  return status === 'future' ? DAY_GLYPHS.future : paintGlyph(KIND[status], c);
+}
+
+/** A glyph of the vocabulary in its colour. */
+function paintGlyph(kind: GlyphKind, c: ChalkInstance): string {
+  const glyph = GLYPH[kind];
+  switch (kind) {
     case 'done':
       return c.green(glyph);
     case 'partial':
@@ -42,7 +45,7 @@ function paint(status: DayStatus, c: ChalkInstance): string {
       return c.yellow(glyph);
     case 'failed':
       return c.red(glyph);
-    case 'not-due':
+    case 'notDue':
       return c.dim(glyph);
     default:
       return glyph;
@@ -184,15 +187,16 @@ function wrapParts(parts: readonly string[], width: number): string[] {
 }
 
 /**
- * The legend: `✓ done   ◐ partial   » skipped   ✗ failed   ○ open   · not due   blank: to come`,
- * and when a bad habit is shown, how its glyphs read as limits; wrapped to `width`.
+ * The legend, in the journal's words (output/vocabulary.ts): `✓ done   ◐ partial   » skipped
+ * ✗ failed   ○ pending or missed   · not due   blank: to come`, and when a bad habit is shown, how
+ * its glyphs read as limits; wrapped to `width`.
  */
 export function overviewLegend(c: ChalkInstance, width: number, withBad: boolean): string {
-  const parts = GOOD_WORDS.map(([s, w]) => `${paint(s, c)} ${w}`);
-  parts.push('blank: to come');
+  const parts = GOOD_WORDS.map(([kind, w]) => `${paintGlyph(kind, c)} ${w}`);
+  parts.push(TO_COME);
   const lines = wrapParts(parts, width);
   if (withBad) {
-    const bad = BAD_WORDS.map(([s, w]) => `${paint(s, c)} ${w}`);
+    const bad = BAD_WORDS.map(([kind, w]) => `${paintGlyph(kind, c)} ${w}`);
     const head = `bad habits: ${bad[0]!}`;
     lines.push(...wrapParts(displayWidth(head) <= width ? [head, ...bad.slice(1)] : ['bad habits:', ...bad], width));
   }

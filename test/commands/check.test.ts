@@ -77,7 +77,7 @@ describe('habits check run()', () => {
     expect(prompter.calls).toEqual([
       { kind: 'keys', message: 'Walk (pending)' },
       { kind: 'keys', message: 'Stretch (pending)' },
-      { kind: 'keys', message: 'Read (pending, 12/30 min)' },
+      { kind: 'keys', message: 'Read (partial, 12/30 min)' },
       { kind: 'number', message: 'How much for Read (min)?' },
       { kind: 'keys', message: 'Floss (pending)' },
       { kind: 'confirm', message: 'Send these 3?' },

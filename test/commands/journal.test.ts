@@ -58,11 +58,11 @@ describe('habits journal', () => {
     for (const q of notes) expect(q).toMatchObject({ method: 'GET', path: expect.stringMatching(/^\/habits\/-[\w-]+\/notes$/), query: { from: TODAY, to: TODAY } });
     expect(r.requests[0]).toMatchObject({ method: 'GET', path: '/habits/journal', query: { date: TODAY }, status: 200 });
     expect(r.stdout).toMatchInlineSnapshot(`
-      "Sunday 22 Nov 2026 (today) · 1/8 done · 5 pending · 1 skipped · 1 failed
+      "Sunday 22 Nov 2026 (today) · 1/8 done · 1 partial · 2 pending · 1 under limit · 1 clean so far
 
       HABIT                                       STATUS          PROGRESS            STREAK   TIME
       Coffee                                      ○ under limit   ████░░░░ 1/2 cup    21 days  Morning
-      Walk                                        ○ pending       ███░░░░░ 12/30 min  0 days   Morning
+      Walk                                        ◐ partial       ███░░░░░ 12/30 min  0 days   Morning
       Piano practice for the spring recital, sc…  ○ pending       –                   0 days   Afternoon
       Stretch                                     ○ pending       –                   0 days   Evening
       Smoking                                     ○ clean so far  –                   21 days  –

@@ -54,7 +54,8 @@ describe('habits month', () => {
       Swim   ○ ○○○○○○○ ✓✓✓✓✓✓✓ ✓✓✓✓✓✓✓                2w    2w   50%
       Walk   · ✓✓✓✓✓»✗ ○○○○○○○ ○○○○◐✓✓                2d    5d   35%
 
-      ✓ done   ◐ partial   » skipped   ✗ failed   ○ open   · not due   blank: to come
+      ✓ done   ◐ partial   » skipped   ✗ failed   ○ pending or missed   · not due
+      blank: to come
       "
     `);
   });
@@ -74,7 +75,8 @@ describe('habits month', () => {
       columns wide
 
       ✓ done   ◐ partial   » skipped   ✗ failed
-      ○ open   · not due   blank: to come
+      ○ pending or missed   · not due
+      blank: to come
       "
     `);
   });

@@ -58,7 +58,9 @@ describe('habits week', () => {
   it('has help with the glyphs, the columns, the request count and examples', async () => {
     const r = await runCli(['week', '--help'], { env: fx.env });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('✓ done   ◐ partial (short of the goal)   » skipped   ✗ failed   ○ open (due, nothing yet)');
+    // The glyphs with the journal's words: ○ is pending, or missed once its period is over.
+    expect(r.stdout).toContain("Each day is a glyph, coloured on a terminal, with the journal's words:\n  ✓ done   ◐ partial   » skipped   ✗ failed\n  ○ pending or missed   · not due   blank: to come\n");
+    expect(r.stdout).toContain('Bad habits read as limits:\n  ✓ within limit   ○ under limit   ✗ over limit\n');
     expect(r.stdout).toContain('id, name, one status per day (first to last), streak, longest, rate');
     expect(r.stdout).toContain('51 requests for 50 habits');
     expect(r.stdout).toContain('Examples:\n  $ habits week');
@@ -81,7 +83,8 @@ describe('habits week', () => {
       Piano practice before the recital  ····○○○      0d    0d    0%
       Walk                               ✓◐»✓✓✓◐      3d    3d   80%
 
-      ✓ done   ◐ partial   » skipped   ✗ failed   ○ open   · not due   blank: to come
+      ✓ done   ◐ partial   » skipped   ✗ failed   ○ pending or missed   · not due
+      blank: to come
       bad habits: ✓ within limit   ○ under limit   ✗ over limit
       "
     `);
@@ -100,7 +103,8 @@ describe('habits week', () => {
       Piano practice before the recital  ······· ····○○○      0d    0d    0%
       Walk                               ✓✓✓✓✓»✗ ✓◐»✓✓✓◐      3d    5d   82%
 
-      ✓ done   ◐ partial   » skipped   ✗ failed   ○ open   · not due   blank: to come
+      ✓ done   ◐ partial   » skipped   ✗ failed   ○ pending or missed   · not due
+      blank: to come
       bad habits: ✓ within limit   ○ under limit   ✗ over limit
       "
     `);
@@ -148,8 +152,8 @@ describe('habits week', () => {
       columns wide
 
       ✓ done   ◐ partial   » skipped
-      ✗ failed   ○ open   · not due
-      blank: to come
+      ✗ failed   ○ pending or missed
+      · not due   blank: to come
       bad habits: ✓ within limit
       ○ under limit   ✗ over limit
       "
@@ -273,7 +277,8 @@ describe('habits week against a server without streak fields, one habit failing'
       Sugar  ····✗✓○      1d    1d   50%
       streaks and rates computed from the days shown: the server sends none
 
-      ✓ done   ◐ partial   » skipped   ✗ failed   ○ open   · not due   blank: to come
+      ✓ done   ◐ partial   » skipped   ✗ failed   ○ pending or missed   · not due
+      blank: to come
       bad habits: ✓ within limit   ○ under limit   ✗ over limit
       "
     `);

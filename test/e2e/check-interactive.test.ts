@@ -30,12 +30,12 @@ withTools('tmux').describe('habits check on a terminal', () => {
     expect(first).toContain('Check-in for Sunday 22 Nov 2026: 4 open\nNothing is sent until the review.');
     expect(first).toMatch(/^Morning\n\? Walk \(pending\)\nd done · s skip · f fail · l leave \(⏎\)$/m);
     await press(s, 'Stretch (pending)', 's');
-    const read12 = await press(s, 'Read (pending, 12/30 min)', 'v');
+    const read12 = await press(s, 'Read (partial, 12/30 min)', 'v');
     expect(read12).toContain('d done · s skip · f fail · v value · l leave (⏎)');
     // What remains to the goal is offered: Enter takes it.
     const value = await press(s, 'How much for Read (min)? (18)', 'Enter');
     // Noted (→), not done (✔): nothing is sent before the review.
-    expect(value).toMatch(/^→ Read \(pending, 12\/30 min\) value$/m);
+    expect(value).toMatch(/^→ Read \(partial, 12\/30 min\) value$/m);
     expect(value).toMatch(/^→ Walk \(pending\) done$/m);
     expect(value).not.toContain('✔');
     await press(s, 'Floss (pending)', 'Enter');
@@ -72,7 +72,7 @@ withTools('tmux').describe('habits check on a terminal', () => {
     const s = start(fx, ['check', '--date', DATE]);
     await press(s, 'Walk (pending)', 'd');
     await press(s, 'Stretch (pending)', 'f');
-    await press(s, 'Read (pending, 12/30 min)', 'd');
+    await press(s, 'Read (partial, 12/30 min)', 'd');
     await press(s, 'Floss (pending)', 'd');
     await press(s, 'Send these 4?', 'C-c');
     expect(await s.exitCode()).toBe(130);
@@ -86,7 +86,7 @@ withTools('tmux').describe('habits check on a terminal', () => {
     const s = start(fx, ['check', '--date', DATE]);
     await press(s, 'Walk (pending)', 'd');
     await press(s, 'Stretch (pending)', 's');
-    await press(s, 'Read (pending, 12/30 min)', 'C-c');
+    await press(s, 'Read (partial, 12/30 min)', 'C-c');
     expect(await s.exitCode()).toBe(130);
     expect(s.screen()).toMatch(/^error: cancelled; nothing was sent \(2 answers dropped\)$/m);
     // Ctrl-C is not taken for a wrong key.

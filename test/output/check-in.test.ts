@@ -70,8 +70,10 @@ describe('remainingValue', () => {
 describe('questions and review', () => {
   it('asks with the status and progress as the journal shows them, units as people read them', () => {
     expect(checkInQuestion(entry('Walk'))).toBe('Walk (pending)');
-    expect(checkInQuestion(entry('Run', progress(2, 5, 'kM')))).toBe('Run (pending, 2/5 km)');
-    expect(checkInQuestion(entry('Read', progress(12, 20, 'rep')), 'pages')).toBe('Read (pending, 12/20 pages)');
+    expect(checkInQuestion(entry('Run', progress(0, 5, 'kM')))).toBe('Run (pending, 0/5 km)');
+    // An amount short of the goal: partial, as the journal and week say (◐).
+    expect(checkInQuestion(entry('Run', progress(2, 5, 'kM')))).toBe('Run (partial, 2/5 km)');
+    expect(checkInQuestion(entry('Read', progress(12, 20, 'rep')), 'pages')).toBe('Read (partial, 12/20 pages)');
     expect(checkInQuestion(entry('Smoking', { type: 'bad', ...progress(2, 5, 'rep') }))).toBe('Smoking (under limit, 2/5 rep)');
   });
 

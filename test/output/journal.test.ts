@@ -80,6 +80,16 @@ describe('statusLabel', () => {
     expect(statusLabel({ status: 'weird', type: 'good' })).toMatchObject({ symbol: '?', word: 'weird' });
   });
 
+  it('shows an amount short of the goal as ◐ partial, the glyph week and month draw for that day', () => {
+    const short = { current: 12, target: 30, unit: 'min', periodicity: 'daily' };
+    expect(statusLabel({ status: 'inprogress', type: 'good', progress: short })).toMatchObject({ symbol: '◐', word: 'partial' });
+    expect(statusLabel({ status: 'inprogress', type: 'good', progress: short }, true)).toMatchObject({ symbol: '◐', word: 'partial' });
+    expect(statusLabel({ status: 'inprogress', type: 'good', progress: { ...short, current: 0 } })).toMatchObject({ symbol: '○', word: 'pending' });
+    expect(statusLabel({ status: 'inprogress', type: 'good', progress: { ...short, current: 0 } }, true)).toMatchObject({ symbol: '○', word: 'missed' });
+    // A bad habit under its limit stays ○, as week draws it.
+    expect(statusLabel({ status: 'inprogress', type: 'bad', progress: { ...short, current: 12 } })).toMatchObject({ symbol: '○', word: 'under limit' });
+  });
+
   it('words bad habits as limits', () => {
     const limit = { current: 1, target: 2, unit: 'cup', periodicity: 'daily' };
     expect(statusLabel({ status: 'inprogress', type: 'bad', progress: limit }).word).toBe('under limit');
@@ -93,9 +103,11 @@ describe('statusLabel', () => {
 describe('pieces', () => {
   it('summarises the day with its long date', () => {
     expect(longDate('2026-11-22')).toBe('Sunday 22 Nov 2026');
-    expect(journalSummary('2026-11-22', DAY, '2026-11-22')).toBe('Sunday 22 Nov 2026 (today) · 2/8 done · 4 pending · 1 skipped · 1 failed');
+    // Counted in the rows' own words: the heading says partial where the table does.
+    expect(journalSummary('2026-11-22', DAY, '2026-11-22')).toBe('Sunday 22 Nov 2026 (today) · 2/8 done · 1 partial · 3 pending · 1 skipped · 1 failed');
     expect(journalSummary('2026-11-21', DAY.slice(0, 1), '2026-11-22')).toBe('Saturday 21 Nov 2026 · 1/1 done');
-    expect(journalSummary('2026-11-22', DAY, '2026-11-22', 60)).toBe('Sunday 22 Nov 2026 (today) · 2/8 done · 4 pending');
+    expect(journalSummary('2026-11-22', DAY, '2026-11-22', 70)).toBe('Sunday 22 Nov 2026 (today) · 2/8 done · 1 partial · 3 pending');
+    expect(journalSummary('2026-11-22', DAY, '2026-11-22', 60)).toBe('Sunday 22 Nov 2026 (today) · 2/8 done · 1 partial');
     expect(journalSummary('2026-11-22', DAY, '2026-11-22', 30)).toBe('Sunday 22 Nov 2026 · 2/8 done');
   });
 
@@ -134,7 +146,7 @@ describe('journalTable', () => {
     const text = await renderTtyTable(spec, 100, (s) => s);
     expect(text).toMatchInlineSnapshot(`
       "HABIT        STATUS     PROGRESS            STREAK   TIME
-      Walk         ○ pending  ███░░░░░ 12/30 min  1 day    Morning
+      Walk         ◐ partial  ███░░░░░ 12/30 min  1 day    Morning
       Meditate     ○ pending  –                   –        Afternoon
       Stretch      ○ pending  –                   –        Evening
       Drink water  ○ pending  –                   –        –

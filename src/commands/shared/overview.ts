@@ -9,6 +9,7 @@ import { CliError } from '../../errors.js';
 import { overviewHabit, unavailableHabit, type Overview, type OverviewHabit } from '../../model/overview.js';
 import { compareNames } from '../../output/format.js';
 import { overviewGrid, overviewLegend, overviewTsv, rangeTitle } from '../../output/week.js';
+import { BAD_WORDS, GOOD_WORDS, legendLine, TO_COME } from '../../output/vocabulary.js';
 import { wrapText } from '../../output/wrap.js';
 import type { Deps } from './deps.js';
 
@@ -34,10 +35,14 @@ habits) and one statistics request per habit for the range, at most ${OVERVIEW_C
 51 requests for 50 habits, well under the service's limit of 500 a minute.`;
 
 /** The help shared by week and month: glyphs, numbers, piped columns, exit code. */
-export const OVERVIEW_HELP = `Each day is a glyph, coloured on a terminal:
-  ✓ done   ◐ partial (short of the goal)   » skipped   ✗ failed   ○ open (due, nothing yet)
-  · not due   blank: to come
-Bad habits read as limits: ✓ within limit   ◐ under limit   ○ clean so far   ✗ over limit.
+export const OVERVIEW_HELP = `Each day is a glyph, coloured on a terminal, with the journal's words:
+  ${legendLine(GOOD_WORDS.slice(0, 4))}
+  ${legendLine(GOOD_WORDS.slice(4))}   ${TO_COME}
+Bad habits read as limits:
+  ${legendLine(BAD_WORDS)}
+◐ is an amount short of the goal; ○ a due day with nothing settled: pending while its goal period
+is open, missed once it is over. A day not due shows · whatever is logged on it: it counts for
+nothing.
 Beside each habit: its current streak (as of the range's last day, or today), its longest
 streak in the range, and its completion rate over the range (done over done, failed and missed
 due days; skipped days and today's open day do not count). The numbers are the server's when it
@@ -47,8 +52,9 @@ A narrow terminal shortens names first, then shows fewer weeks, with a note.
 
 When stdout is not a terminal, each habit is one tab-separated line without a header:
   ${OVERVIEW_TSV_COLUMNS}
-A status is done, partial, skipped, failed, not-due, open or future; rate is 0..1. A habit whose
-statistics could not be read has empty day and number fields.
+A status is done (✓), partial (◐), skipped (»), failed (✗), not-due (·), open (○) or future; rate
+is 0..1, empty when no day of the range counts yet. A habit whose statistics could not be read has
+empty day and number fields.
 
 ${OVERVIEW_REQUESTS}
 If a habit's statistics cannot be read, its row says "unavailable", a warning names the cause,

@@ -60,8 +60,8 @@ describe('units', () => {
     await call(fx.svc, 'POST', `/habits/${read.id}/logs`, { value: 12, unitSymbol: 'rep', targetDate: '2026-11-22' });
     await call(fx.svc, 'POST', `/habits/${run.id}/logs`, { value: 2, unitSymbol: 'kM', targetDate: '2026-11-22' });
     const tty = await fx.cli(['journal'], { tty: { stdout: true }, columns: 100, env: { NO_COLOR: '1' } });
-    expect(tty.stdout).toMatch(/Read +○ pending +█+░+ 12\/20 pages/);
-    expect(tty.stdout).toMatch(/Run +○ pending +█+░+ 2\/5 km/);
+    expect(tty.stdout).toMatch(/Read +◐ partial +█+░+ 12\/20 pages/);
+    expect(tty.stdout).toMatch(/Run +◐ partial +█+░+ 2\/5 km/);
     const piped = await fx.cli(['journal']);
     expect(piped.stdout).toContain(`${read.id}\tRead\tinprogress\t12\t20\trep\t`);
     expect(piped.stdout).toContain(`${run.id}\tRun\tinprogress\t2\t5\tkM\t`);
