@@ -1,8 +1,8 @@
 // The overview of `habits week` and `habits month`: every active habit's days over a range, each
 // day one status, with streaks and a completion rate. Pure: a function of the statistics.
-import type { DailyProgress, Statistics } from '../api/types.js';
+import { PERIODICITIES, type DailyProgress, type Statistics } from '../api/types.js';
 import { addDays, mondayOf } from './dates.js';
-import { countsOn, type HabitFacts } from './habit-facts.js';
+import { countsOn, periodOf, type HabitFacts } from './habit-facts.js';
 import { dailyProgress } from './resources.js';
 
 /**
@@ -126,6 +126,17 @@ export function computedStreaks(days: readonly OverviewDay[], today: string): { 
   return { currentStreak: run, longestStreak: longest, completionRate: counted === 0 ? null : Math.round((done / counted) * 1e6) / 1e6 };
 }
 
+/**
+ * Whether any day counts towards a completion rate: one done or failed, or one left open or
+ * partial whose goal period (of `periodicity`, daily when unknown) ended before `today`: missed.
+ * Without one (nothing due yet, or only periods still running) a rate of 0 says nothing, and is
+ * shown as none (`–`), as computedStreaks gives none.
+ */
+export function anyDayCounts(days: readonly Pick<OverviewDay, 'date' | 'status'>[], periodicity: string | null | undefined, today: string): boolean {
+  const p = PERIODICITIES.find((x) => x === periodicity) ?? 'daily';
+  return days.some((d) => d.status === 'done' || d.status === 'failed' || ((d.status === 'open' || d.status === 'partial') && periodOf(p, d.date).to < today));
+}
+
 /** A habit's row from its statistics over from..to. */
 export function overviewHabit(
   habit: { id: string; name: string; type?: string },
@@ -146,8 +157,10 @@ export function overviewHabit(
   const computed = computedStreaks(days, today);
   if (fromServer) {
     const unit = STREAK_UNITS[String(stats.periodicity ?? 'daily')] ?? 'day';
-    // Nothing due in the range: no rate (`–`), not a rate of 0% (the local service answers 0 then).
-    const completionRate = server.completionRate === 0 && computed.completionRate === null ? null : server.completionRate;
+    // No day that counts in the range (nothing due, or only a period still running): no rate
+    // (`–`), not a rate of 0% (the local service answers 0 then).
+    const counts = anyDayCounts(days, stats.periodicity ?? facts?.goal?.periodicity, today);
+    const completionRate = server.completionRate === 0 && !counts ? null : server.completionRate;
     return { ...base, ...server, completionRate, streakUnit: unit, source: 'server' };
   }
   return { ...base, ...computed, streakUnit: 'day', source: 'computed' };

@@ -19,8 +19,13 @@ export interface StatLine {
   scriptOnly?: boolean;
 }
 
-/** The statistics worth showing, in order; fields the server did not send are left out. */
-export function statLines(stats: Statistics, range: { from: string; to: string }, unitName?: string | null): StatLine[] {
+/**
+ * The statistics worth showing, in order; fields the server did not send are left out. `counted`
+ * false: no day of the range counts towards the completion rate yet (model/overview.ts
+ * anyDayCounts), so people read its 0 as none, `–`, as week and month show it; scripts still get
+ * the server's number.
+ */
+export function statLines(stats: Statistics, range: { from: string; to: string }, unitName?: string | null, counted = true): StatLine[] {
   const unit = statsUnit(stats);
   // People read `km` or the habit's own unit name for a count (the server's name for it when the
   // caller has none: `times` for a habit without a goal on the local service); scripts get the wire symbol.
@@ -42,7 +47,7 @@ export function statLines(stats: Statistics, range: { from: string; to: string }
   add('completions', 'Completed', num(stats.completions), (n) => String(n));
   add('skips', 'Skipped', num(stats.skips), (n) => String(n));
   add('fails', 'Failed', num(stats.fails), (n) => String(n));
-  add('completionRate', 'Completion rate', num(stats.completionRate), (n) => `${Math.round(n * 100)}%`);
+  add('completionRate', 'Completion rate', num(stats.completionRate), (n) => (n === 0 && !counted ? '–' : `${Math.round(n * 100)}%`));
   const per = stats.periodicity ?? 'daily';
   add('currentStreak', 'Current streak', num(stats.currentStreak), (n) => periods(n, per));
   add('longestStreak', 'Longest streak', num(stats.longestStreak), (n) => periods(n, per));

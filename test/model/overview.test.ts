@@ -2,7 +2,7 @@
 // for servers that send none.
 import { describe, expect, it } from 'vitest';
 import type { Statistics } from '../../src/api/types.js';
-import { computedStreaks, dayStatus, eachDay, monthRange, overviewHabit, weekRange, type OverviewDay } from '../../src/model/overview.js';
+import { anyDayCounts, computedStreaks, dayStatus, eachDay, monthRange, overviewHabit, weekRange, type OverviewDay } from '../../src/model/overview.js';
 
 const TODAY = '2026-11-22';
 
@@ -94,5 +94,21 @@ describe('one meaning per glyph (issue 22)', () => {
     expect(overviewHabit({ id: 'h1', name: 'Swim' }, none, week, TODAY).completionRate).toBeNull();
     const missed = { ...none, dailyProgress: [{ date: '2026-11-16', totalLog: 0, status: 'inprogress' }] } as unknown as Statistics;
     expect(overviewHabit({ id: 'h1', name: 'Swim' }, missed, week, TODAY).completionRate).toBe(0);
+  });
+
+  it('no rate (–) while the only period in the range is still running: a weekly goal before its week ends', () => {
+    // Thursday 26 Nov: Monday to Wednesday are due and past, but the week can still be reached.
+    const thursday = '2026-11-26';
+    const running = {
+      unit: 'rep', periodicity: 'weekly', currentStreak: 0, longestStreak: 0, completionRate: 0,
+      dailyProgress: ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26'].map((date, i) => ({ date, totalLog: i === 1 ? 1 : 0, status: 'inprogress' })),
+    } as unknown as Statistics;
+    const row = overviewHabit({ id: 'h1', name: 'Gym' }, running, { from: '2026-11-23', to: '2026-11-29' }, thursday);
+    expect(row.completionRate).toBeNull();
+    // A daily goal's past days are over: missed, and they count.
+    expect(overviewHabit({ id: 'h1', name: 'Read' }, { ...running, periodicity: 'daily' }, { from: '2026-11-23', to: '2026-11-29' }, thursday).completionRate).toBe(0);
+    expect(anyDayCounts([{ date: '2026-11-16', status: 'open' }], 'weekly', thursday)).toBe(true);
+    expect(anyDayCounts([{ date: '2026-11-23', status: 'partial' }], 'weekly', thursday)).toBe(false);
+    expect(anyDayCounts([{ date: '2026-11-23', status: 'failed' }], 'weekly', thursday)).toBe(true);
   });
 });

@@ -8,6 +8,8 @@ import { renderHeatmap } from '../../output/heatmap.js';
 import { renderStatLines, statLines, statLinesTsv } from '../../output/stats.js';
 import { examples, type App } from '../shared/app.js';
 import { currentGoal, dailyProgress, statsInUnit } from '../../model/resources.js';
+import { countsOn, factsOf } from '../../model/habit-facts.js';
+import { anyDayCounts, dayStatus } from '../../model/overview.js';
 import type { Deps } from '../shared/deps.js';
 
 /** Weeks shown when no --from is given. */
@@ -33,6 +35,8 @@ The heatmap has a column per week and a row per weekday, Monday first. With a da
 day's shade is its logged amount against the goal; with a weekly, monthly or yearly goal, or
 none, any amount logged shows as ▒. A completed day is full:
   · nothing logged   ░ ▒ ▓ partly   █ reached   s skipped   x failed   blank: not due
+The completion rate is – while no day of the range counts (nothing due yet, or only a goal
+period still running), as week and month show it.
 Piped, the output is key<TAB>value lines only (raw numbers, no heatmap).
 ${examples([
   ['habits habit stats Walk', `the last ${DEFAULT_WEEKS} weeks`],
@@ -71,16 +75,23 @@ export async function run(options: StatsOptions, deps: Pick<Deps, 'api' | 'out' 
       const [raw, full] = await Promise.all([statistics, api.request('GET /habits/{habitId}', { params: { habitId: habit.id } })]);
       const goal = currentGoal(full);
       const stats = statsInUnit(raw, goal?.unit);
+      // As in week and month: a rate of 0 where no day counts yet (nothing due, or only a goal
+      // period still running) reads as none.
+      const facts = factsOf(full);
+      const today = deps.today();
+      const type = String(full.type ?? stats.type ?? 'good');
+      const days = dailyProgress(stats).map((d) => ({ date: d.date, status: dayStatus(d, d.date, today, { type, due: countsOn(facts, d.date) }) }));
+      const counted = anyDayCounts(days, stats.periodicity ?? goal?.periodicity, today);
       const heatmap = renderHeatmap(dailyProgress(stats), {
         from: options.from,
         to: options.to,
         // A day is measured against a daily goal only: against a weekly one every day would look faint.
         target: goal && goal.periodicity === 'daily' ? goal.value : null,
-        today: deps.today(),
+        today,
         c: deps.out.c,
         width: deps.out.width,
       });
-      return `${renderStatLines(statLines(stats, options, full.customUnitName), deps.out.c)}\n${heatmap}`;
+      return `${renderStatLines(statLines(stats, options, full.customUnitName, counted), deps.out.c)}\n${heatmap}`;
     },
   });
 }

@@ -105,6 +105,8 @@ describe('habits habit stats', () => {
     const rows = r.stdout.split('\n').filter((l) => /^(Mon|Tue) /.test(l));
     expect(rows).toEqual(['Mon ▒', 'Tue ▒']);
     expect(r.stdout).toContain('· nothing   ▒ logged   █ done');
+    // The week is still running: no day counts yet, so no rate (–), as week shows it, not 0%.
+    expect(r.stdout).toContain('Completion rate  –\n');
   });
 
   it('leaves days that are not due blank, and shades one that is not due but has a log', async () => {
