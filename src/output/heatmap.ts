@@ -5,13 +5,18 @@ import { addDays, daysBetween, mondayOf } from '../model/dates.js';
 import type { ChalkInstance } from './color.js';
 import { MONDAY_FIRST, MONTH_NAMES, WEEKDAY_NAMES } from './format.js';
 import { displayWidth } from './plain.js';
+import { GLYPH } from './vocabulary.js';
 
 /** What a day shows: an intensity 0-4, a skip or a fail mark, or nothing (not due, no data, outside). */
 export type DayMark = 0 | 1 | 2 | 3 | 4 | 'skipped' | 'failed' | 'blank';
 
-/** Characters of each mark; the same with and without colour, so colour only adds to them. */
+/**
+ * Characters of each mark; the same with and without colour, so colour only adds to them. A due
+ * day with nothing logged, a skip and a fail are the glyphs week, month and the journal show for
+ * them (output/vocabulary.ts); amounts are shades, the fullest one done.
+ */
 export const GLYPHS: Record<DayMark, string> = {
-  blank: ' ', 0: '·', 1: '░', 2: '▒', 3: '▓', 4: '█', skipped: 's', failed: 'x',
+  blank: ' ', 0: GLYPH.open, 1: '░', 2: '▒', 3: '▓', 4: '█', skipped: GLYPH.skipped, failed: GLYPH.failed,
 };
 
 const LABEL_WIDTH = 4;
@@ -62,7 +67,7 @@ function paint(mark: DayMark, c: ChalkInstance): string {
   if (mark === 'skipped') return c.yellow(glyph);
   if (mark === 'failed') return c.red(glyph);
   if (mark === 'blank') return glyph;
-  if (mark === 0) return c.dim(glyph);
+  if (mark === 0) return glyph;
   if (c.level >= 2) {
     // Greens that grow brighter with the amount and stay visible on dark and light backgrounds.
     const greens = ['#216e39', '#30a14e', '#40c463', '#56d364'] as const;
@@ -133,14 +138,15 @@ export function renderHeatmap(days: readonly DailyProgress[], opts: HeatmapOptio
 }
 
 /**
- * `less · ░ ▒ ▓ █ more   s skipped   x failed   blank: not due`, wrapped to `width`. Without a
- * `graded` scale (no daily goal) the shades are nothing, any amount and done.
+ * `○ pending or missed   less ░ ▒ ▓ █ done   » skipped   ✗ failed   blank: not due or to come`,
+ * in the words of week and month, wrapped to `width`. Without a `graded` scale (no daily goal) the
+ * shades are any amount and done.
  */
 export function heatmapLegend(c: ChalkInstance, width = Infinity, graded = true): string {
   const scale = graded
-    ? `less ${([0, 1, 2, 3, 4] as const).map((m) => paint(m, c)).join(' ')} more`
-    : `${paint(0, c)} nothing   ${paint(2, c)} logged   ${paint(4, c)} done`;
-  const parts = [scale, `${paint('skipped', c)} skipped`, `${paint('failed', c)} failed`, 'blank: not due'];
+    ? `less ${([1, 2, 3, 4] as const).map((m) => paint(m, c)).join(' ')} done`
+    : `${paint(2, c)} logged   ${paint(4, c)} done`;
+  const parts = [`${paint(0, c)} pending or missed`, scale, `${paint('skipped', c)} skipped`, `${paint('failed', c)} failed`, 'blank: not due or to come'];
   const indent = ' '.repeat(LABEL_WIDTH);
   const lines: string[] = [];
   for (const part of parts) {

@@ -52,15 +52,16 @@ describe('renderHeatmap', () => {
     const text = renderHeatmap(data, { from: '2026-12-14', to: '2027-01-10', target: 30, c: mono, width: 80 });
     expect(text).toBe([
       "    Dec Jan '27",
-      'Mon █ · · ▒',
-      'Tue · · · ·',
-      'Wed · · · ·',
-      'Thu · · · ·',
-      'Fri · s x ·',
-      'Sat · · · ·',
-      'Sun · · · ·',
+      'Mon █ ○ ○ ▒',
+      'Tue ○ ○ ○ ○',
+      'Wed ○ ○ ○ ○',
+      'Thu ○ ○ ○ ○',
+      'Fri ○ » ✗ ○',
+      'Sat ○ ○ ○ ○',
+      'Sun ○ ○ ○ ○',
       '',
-      '    less · ░ ▒ ▓ █ more   s skipped   x failed   blank: not due',
+      '    ○ pending or missed   less ░ ▒ ▓ █ done   » skipped   ✗ failed',
+      '    blank: not due or to come',
       '',
     ].join('\n'));
   });
@@ -101,7 +102,7 @@ describe('renderHeatmap', () => {
     const blocks = text.trimEnd().split('\n\n');
     expect(blocks.length).toBe(5); // 99 weeks in blocks of 28, then the legend
     for (const line of text.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(60);
-    expect(blocks.at(-1)).toBe('    less · ░ ▒ ▓ █ more   s skipped   x failed\n    blank: not due');
+    expect(blocks.at(-1)).toBe('    ○ pending or missed   less ░ ▒ ▓ █ done   » skipped\n    ✗ failed   blank: not due or to come');
   });
 
   it('leaves out a month label that would run past the width', () => {
@@ -122,7 +123,7 @@ describe('renderHeatmap', () => {
     expect(coloured).toContain('\u001b[');
     expect(plain).not.toContain('\u001b');
     expect(stripAnsi(coloured)).toBe(plain);
-    expect(grid(plain)).toEqual(['█', 's', 'x', '▒', '·', '', '▓']);
+    expect(grid(plain)).toEqual(['█', '»', '✗', '▒', '○', '', '▓']);
     expect(stripAnsi(renderHeatmap(data, { ...opts, c: makeChalk(1) }))).toBe(plain);
   });
 
@@ -132,12 +133,16 @@ describe('renderHeatmap', () => {
     expect(legend).toContain('skipped');
     expect(legend).toContain('failed');
     expect(legend).toContain('not due');
+    // The words and glyphs of week and month: ○ is a due day with nothing logged, » and ✗ the marks.
+    expect(legend).toContain('○ pending or missed');
+    expect(legend).toContain('» skipped');
+    expect(legend).toContain('✗ failed');
   });
 
   it('without a target shades any amount alike, and its legend says so', () => {
     const data = days('2026-11-16', '2026-11-22', (_d, i) => [{ totalLog: 1 }, { totalLog: 100 }, { status: 'completed' }, {}, {}, {}, {}][i]!);
     const text = renderHeatmap(data, { from: '2026-11-16', to: '2026-11-22', target: null, c: mono, width: 80 });
-    expect(grid(text).slice(0, 4)).toEqual(['▒', '▒', '█', '·']);
-    expect(text.trimEnd().split('\n').at(-1)).toBe('    · nothing   ▒ logged   █ done   s skipped   x failed   blank: not due');
+    expect(grid(text).slice(0, 4)).toEqual(['▒', '▒', '█', '○']);
+    expect(text.trimEnd().split('\n').slice(-2)).toEqual(['    ○ pending or missed   ▒ logged   █ done   » skipped   ✗ failed', '    blank: not due or to come']);
   });
 });

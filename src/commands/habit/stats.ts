@@ -33,8 +33,10 @@ export function register(parent: Command, app: App): void {
     .addHelpText('after', `
 The heatmap has a column per week and a row per weekday, Monday first. With a daily goal a
 day's shade is its logged amount against the goal; with a weekly, monthly or yearly goal, or
-none, any amount logged shows as ▒. A completed day is full:
-  · nothing logged   ░ ▒ ▓ partly   █ reached   s skipped   x failed   blank: not due
+none, any amount logged shows as ▒. A completed day is full. The other marks are those of week
+and month:
+  ○ pending or missed (due, nothing logged)   ░ ▒ ▓ partly   █ done   » skipped   ✗ failed
+  blank: not due (whatever is logged on it) or to come
 The completion rate is – while no day of the range counts (nothing due yet, or only a goal
 period still running), as week and month show it.
 Piped, the output is key<TAB>value lines only (raw numbers, no heatmap).
@@ -82,7 +84,8 @@ export async function run(options: StatsOptions, deps: Pick<Deps, 'api' | 'out' 
       const type = String(full.type ?? stats.type ?? 'good');
       const days = dailyProgress(stats).map((d) => ({ date: d.date, status: dayStatus(d, d.date, today, { type, due: countsOn(facts, d.date) }) }));
       const counted = anyDayCounts(days, stats.periodicity ?? goal?.periodicity, today);
-      const heatmap = renderHeatmap(dailyProgress(stats), {
+      // And a day not due is blank, whatever is logged on it: it counts for nothing.
+      const heatmap = renderHeatmap(dailyProgress(stats).filter((d) => countsOn(facts, d.date) !== false), {
         from: options.from,
         to: options.to,
         // A day is measured against a daily goal only: against a weekly one every day would look faint.

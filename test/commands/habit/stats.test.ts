@@ -69,15 +69,16 @@ describe('habits habit stats', () => {
       Longest streak   5 days
 
             Jun '26 Jul     Aug       Sep     Oct     Nov
-      Mon                                             · · · ▒
-      Tue                                             · · █ ▓
-      Wed                                             · · █ █
-      Thu                                             · · █ █
-      Fri                                             · · █ █
-      Sat                                             · · s █
-      Sun                                             · · x █
+      Mon                                             ○ ○ ○ ▒
+      Tue                                             ○ ○ █ ▓
+      Wed                                             ○ ○ █ █
+      Thu                                             ○ ○ █ █
+      Fri                                             ○ ○ █ █
+      Sat                                             ○ ○ » █
+      Sun                                             ○ ○ ✗ █
 
-          less · ░ ▒ ▓ █ more   s skipped   x failed   blank: not due
+          ○ pending or missed   less ░ ▒ ▓ █ done   » skipped   ✗ failed
+          blank: not due or to come
       "
     `);
   });
@@ -104,12 +105,12 @@ describe('habits habit stats', () => {
     expect(r.code).toBe(0);
     const rows = r.stdout.split('\n').filter((l) => /^(Mon|Tue) /.test(l));
     expect(rows).toEqual(['Mon ▒', 'Tue ▒']);
-    expect(r.stdout).toContain('· nothing   ▒ logged   █ done');
+    expect(r.stdout).toContain('○ pending or missed   ▒ logged   █ done');
     // The week is still running: no day counts yet, so no rate (–), as week shows it, not 0%.
     expect(r.stdout).toContain('Completion rate  –\n');
   });
 
-  it('leaves days that are not due blank, and shades one that is not due but has a log', async () => {
+  it('leaves days that are not due blank, even one with a log (it counts for nothing, as week shows it)', async () => {
     // Mondays, Wednesdays and Fridays: the service lists no day that is not due unless something is logged on it.
     const gym = await addHabit(fx.svc, { name: 'Gym', startDate: '2026-11-16', occurrence: { type: 'weekDays', days: [1, 3, 5] }, goal: { periodicity: 'daily', value: 30, unit: 'min' } });
     await mark(fx.svc, gym.id, 'complete', '2026-11-16');
@@ -124,7 +125,7 @@ describe('habits habit stats', () => {
     const r = await stats(['Gym', '--from', '2026-11-16'], { tty: { stdout: true }, env: { NO_COLOR: '1' } });
     expect(r.code).toBe(0);
     const rows = r.stdout.split('\n').filter((l) => /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/.test(l));
-    expect(rows).toEqual(['Mon █', 'Tue ░', 'Wed ·', 'Thu', 'Fri ·', 'Sat', 'Sun']);
+    expect(rows).toEqual(['Mon █', 'Tue', 'Wed ○', 'Thu', 'Fri ○', 'Sat', 'Sun']);
   });
 
   it('a habit without a goal: totals in times (or its own unit name), the count symbol for scripts', async () => {
@@ -212,6 +213,6 @@ describe('habits habit stats against the shapes production answers (MockAgent)',
     expect(tty.code).toBe(0);
     expect(tty.stdout).toContain('Total logged  7.5 km\n');
     // Days the server left out read blank, as days that are not due.
-    expect(tty.stdout.split('\n').filter((l) => /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/.test(l))).toEqual(['Mon █', 'Tue ▒', 'Wed s', 'Thu x', 'Fri', 'Sat', 'Sun']);
+    expect(tty.stdout.split('\n').filter((l) => /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/.test(l))).toEqual(['Mon █', 'Tue ▒', 'Wed »', 'Thu ✗', 'Fri', 'Sat', 'Sun']);
   });
 });
