@@ -1,6 +1,8 @@
 // A terminal 50 columns wide (issue 22): `habit ls` drops columns, as the journal does, so no row
-// wraps; at 120 every column is there.
+// wraps; at 120 every column is there. `check`'s review cuts long and CJK names by the columns
+// they take, so its lines fit too.
 import { expect, it } from 'vitest';
+import { displayWidth, loadDisplayWidth } from '../../src/output/plain.js';
 import { addHabit, cliEnv, useService } from '../helpers/service.js';
 import { startTmux, type TmuxSession } from '../helpers/tmux.js';
 import { tempHome } from '../helpers/cli.js';
@@ -24,6 +26,45 @@ withTools('tmux').describe('habit ls on a narrow terminal', () => {
       expect(lines).toHaveLength(4);
       expect(lines.map((l) => l.split(/\s{2,}/)[0])).toEqual(['NAME', expect.stringMatching(/^Drink water/), 'Read', 'Smoking']);
       for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(cols);
+    } finally {
+      s?.kill();
+      home.cleanup();
+    }
+  });
+});
+
+withTools('tmux').describe("check's review on a narrow terminal", () => {
+  it('at 50 columns: long and CJK names are cut by the columns they take, the answers stay whole', async () => {
+    const long = 'Practise the piano before breakfast, every single day of the week';
+    const cjk = '毎日日本語の勉強をする時間を作ってから寝ること'; // 23 characters, 46 columns
+    for (const name of [long, cjk, 'Walk']) await addHabit(fx.svc, { name });
+    const home = tempHome();
+    let s: TmuxSession | undefined;
+    try {
+      s = startTmux(['check', '--date', '2026-11-22'], cliEnv(fx.svc, home.env), { cols: 50, rows: 40 });
+      // Three questions, whatever their order: each answered `d` once its keys show (an answer
+      // then shows → noted; ✔ as check once drew it).
+      for (let answered = 0; answered < 3; answered++) {
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const screen = s.screen();
+          const noted = screen.split('\n').filter((l) => /^[→✔] /.test(l)).length;
+          if (noted === answered && /d done · s skip · f fail · l leave/.test(screen.split('\n').at(-1) ?? '')) break;
+          if (Date.now() > deadline) throw new Error(`question ${answered + 1} did not show:\n${screen}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        s.send('d');
+      }
+      const screen = await s.waitFor('Send these 3?');
+      await loadDisplayWidth();
+      const review = screen.slice(screen.indexOf('To send for 2026-11-22:')).split('\n').slice(1, 4);
+      expect(review.map((l) => l.trim().split(/\s{3,}/)[0])).toEqual(expect.arrayContaining(['Walk', expect.stringMatching(/^Practise the piano.*…$/), expect.stringMatching(/^毎日日本語.*…$/)]));
+      for (const line of review) {
+        expect(displayWidth(line), line).toBeLessThanOrEqual(50);
+        expect(line).toMatch(/ {3}done$/);
+      }
+      s.send('C-c');
+      expect(await s.exitCode()).toBe(130);
     } finally {
       s?.kill();
       home.cleanup();
