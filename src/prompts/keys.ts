@@ -14,6 +14,8 @@ interface KeysConfig {
   message: string;
   choices: { key: string; name: string }[];
   enter: number;
+  /** The mark of the answered question instead of ✔ (an answer not acted on yet). */
+  answeredMark?: string;
 }
 
 /** The line of keys shown under the question: `d done · s skip · l leave (⏎)`. */
@@ -26,7 +28,7 @@ export const keysPrompt = createPrompt((config: KeysConfig, done: (index: number
   const [status, setStatus] = useState<'idle' | 'done'>('idle');
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
-  const theme = makeTheme({});
+  const theme = makeTheme(config.answeredMark === undefined ? {} : { prefix: { done: config.answeredMark } });
   const prefix = usePrefix({ status, theme });
   const keys = config.choices.map((c) => c.key.toLowerCase()).join(', ');
 
@@ -34,7 +36,9 @@ export const keysPrompt = createPrompt((config: KeysConfig, done: (index: number
     if (status !== 'idle') return;
     // The key is a command, not text: keep the line empty.
     rl.clearLine(0);
-    const index = isEnterKey(key) ? config.enter : config.choices.findIndex((c) => !key.ctrl && c.key.toLowerCase() === key.name?.toLowerCase());
+    // Ctrl-C is readline's (it cancels); no control key picks a choice, nor asks for another key.
+    if (key.ctrl) return;
+    const index = isEnterKey(key) ? config.enter : config.choices.findIndex((c) => c.key.toLowerCase() === key.name?.toLowerCase());
     const choice = config.choices[index];
     if (!choice) {
       setError(`press ${keys}, or Enter`);
