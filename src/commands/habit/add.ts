@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { GOAL_UNITS } from '../../api/types.js';
 import { checkedWrite, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
-import { confirmDraft, promptHabit } from '../../prompts/habit.js';
+import { promptHabit, settleDraft, type HabitWalk } from '../../prompts/habit.js';
 import { applyFlags, createBody, defaultDraft, draftProblem } from '../../model/draft.js';
 import { controlProblem } from '../../model/text.js';
 import { declareFieldOptions } from './flags.js';
@@ -73,9 +73,9 @@ export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 
   const resolved = await resolveFlags(deps.resolver, options.flags, names);
   let draft = applyFlags(defaultDraft(options.name ?? '', deps.today()), resolved);
   if (interactive) {
-    draft = await promptHabit(deps, { mode: 'add', draft, names });
-    if (draft.name !== options.name && !options.allowDuplicate) await requireUniqueName(deps, 'habits', draft.name);
-    await confirmDraft(deps, draft, names, 'add');
+    // The walk checks a typed name at its prompt; it ends on a menu (create, change a field, cancel).
+    const walk: HabitWalk = { mode: 'add', draft, names, allowDuplicate: options.allowDuplicate, checkedName: options.name };
+    draft = await settleDraft(deps, walk, await promptHabit(deps, walk));
   }
   const problem = draftProblem(draft);
   if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start)');

@@ -5,8 +5,8 @@ import type { Habit, UpdateHabitBody } from '../../api/types.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import { addDays } from '../../model/dates.js';
 import { examples, type App } from '../shared/app.js';
-import { confirmDraft, promptHabit } from '../../prompts/habit.js';
-import { applyFlags, diffDrafts, draftFromHabit, draftProblem, FIELD_LABELS } from '../../model/draft.js';
+import { promptHabit, settleDraft, type HabitWalk } from '../../prompts/habit.js';
+import { applyFlags, diffDrafts, draftFromHabit, draftProblem, FIELD_LABELS, type HabitDraft } from '../../model/draft.js';
 import { declareFieldOptions } from './flags.js';
 import { hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
@@ -73,22 +73,28 @@ function changedFields(body: UpdateHabitBody): string[] {
 
 /**
  * A later start leaves the logs before it out of every count (streaks, totals, statistics). When
- * there are any, say so, and on a terminal ask (default no); a script gets the warning.
+ * there are any, say so, and on a terminal ask (default no); a script gets the warning. True when
+ * the move may go ahead.
  */
-async function confirmLaterStart(deps: Pick<Deps, 'api' | 'out' | 'prompter'>, habit: Habit, start: string): Promise<void> {
+async function laterStartAgreed(deps: Pick<Deps, 'api' | 'out' | 'prompter'>, habit: Habit, start: string): Promise<boolean> {
   const api = await deps.api();
   const query = { startDate: habit.startDate, endDate: addDays(start, -1) };
   const stats = await api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query }).catch(() => undefined);
   const counts = stats ? [stats.totalLogs, stats.completions, stats.skips, stats.fails] : [];
   // Unreadable statistics may hide history: then warn as if there were some.
-  if (counts.length > 0 && counts.every((n) => n === 0)) return;
+  if (counts.length > 0 && counts.every((n) => n === 0)) return true;
   const warning = `moving the start of "${habit.name}" from ${habit.startDate} to ${start} leaves the logs before ${start} out of every count (streaks, totals, statistics, export)`;
   if (!deps.prompter.available) {
     deps.out.warn(`warning: ${warning}`);
-    return;
+    return true;
   }
   deps.out.warn(warning);
-  if (!(await deps.prompter.confirm({ message: `Move the start to ${start}?`, default: false }))) throw new CancelledError('cancelled; nothing was changed');
+  return deps.prompter.confirm({ message: `Move the start to ${start}?`, default: false });
+}
+
+/** The later start's question; declining cancels (exit 130). */
+async function confirmLaterStart(deps: Pick<Deps, 'api' | 'out' | 'prompter'>, habit: Habit, start: string): Promise<void> {
+  if (!(await laterStartAgreed(deps, habit, start))) throw new CancelledError('cancelled; nothing was changed');
 }
 
 /** Reads the habit, applies flags (and prompts), and sends what changed. */
@@ -109,27 +115,44 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
   for (const t of habit.timeOfDays ?? []) names.timeOfDays.set(t.id, t.name);
   const current = draftFromHabit(habit);
   let next = applyFlags(current, await resolveFlags(deps.resolver, options.flags, names, habit.id));
-  if (interactive) next = await promptHabit(deps, { mode: 'edit', draft: next, names, selfId: habit.id });
-  const body = diffDrafts(current, next);
-  const changes = changedFields(body);
-  if (changes.length === 0) {
+  const laterStart = (d: HabitDraft): string | undefined => (d.startDate > current.startDate ? d.startDate : undefined);
+  // The walk checks a new name at its prompt, and ends on a menu (save, change a field, cancel),
+  // where a later start over logs asks first: declining returns to the menu.
+  const walk: HabitWalk | undefined = interactive ? {
+    mode: 'edit', draft: next, names, selfId: habit.id, allowDuplicate: options.allowDuplicate, checkedName: habit.name,
+    changes: (d) => changedFields(diffDrafts(current, d)),
+    beforeSend: async (d) => {
+      const start = laterStart(d);
+      return !start || laterStartAgreed(deps, habit, start);
+    },
+  } : undefined;
+  if (walk) next = await promptHabit(deps, walk);
+  let body = diffDrafts(current, next);
+  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
+  const noChanges = async () => {
     deps.out.info(`No changes: "${habit.name}" already has these values; nothing was sent`);
     if (options.dryRun) return printPlan(deps.out, []);
     await deps.out.result(habit, () => '');
-    return;
+  };
+  if (changedFields(body).length === 0) return noChanges();
+  if (walk && !planned) {
+    next = await settleDraft(deps, walk, next);
+    body = diffDrafts(current, next);
+    if (changedFields(body).length === 0) return noChanges();
+  } else {
+    if (!walk && body.name !== undefined && body.name.trim().toLowerCase() !== habit.name.trim().toLowerCase() && !options.allowDuplicate) {
+      await requireUniqueName(deps, 'habits', body.name, habit.id);
+    }
+    const problem = draftProblem(next);
+    if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start), or --no-end');
+    // A dry run asks nothing: the later start's warning is shown, its question is not.
+    const start = laterStart(next);
+    if (start) {
+      const asking = planned ? { api: () => deps.api(), out: deps.out, prompter: { ...deps.prompter, available: false } } : deps;
+      await confirmLaterStart(asking, habit, start);
+    }
   }
-  if (body.name !== undefined && body.name.trim().toLowerCase() !== habit.name.trim().toLowerCase() && !options.allowDuplicate) {
-    await requireUniqueName(deps, 'habits', body.name, habit.id);
-  }
-  const problem = draftProblem(next);
-  if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start), or --no-end');
-  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
-  // A dry run asks nothing: the later start's warning is shown, its question is not.
-  if (body.startDate !== undefined && body.startDate > current.startDate) {
-    const asking = planned ? { api: () => deps.api(), out: deps.out, prompter: { ...deps.prompter, available: false } } : deps;
-    await confirmLaterStart(asking, habit, body.startDate);
-  }
-  if (interactive && !planned) await confirmDraft(deps, next, names, 'edit', changes);
+  const changes = changedFields(body);
   const answer = await (await writeApi(deps, planned)).request('PUT /habits/{habitId}', { params: { habitId: id }, body });
   if (planned) return printPlan(deps.out, planned);
   // Servers answer the habit, `{message}` or nothing; the habit as stored is what we print.
