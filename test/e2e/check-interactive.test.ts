@@ -1,6 +1,7 @@
 // `habits check` on a real terminal (tmux), the built CLI against a local service in this process:
-// one key per habit, the pre-filled value, the review, the writes and their lines; Ctrl-C; and the
-// refusal off a terminal. Needs `npm run build`.
+// one key per habit, the pre-filled value, the review, the writes and their lines; Ctrl-C, with the
+// screen saying nothing was sent (at widths 50 and 120); and the refusal off a terminal. Needs
+// `npm run build`.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Habit, JournalEntry } from '../../src/api/types.js';
 import { spawnCli, tempHome } from '../helpers/cli.js';
@@ -34,7 +35,8 @@ withTools('tmux').describe('habits check on a terminal', () => {
     expect(read12).toContain('d done · s skip · f fail · v value · l leave (⏎)');
     // What remains to the goal is offered: Enter takes it.
     const value = await press(s, 'How much for Read (min)? (18)', 'Enter');
-    expect(value).toMatch(/^✔ Read \(pending, 12\/30 min\) value$/m);
+    // Answered, not sent: marked ·, never ✔.
+    expect(value).toMatch(/^· Read \(pending, 12\/30 min\) value$/m);
     await press(s, 'Floss (pending)', 'Enter');
     const review = await s.waitFor('? Send these 3? (Y/n)');
     expect(review).toContain([
@@ -74,11 +76,48 @@ withTools('tmux').describe('habits check on a terminal', () => {
     await press(s, 'Send these 4?', 'C-c');
     expect(await s.exitCode()).toBe(130);
     const after = s.screen().split('\n').slice(s.screen().split('\n').findIndex((l) => l.includes('Send these 4?')) + 1);
-    expect(after).toEqual(['error: cancelled', '__HABITS_EXIT__130']);
+    expect(after).toEqual(['error: cancelled; nothing was sent', '__HABITS_EXIT__130']);
     expect(s.screen()).not.toMatch(/at .*\.js:\d+/); // no stack trace
     expect(writes(fx.svc)).toEqual([]);
   });
 });
+
+for (const cols of [50, 120]) {
+  withTools('tmux').describe(`habits check on a terminal ${cols} columns wide: Ctrl-C`, () => {
+    const fx = useService({ per: 'test' });
+    let walk: Habit, stretch: Habit, read: Habit;
+    beforeEach(async () => {
+      walk = await addHabit(fx.svc, { name: 'Walk', timeOfDayIds: ['morning'] });
+      stretch = await addHabit(fx.svc, { name: 'Stretch', timeOfDayIds: ['afternoon'] });
+      read = await addHabit(fx.svc, { name: 'Read', goal: { value: 30, unit: 'min', periodicity: 'daily' }, timeOfDayIds: ['evening'] });
+      await addHabit(fx.svc, { name: 'Floss' });
+      fx.reset();
+    });
+
+    it('the screen says nothing is sent before the review; Ctrl-C at the third habit says nothing was sent, and nothing was', async () => {
+      const s = start(fx, ['check', '--date', DATE], { cols, rows: 40 });
+      const first = await press(s, 'Walk (pending)', 'd');
+      // Before the first question, in so many words (a 50-column terminal wraps the line).
+      expect(first.replace(/\n/g, '')).toContain('Nothing is sent until you confirm the review at the end; Ctrl-C sends nothing.');
+      await press(s, 'Stretch (pending)', 's');
+      const third = await press(s, 'Read (pending, 0/30 min)', 'C-c');
+      // The two answers are marked as kept, not with ✔ (which reads as done, or sent).
+      expect(third).toMatch(/^· Walk \(pending\) done$/m);
+      expect(third).toMatch(/^· Stretch \(pending\) skip$/m);
+      expect(third).not.toContain('✔');
+      expect(await s.exitCode()).toBe(130);
+      const lines = s.screen().split('\n');
+      expect(lines.slice(lines.findIndex((l) => l.startsWith('? Read')) + 1).filter((l) => !l.startsWith('d done'))).toEqual([
+        'error: cancelled; nothing was sent', '__HABITS_EXIT__130',
+      ]);
+      expect(writes(fx.svc)).toEqual([]);
+      const journal = await call<JournalEntry[]>(fx.svc, 'GET', `/habits/journal?date=${DATE}`);
+      expect(Object.fromEntries(journal.map((e) => [e.id, e.status]))).toMatchObject({
+        [walk.id]: 'inprogress', [stretch.id]: 'inprogress', [read.id]: 'inprogress',
+      });
+    });
+  });
+}
 
 describe('habits check off a terminal', () => {
   const fx = useService();
