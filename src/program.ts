@@ -187,6 +187,20 @@ function rawArgsOf(cmd: Command): string[] {
 }
 
 /** `--mood`, `--date=2026-11-22`, `-y`: a word that reads as an option (ids are longer than `-y`). */
+/**
+ * The options that take no value (and `--json`, whose value is optional and never an id): a word
+ * after any other option is its value. test/program.test.ts holds this list to the command tree.
+ */
+export const VALUELESS_OPTIONS: ReadonlySet<string> = new Set([
+  '--allow-duplicate', '--allow-insecure', '--archived', '--daily', '--dry-run', '--fix', '--list', '--local', '--offline',
+  '--show', '--strict', '--verbose', '--with-key', '--interactive', '-i', '--quiet', '-q', '--yes', '-y', '--json',
+  '--help', '-h', '--version', '-V',
+]);
+
+function takesNoValue(option: string): boolean {
+  return option.startsWith('--no-') || VALUELESS_OPTIONS.has(option);
+}
+
 function looksLikeOption(word: string): boolean {
   return /^--[a-z][a-z0-9-]*(=.*)?$/i.test(word) || /^-[a-z]$/i.test(word);
 }
@@ -208,7 +222,12 @@ export function rejectOptionsAfterDashes(argv: readonly string[]): void {
   const after = argv.slice(end + 1);
   const options = after.filter(looksLikeOption);
   if (options.length === 0) return;
-  const fixed = [...argv.slice(0, end), ...after.map((w) => (w.startsWith('-') && !looksLikeOption(w) ? `id:${w}` : w))];
+  // A word after an option that takes a value is that value (`--date -2`: two days ago), not an id.
+  const fixed = [...argv.slice(0, end), ...after.map((w, i) => {
+    const before = after[i - 1];
+    const value = before !== undefined && looksLikeOption(before) && !before.includes('=') && !takesNoValue(before);
+    return w.startsWith('-') && !looksLikeOption(w) && !value ? `id:${w}` : w;
+  })];
   const listed = [...new Set(options)].join(', ');
   throw new UsageError(
     `${listed} after \`--\` ${options.length === 1 ? 'is' : 'are'} read as ${options.length === 1 ? 'an argument' : 'arguments'}, not ${options.length === 1 ? 'an option' : 'options'}`,
@@ -278,6 +297,8 @@ const registered = new WeakSet<Command>();
 
 /** Registers a noun's verbs (or a leaf's arguments and action) on its command, once. */
 async function loadNoun(cmd: Command, app: App): Promise<void> {
+  // Only a command of `habits` itself is a noun: `log undo` is not the top-level `undo`.
+  if (cmd.parent?.parent) return;
   const noun = NOUNS.find((n) => n.name === cmd.name());
   if (!noun || registered.has(cmd)) return;
   registered.add(cmd);

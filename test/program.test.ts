@@ -3,7 +3,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Habit, Note } from '../src/api/types.js';
 import { addHabit, addNote, notesOf, useService, writes } from './helpers/service.js';
-import { normalizeColorFlag } from '../src/program.js';
+import { PassThrough } from 'node:stream';
+import type { Command } from 'commander';
+import { buildProgram, loadEveryNoun, normalizeColorFlag, VALUELESS_OPTIONS } from '../src/program.js';
 
 const fx = useService({ per: 'test' });
 let walk: Habit;
@@ -66,6 +68,67 @@ describe('options after --', () => {
   });
 });
 
+describe('hints that are commands run (issue 22)', () => {
+  /** The command a hint gives (`… : habits log done …`), as argv, or undefined. */
+  const hinted = (stderr: string): string[] | undefined => {
+    const line = /hint: .*?habits ((?:[^`(]|\([^)]*\))+?)(?: \(or |`|$)/m.exec(stderr)?.[1];
+    if (!line) return undefined;
+    // The hints quote words as a shell would ('my walk'): split them back.
+    return [...line.trim().matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]!));
+  };
+
+  it('a value after -- that belongs to an option stays its value: --date -2 is two days ago, not id:-2', async () => {
+    await addHabit(fx.svc, { name: 'Zumba', startDate: '2020-01-01' });
+    fx.reset();
+    const r = await fx.cli(['log', 'done', 'Zumba', '--', '--date', '-2']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('habits log done Zumba --date -2 (or put every option before `--`)');
+    const argv = hinted(r.stderr)!;
+    expect(argv).toEqual(['log', 'done', 'Zumba', '--date', '-2']);
+    expect(await fx.cli(argv)).toMatchObject({ code: 0, stderr: 'Marked "Zumba" completed for 2026-11-20\n' });
+  });
+
+  it('every hint of these usage errors that names a command runs without the same error', async () => {
+    const zumba = await addHabit(fx.svc, { name: 'Zumba', startDate: '2020-01-01' });
+    const cases: string[][] = [
+      ['log', 'done', 'Zumba', '--', '--date', '-2'],
+      ['log', 'done', '--', zumba.id, '--date', 'yesterday'],
+      ['log', 'add', 'Zumba', '--', '3', '--unit', 'min', '--strict'],
+      ['note', 'edit', 'Walk', '--', note.id, '--mood', 'high', '--text', 'x'],
+      ['habit', 'show', '--', walk.id, '--json'],
+      ['log', 'skip', '--', walk.id, '-q'],
+    ];
+    for (const argv of cases) {
+      fx.reset();
+      const r = await fx.cli(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      const fixed = hinted(r.stderr);
+      expect(fixed, r.stderr).toBeDefined();
+      const again = await fx.cli(fixed!);
+      expect(again.code, `${fixed!.join(' ')}: ${again.stderr}`).toBe(0);
+    }
+  });
+
+  it('the options known to take no value are exactly those of the command tree', async () => {
+    const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
+    const program = buildProgram({ run: async () => {} }, io);
+    await loadEveryNoun(program);
+    const valueless = new Set<string>();
+    const taking = new Set<string>();
+    const walkTree = (cmd: Command): void => {
+      for (const o of cmd.options) {
+        for (const flag of [o.long, o.short]) if (flag) (o.required || o.optional ? taking : valueless).add(flag);
+      }
+      cmd.commands.forEach(walkTree);
+    };
+    walkTree(program);
+    const listed = (flag: string) => flag.startsWith('--no-') || VALUELESS_OPTIONS.has(flag);
+    expect([...valueless].filter((f) => !listed(f)), 'valueless options missing from VALUELESS_OPTIONS').toEqual([]);
+    // --json's value is optional and never an id: listed on purpose.
+    expect([...taking].filter((f) => listed(f) && f !== '--json'), 'options that take a value listed as valueless').toEqual([]);
+  });
+});
+
 describe('usage errors', () => {
   it("name the command's usage line and its --help, exit 2, and send nothing", async () => {
     const cases: [string[], string][] = [
@@ -114,5 +177,28 @@ describe('--color auto|always|never', () => {
     expect((await fx.cli(['--color=always', 'journal'], { ...tty, env: { NO_COLOR: '1' } })).stdout).toContain('\u001b[');
     const added = await fx.cli(['habit', 'add', 'Swim', '--color', '2ecc71', '--json']);
     expect((JSON.parse(added.stdout) as Habit).colorHex).toBe('#2ECC71');
+  });
+});
+
+describe('id: takes the start of an id, as habit ls shows it (issue 22)', () => {
+  it('habit show -<8 chars> hints id:<8 chars>, which then shows the habit; a start two ids share is ambiguous', async () => {
+    const ls = await fx.cli(['habit', 'ls']);
+    expect(ls.code).toBe(0);
+    const short = walk.id.slice(0, 8);
+    const r = await fx.cli(['habit', 'show', short]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`hint: write an id that begins with "-" as id:${short} `);
+    const shown = await fx.cli(['habit', 'show', `id:${short}`, '--json']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ id: walk.id, name: 'Walk' });
+    // Marks too, with no lookup beyond the cache.
+    const done = await fx.cli(['log', 'done', `id:${short}`]);
+    expect(done).toMatchObject({ code: 0, stderr: 'Marked "Walk" completed for 2026-11-22\n' });
+    expect(done.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`POST /habits/${walk.id}/logs/complete`]);
+    // The start every id shares (`-`) names no single habit.
+    await addHabit(fx.svc, { name: 'Run' });
+    await fx.cli(['habit', 'ls']);
+    const both = await fx.cli(['habit', 'show', 'id:-']);
+    expect(both).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: "id:-" is the start of 2 habit ids\n/) });
   });
 });

@@ -3,6 +3,7 @@
 // one resource and is not usable is refused. Nested lists of the wrong type are dropped, so no
 // reader downstream meets a number where it expects a string or an array. Pure, no I/O.
 import type { RouteKey } from './routes.js';
+import { LOG_KINDS } from './types.js';
 
 type Obj = Record<string, unknown>;
 
@@ -55,8 +56,20 @@ function journalEntry(x: unknown): Obj | undefined {
   return x;
 }
 
+const LOG_KIND_WORDS: readonly unknown[] = LOG_KINDS;
+
+/**
+ * A log of GET /habits/{id}/logs: `type` is how it was made (`manual`), `kind` what it records. An
+ * older local service sent the kind as `type` and no `kind`: that is read as the kind of a manual
+ * log, the only logs it ever had.
+ */
 function logEntry(x: unknown): Obj | undefined {
-  if (!isRecord(x) || !isId(x.id) || typeof x.type !== 'string' || typeof x.date !== 'string' || typeof x.value !== 'number') return undefined;
+  if (!isRecord(x) || !isId(x.id) || typeof x.date !== 'string' || typeof x.value !== 'number') return undefined;
+  if (x.kind === undefined && LOG_KIND_WORDS.includes(x.type)) {
+    x.kind = x.type;
+    x.type = 'manual';
+  }
+  if (typeof x.type !== 'string' || typeof x.kind !== 'string') return undefined;
   return optString(x.unitSymbol) && optString(x.createdAt) ? x : undefined;
 }
 

@@ -233,7 +233,27 @@ export interface DailyProgress {
   status: JournalStatus | string;
 }
 
-/** GET /habits/{habitId}/statistics. `unit` is a symbol string or an object, depending on the server. */
+/** The unit types of statistics: production's words (`duration`, `mass`, `energy`, `scalar`) and ours for length and volume. */
+export const UNIT_TYPES = ['duration', 'length', 'volume', 'mass', 'energy', 'scalar'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+
+/**
+ * The statistics unit as the local service sends it, for every habit: all four fields any client
+ * reads (production was seen sending `{symbol, type}`; the spec and typed clients say `{id, name,
+ * symbol}`). `id` is stable per unit (`unit-min`, `unit-fl-oz`); `name` is the habit's
+ * customUnitName, else the unit's plain name (`minutes`). A habit without a goal counts: `rep`.
+ */
+export interface StatisticsUnit {
+  id: string;
+  name: string;
+  symbol: GoalUnit;
+  type: UnitType;
+}
+
+/**
+ * GET /habits/{habitId}/statistics. `unit` is a symbol string, an object with some of the fields
+ * of StatisticsUnit, or null, depending on the server.
+ */
 export interface Statistics {
   id: string;
   name: string;
@@ -242,7 +262,7 @@ export interface Statistics {
   skips: number;
   fails: number;
   completions: number;
-  unit: string | { symbol: string; type?: string; id?: string; name?: string } | null;
+  unit: string | StatisticsUnit | { symbol: string; type?: string; id?: string; name?: string } | null;
   periodicity: Periodicity | string | null;
   avg: number;
   dailyProgress: DailyProgress[];
@@ -284,17 +304,26 @@ export interface LogValueBody {
 }
 
 /** What a log records, in GET /habits/{id}/logs (a local-service extension): an amount, or a mark. */
-export const LOG_TYPES = ['value', 'completed', 'failed', 'skipped'] as const;
+export const LOG_KINDS = ['value', 'completed', 'failed', 'skipped'] as const;
+export type LogKind = (typeof LOG_KINDS)[number];
+
+/**
+ * How a log was made, in GET /habits/{id}/logs: the words of a habit's `logMethod`. `manual` is a
+ * log written through the app or this API; `auto` one from an integrated service.
+ */
+export const LOG_TYPES = LOG_METHODS;
 export type LogType = (typeof LOG_TYPES)[number];
 
 /**
  * One log as GET /habits/{id}/logs lists it (a local-service extension; production lists no logs).
- * `value` is the amount (for a complete mark, what it recorded); `unitSymbol` is null for a mark
- * on a habit without a goal and for a value logged without a unit.
+ * `type` is how it was made (the one client that lists logs reads `manual | auto`), `kind` what it
+ * records. `value` is the amount (for a complete mark, what it recorded); `unitSymbol` is null for
+ * a mark on a habit without a goal and for a value logged without a unit.
  */
 export interface LogEntry {
   id: string;
   type: LogType;
+  kind: LogKind;
   date: DateString;
   value: number;
   unitSymbol: GoalUnit | string | null;

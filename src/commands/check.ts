@@ -1,7 +1,6 @@
 // `habits check [--date D]`: an interactive check-in. The day's open habits, grouped by time of day,
 // one keypress each (done, skip, fail, a value, or leave); then a review and a confirmation, and
 // only then the writes, at most 4 at a time, with the confirmations of `log done|skip|fail|add`.
-// The screen says so: a line before the first question, and answers marked `·`, not ✔ (sent).
 // Interactive only: without a terminal it points to the log verbs, which do the same by argument.
 import type { Command } from 'commander';
 import type { JournalEntry } from '../api/types.js';
@@ -31,14 +30,8 @@ export interface CheckOptions {
 /** The keys, as the legend under each question shows them. */
 const KEYS = { done: 'd', skip: 's', fail: 'f', value: 'v', leave: 'l' } as const;
 
-/** The line under the heading: answers are kept until the review. */
-export const NOTHING_SENT_YET = 'Nothing is sent until you confirm the review at the end; Ctrl-C sends nothing.';
-
-/** The mark of an answered question: kept for the review, not sent (✔ would say it was). */
-const KEPT = '·';
-
-/** Ctrl-C (or declining the review) before the writes. */
-const CANCELLED = 'cancelled; nothing was sent';
+/** The mark of an answered question: noted for the review, not sent (✔ would say done). */
+const NOTED = '→';
 
 /** Registers the options and action of `habits check`. */
 export function register(cmd: Command, app: App): void {
@@ -51,7 +44,7 @@ day: morning, afternoon, evening, then any time. One key per habit:
   v  a value (measurable habits; pre-filled with what remains to the goal)
   l  or Enter: leave it open
 Then a review of what will be sent and a confirmation (Enter sends). Nothing is sent before
-that (an answer shows · until then, not ✔); Ctrl-C cancels with nothing sent (exit 130).
+that: an answered habit shows → (noted), not ✔; Ctrl-C cancels with nothing sent (exit 130).
 
 It needs a terminal: in scripts, use habits log done|skip|fail|add. --json is refused.
 ${examples([
@@ -92,30 +85,34 @@ export async function run(options: CheckOptions, deps: Pick<Deps, 'out' | 'api' 
 
   const facts = await factsFor(open, deps);
   const groups = checkInGroups(open, Object.fromEntries(await knownTimeOfDays(deps.resolver)));
-  out.warn(`${out.ec.bold(`Check-in for ${longDate(date)}`)}: ${open.length} open`);
-  out.warn(NOTHING_SENT_YET);
+  // Answers are noted, not sent: the screen says so, and an answered question shows → (not ✔).
+  out.warn(`${out.ec.bold(`Check-in for ${longDate(date)}`)}: ${open.length} open\nNothing is sent until the review.`);
   const rows: Row[] = [];
-  for (const group of groups) {
-    out.warn(out.ec.bold(`\n${group.label}`));
-    for (const entry of group.entries) {
-      const f = facts.get(entry.id);
-      const habit: Named = { id: entry.id, name: entry.name, ...(f ? { facts: f } : {}) };
-      rows.push({ entry, habit, choice: await ask(deps, entry, f?.customUnitName ?? undefined).catch(nothingSent) });
+  try {
+    for (const group of groups) {
+      out.warn(out.ec.bold(`\n${group.label}`));
+      for (const entry of group.entries) {
+        const f = facts.get(entry.id);
+        const habit: Named = { id: entry.id, name: entry.name, ...(f ? { facts: f } : {}) };
+        rows.push({ entry, habit, choice: await ask(deps, entry, f?.customUnitName ?? undefined) });
+      }
     }
+  } catch (err) {
+    // Ctrl-C before the review: the answers given were never sent.
+    if (err instanceof CancelledError) throw new CancelledError(`cancelled; nothing was sent${rows.length ? ` (${rows.length} answer${rows.length === 1 ? '' : 's'} dropped)` : ''}`);
+    throw err;
   }
 
   const todo = rows.filter(sends);
   await loadDisplayWidth(); // the review's names line up on the terminal
-  out.warn('\n' + checkInReview(date, rows.map((r) => ({ name: r.entry.name, text: choiceText(r.choice, r.entry.progress?.unit, r.habit.facts?.customUnitName), leave: r.choice.kind === 'leave' }))));
+  out.warn('\n' + checkInReview(date, rows.map((r) => ({ name: r.entry.name, text: choiceText(r.choice, r.entry.progress?.unit, r.habit.facts?.customUnitName), leave: r.choice.kind === 'leave' })), out.width));
   if (todo.length === 0) return out.info('Nothing to send: every habit was left open.');
-  const go = await prompter.confirm({ message: `Send ${todo.length === 1 ? 'this' : `these ${todo.length}`}?`, default: true }).catch(nothingSent);
-  if (!go) throw new CancelledError(CANCELLED);
+  const go = await prompter.confirm({ message: `Send ${todo.length === 1 ? 'this' : `these ${todo.length}`}?`, default: true }).catch((err: unknown) => {
+    if (err instanceof CancelledError) throw new CancelledError('cancelled; nothing was sent');
+    throw err;
+  });
+  if (!go) throw new CancelledError('cancelled; nothing was sent');
   await send(todo, date, journal, deps);
-}
-
-/** Ctrl-C at a question: the answers given so far were kept, not sent, and the message says so. */
-function nothingSent(err: unknown): never {
-  throw err instanceof CancelledError ? new CancelledError(CANCELLED) : err;
 }
 
 /** The facts of the open habits (goal, unit name, start): the name cache's, else one listing. */
@@ -136,7 +133,7 @@ async function ask(deps: Pick<Deps, 'prompter'>, entry: JournalEntry, unitName: 
     ...(measurable ? [{ key: KEYS.value, name: 'value', value: 'value' as const }] : []),
     { key: KEYS.leave, name: 'leave', value: 'leave' },
   ];
-  const kind = await deps.prompter.keys<Kind>({ message: checkInQuestion(entry, unitName), choices, default: 'leave', answeredMark: KEPT });
+  const kind = await deps.prompter.keys<Kind>({ message: checkInQuestion(entry, unitName), choices, default: 'leave', answered: NOTED });
   if (kind === 'leave') return { kind };
   if (kind !== 'value') return { kind };
   const unit = entry.progress?.unit ? ` (${displayUnit(entry.progress.unit, unitName)})` : '';
@@ -145,7 +142,8 @@ async function ask(deps: Pick<Deps, 'prompter'>, entry: JournalEntry, unitName: 
     default: remainingValue(entry),
     required: true,
     validate: (n) => (n !== undefined && Number.isFinite(n) && n > 0) || 'a number greater than 0',
-    answeredMark: KEPT,
+    // The amount is noted too, not sent: → as for the habit's key, not ✔.
+    answered: NOTED,
   });
   return { kind: 'value', value: value ?? 0 };
 }
@@ -185,10 +183,10 @@ async function write(row: Row<Write>, date: string, journal: JournalEntry[], dep
   if (choice.kind === 'value') {
     const wire = row.entry.progress?.unit;
     const symbol = wire ? canonicalUnit(wire) : undefined;
-    const sent = await sendValue(habit, choice.value, symbol ? { symbol, typed: wire! } : undefined, date, false, deps);
+    const sent = await sendValue({ habit, amount: choice.value, ...(symbol ? { unit: { symbol, typed: wire! } } : {}), date, strict: false }, deps);
     return { ok: true, line: sent.line, warnings: sent.warnings };
   }
   const verb = MARKS[choice.kind];
   const sent = await sendMark(verb, habit, date, { strict: false, journal: async () => journal }, deps);
-  return { ok: true, line: sent.already ? verb.already(name, date) : verb.done(name, date), warnings: sent.warnings };
+  return { ok: true, line: sent.already ? verb.already(name, date, habit) : verb.done(name, date, undefined, undefined, habit), warnings: sent.warnings };
 }

@@ -135,7 +135,7 @@ export async function run(options: JournalOptions, deps: Pick<Deps, 'out' | 'api
     plain: async () => journalTsv(list, await names()),
     tty: async () => {
       const header = out.c.bold(journalSummary(options.date, list, deps.today(), out.width));
-      const table = journalTable(list, { c: out.c, width: out.width, timeOfDayNames: await names(), unitNames: await unitNames(list, deps), queued: queuedOn(options.date, deps) });
+      const table = journalTable(list, { c: out.c, width: out.width, timeOfDayNames: await names(), unitNames: await unitNames(list, deps), queued: queuedOn(options.date, deps), date: options.date, today: deps.today() });
       const text = `${header}\n\n${(await out.table(table)).trimEnd()}\n`;
       if (!dateOf) return text;
       const day = await dayNotes(list, options.date, api, dateOf);

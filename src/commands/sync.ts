@@ -6,6 +6,7 @@ import { describeError } from '../describe-error.js';
 import { CliError, FailureError, NotFoundError, QueuedError, UsageError } from '../errors.js';
 import { countOf } from '../api/checks.js';
 import { deliver, describeQueued, signed, type QueuedWrite } from '../record/index.js';
+import { formatTimestamp } from '../output/time.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
 
@@ -61,7 +62,7 @@ export function parse(opts: { confirm?: string[]; drop?: string[]; list?: boolea
 const state = (w: QueuedWrite): string => (w.held ? 'held' : 'waiting');
 
 /** Sends the outbox (or lists it), and says what became of each write. */
-export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' | 'writes' | 'prompter'>): Promise<void> {
+export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' | 'writes' | 'prompter' | 'settings'>): Promise<void> {
   const { out } = deps;
   const { outbox } = deps.writes();
   const known = outbox.exists() ? outbox.pending() : [];
@@ -73,7 +74,8 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
     return out.render({
       json: known,
       plain: () => out.table({ head: ['N', 'STATE', 'WRITE', 'QUEUED', 'WHY'], rows: known.map((w) => [String(w.n), state(w), describeQueued(w), w.at, w.why]) }),
-      tty: () => out.table({ head: ['N', 'STATE', 'WRITE', 'QUEUED', 'WHY'], rows: known.map((w) => [`[${w.n}]`, state(w), describeQueued(w), w.at, w.why]) }),
+      // People read when in their zone; the pipe keeps the ISO instant.
+      tty: () => out.table({ head: ['N', 'STATE', 'WRITE', 'QUEUED', 'WHY'], rows: known.map((w) => [`[${w.n}]`, state(w), describeQueued(w), formatTimestamp(w.at, deps.settings.timezone.value), w.why]) }),
     });
   }
   if (known.length === 0) {

@@ -9,6 +9,7 @@ import type { LogValueBody } from '../api/types.js';
 import { describeError } from '../describe-error.js';
 import { checkedWrite, FailureError } from '../errors.js';
 import { formatNumber } from '../output/format.js';
+import { formatTimestamp } from '../output/time.js';
 import { displayUnit } from '../model/units.js';
 import { escapeControls } from '../model/text.js';
 import { describeQueued, signed, type LiveLog } from '../record/index.js';
@@ -36,7 +37,7 @@ is dropped from it, unsent.`)
 const WORDS: Record<LiveLog['type'], string> = { value: 'value', completed: 'completed mark', failed: 'failed mark', skipped: 'skipped mark' };
 
 /** Reverts the last write, after confirming. */
-export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'prompter' | 'writes' | 'today'>): Promise<void> {
+export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'prompter' | 'writes' | 'today' | 'settings'>): Promise<void> {
   const { record, outbox } = deps.writes();
   const live = record.liveLogs();
   const last = live[live.length - 1];
@@ -60,7 +61,8 @@ export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'a
   const name = `"${escapeControls(cached.find((h) => h.id === last.habitId)?.name ?? last.habitId)}"`;
   const body = last.write.body as { value?: unknown; unitSymbol?: unknown };
   const amount = last.type === 'value' && typeof body.value === 'number' ? ` of ${formatNumber(body.value)}${typeof body.unitSymbol === 'string' && body.unitSymbol ? ` ${displayUnit(body.unitSymbol)}` : ''}` : '';
-  const what = `the ${WORDS[last.type]}${amount} on ${name} for ${last.date}, written ${last.write.at}`;
+  // When it was written, in the user's zone as every time a person reads (--json keeps ISO).
+  const what = `the ${WORDS[last.type]}${amount} on ${name} for ${last.date}, written ${formatTimestamp(last.write.at, deps.settings.timezone.value)}`;
   const api = await deps.api();
   const habit: Named = { id: last.habitId, name: cached.find((h) => h.id === last.habitId)?.name ?? last.habitId, ...withFacts(cached, last.habitId) };
   if (last.type === 'value') {
@@ -84,7 +86,13 @@ export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'a
     await confirmDestructive(deps, options.yes, `revert ${what}`, `The server gave no log id to delete it by: this logs ${signed(-value)} on ${last.date} instead.`);
     return revertByOpposite(deps, api, last, value, body.unitSymbol, what, 'the server gave no log id to delete it by');
   }
-  await confirmDestructive(deps, options.yes, `revert ${what}`, `This clears every log of ${name} on ${last.date} (habits log undo).`);
+  // The values of that day go too: named, as log undo names them (those this machine wrote).
+  const values = live.filter((l) => l.habitId === last.habitId && l.date === last.date && l.type === 'value').map((l) => {
+    const b = l.write.body as { value?: unknown; unitSymbol?: unknown };
+    return `${typeof b.value === 'number' ? formatNumber(b.value) : '?'}${typeof b.unitSymbol === 'string' && b.unitSymbol ? ` ${displayUnit(b.unitSymbol)}` : ''}`;
+  });
+  const including = values.length ? `, the value${values.length === 1 ? '' : 's'} ${values.join(', ')} among them` : '';
+  await confirmDestructive(deps, options.yes, `revert ${what}`, `This clears every log of ${name} on ${last.date}${including} (habits log undo).`);
   const result = await api.request('POST /habits/{habitId}/logs/undo', { params: { habitId: last.habitId }, body: { targetDate: last.date } });
   if (typeof result.removed === 'number') {
     await deps.out.result(result, () => '');

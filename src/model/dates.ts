@@ -82,7 +82,7 @@ function toUtcMs(date: string): number {
 }
 
 /** The forms a date argument takes, for help texts and errors. */
-export const DATE_FORMS = 'YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday)';
+export const DATE_FORMS = 'YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday)';
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 /** Days back `-N` may reach: a hundred years, so `-99999999` is an error, not a year 0 date. */
@@ -95,7 +95,7 @@ function weekdayNumber(v: string): number | undefined {
 }
 
 /**
- * Resolves a date relative to `today` (case-insensitive): `YYYY-MM-DD`, `today`, `yesterday`, `-N`
+ * Resolves a date relative to `today` (case-insensitive): `YYYY-MM-DD`, `today`, `yesterday`, `tomorrow`, `-N`
  * (N days ago, `-0` is today) or a weekday, `mon` or `monday`, meaning the most recent such day:
  * today when today is that day, else within the six days before. Throws a GrammarError that names
  * no flag.
@@ -104,6 +104,8 @@ export function parseDate(value: string, today: string): string {
   const v = value.trim().toLowerCase();
   if (v === 'today') return today;
   if (v === 'yesterday') return addDays(today, -1);
+  // Where a future day makes sense (journal, week, note add); a log write refuses it as in the future.
+  if (v === 'tomorrow') return addDays(today, 1);
   if (/^-\d+$/.test(v)) {
     const n = Number(v.slice(1));
     if (n > MAX_DAYS_BACK) return fail(`${value} goes back more than ${MAX_DAYS_BACK} days`);

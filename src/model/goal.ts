@@ -3,7 +3,7 @@
 import type { GoalInput, Periodicity } from '../api/types.js';
 import { check, fail, parseUnit } from './grammar.js';
 import { parsePositive } from './habit-fields.js';
-import { unitList } from './units.js';
+import { convertUnit, unitList } from './units.js';
 
 const PERIOD_WORDS: Record<string, Periodicity> = {
   daily: 'daily', day: 'daily', weekly: 'weekly', week: 'weekly', monthly: 'monthly', month: 'monthly',
@@ -41,4 +41,24 @@ export function parseGoal(value: string, ownUnit?: string): GoalInput {
     return fail(`unknown unit "${rest}": for a unit of your own, write --goal "${String(amount)} rep ${periodicity}" --unit-name ${name} (units: ${unitList()})`);
   }
   return { value: amount, unit: parseUnit(rest), periodicity };
+}
+
+/** The minutes each period holds at most: a day, a week, the longest month, a leap year. */
+const PERIOD_MINUTES: Record<Periodicity, number> = { daily: 1_440, weekly: 10_080, monthly: 44_640, yearly: 527_040 };
+const PERIOD_NOUNS: Record<Periodicity, string> = { daily: 'a day', weekly: 'a week', monthly: 'a month', yearly: 'a year' };
+
+/**
+ * Why an amount of time cannot fit its period (`a goal of 2000 min daily is more than a day
+ * holds (1440 min)`), or undefined. Only durations have such a bound: 50 km a day is a lot, not
+ * impossible. `what` names the amount: `a goal of`, `a value of`.
+ */
+export function beyondPeriod(value: number, unit: string, periodicity: Periodicity, what: string): string | undefined {
+  const minutes = convertUnit(value, unit, 'min');
+  if (minutes === null || minutes <= PERIOD_MINUTES[periodicity]) return undefined;
+  const holds = convertUnit(PERIOD_MINUTES[periodicity], 'min', unit) ?? PERIOD_MINUTES[periodicity];
+  return `${what} ${formatAmount(value)} ${unit}${what.startsWith('a goal') ? ` ${periodicity}` : ''} is more than ${PERIOD_NOUNS[periodicity]} holds (${formatAmount(holds)} ${unit})`;
+}
+
+function formatAmount(n: number): string {
+  return Number.isInteger(n) ? n.toLocaleString('en-US') : String(Math.round(n * 100) / 100);
 }

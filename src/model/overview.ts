@@ -2,6 +2,7 @@
 // day one status, with streaks and a completion rate. Pure: a function of the statistics.
 import type { DailyProgress, Statistics } from '../api/types.js';
 import { addDays, mondayOf } from './dates.js';
+import { countsOn, type HabitFacts } from './habit-facts.js';
 import { dailyProgress } from './resources.js';
 
 /**
@@ -72,9 +73,11 @@ export function eachDay(from: string, to: string): string[] {
  * The status of one day from the statistics' entry for it: days after `today` are `future`; a
  * day the server does not list is not due (the local service lists due days and days with logs).
  */
-export function dayStatus(entry: DailyProgress | undefined, date: string, today: string): DayStatus {
+export function dayStatus(entry: DailyProgress | undefined, date: string, today: string, habit: { type?: string; due?: boolean } = {}): DayStatus {
   if (date > today) return 'future';
-  if (!entry) return 'not-due';
+  // A day not due counts for nothing, whatever is logged on it (a mark included): the server lists
+  // it only to show its amount, and `log done` warned that it would not count.
+  if (!entry || habit.due === false) return 'not-due';
   switch (entry.status) {
     case 'completed':
       return 'done';
@@ -83,6 +86,8 @@ export function dayStatus(entry: DailyProgress | undefined, date: string, today:
     case 'failed':
       return 'failed';
   }
+  // A bad habit's open day is "not over the limit yet", with or without an amount: ○, as in the journal.
+  if (habit.type === 'bad') return 'open';
   return total(entry) > 0 ? 'partial' : 'open';
 }
 
@@ -127,20 +132,25 @@ export function overviewHabit(
   stats: Statistics,
   range: { from: string; to: string },
   today: string,
+  facts?: HabitFacts,
 ): OverviewHabit {
   const byDate = new Map(dailyProgress(stats).map((d) => [d.date, d]));
+  const type = String(habit.type ?? stats.type ?? 'good');
   const days = eachDay(range.from, range.to).map((date): OverviewDay => {
     const entry = byDate.get(date);
-    return { date, status: dayStatus(entry, date, today), total: total(entry) };
+    return { date, status: dayStatus(entry, date, today, { type, ...(facts ? { due: countsOn(facts, date) } : {}) }), total: total(entry) };
   });
   const server = { currentStreak: num(stats.currentStreak), longestStreak: num(stats.longestStreak), completionRate: num(stats.completionRate) };
   const fromServer = server.currentStreak !== null && server.longestStreak !== null && server.completionRate !== null;
-  const base = { id: habit.id, name: habit.name, type: String(habit.type ?? stats.type ?? 'good'), days };
+  const base = { id: habit.id, name: habit.name, type, days };
+  const computed = computedStreaks(days, today);
   if (fromServer) {
     const unit = STREAK_UNITS[String(stats.periodicity ?? 'daily')] ?? 'day';
-    return { ...base, ...server, streakUnit: unit, source: 'server' };
+    // Nothing due in the range: no rate (`–`), not a rate of 0% (the local service answers 0 then).
+    const completionRate = server.completionRate === 0 && computed.completionRate === null ? null : server.completionRate;
+    return { ...base, ...server, completionRate, streakUnit: unit, source: 'server' };
   }
-  return { ...base, ...computedStreaks(days, today), streakUnit: 'day', source: 'computed' };
+  return { ...base, ...computed, streakUnit: 'day', source: 'computed' };
 }
 
 /** The row of a habit whose statistics could not be read. */

@@ -4,7 +4,7 @@ import type { JournalEntry } from '../api/types.js';
 import { displayUnit } from '../model/units.js';
 import { formatNumber } from './format.js';
 import { DAY_PARTS, orderJournal, progressText, statusLabel, toTimeRank, type TimeOfDayNames } from './journal.js';
-import { displayWidth } from './plain.js';
+import { displayWidth, truncate } from './plain.js';
 
 /** A run of open habits that share a time of day. */
 export interface CheckInGroup<T extends JournalEntry = JournalEntry> {
@@ -72,11 +72,16 @@ export function choiceText(choice: CheckInChoice, unit?: string, unitName?: stri
  * The review before anything is sent: one line per habit with something to send, names padded
  * to one column, then the habits left open.
  */
-export function checkInReview(date: string, rows: readonly { name: string; text: string; leave: boolean }[]): string {
+export function checkInReview(date: string, rows: readonly { name: string; text: string; leave: boolean }[], columns = Infinity): string {
   const sent = rows.filter((r) => !r.leave);
-  const width = Math.max(0, ...sent.map((r) => displayWidth(r.name)));
-  const lines = [`To send for ${date}:`, ...sent.map((r) => `  ${r.name}${' '.repeat(width - displayWidth(r.name))}   ${r.text}`)];
+  const longestText = Math.max(0, ...sent.map((r) => displayWidth(r.text)));
+  // Names give up width (cut by display width, so CJK and emoji count as they show) before a line
+  // would wrap: two spaces, the name, three spaces, the answer. At least 8 columns stay theirs.
+  const room = Math.max(8, columns - 2 - 3 - longestText);
+  const names = sent.map((r) => truncate(r.name, room));
+  const width = Math.max(0, ...names.map((n) => displayWidth(n)));
+  const lines = [`To send for ${date}:`, ...sent.map((r, i) => `  ${names[i]}${' '.repeat(width - displayWidth(names[i]!))}   ${r.text}`)];
   const left = rows.filter((r) => r.leave).map((r) => r.name);
-  if (left.length > 0) lines.push(`Left open: ${left.join(', ')}`);
+  if (left.length > 0) lines.push(truncate(`Left open: ${left.join(', ')}`, columns));
   return lines.join('\n');
 }

@@ -16,7 +16,7 @@ const STATISTICS: readonly (keyof Statistics)[] = [
   'id', 'name', 'type', 'totalLogs', 'skips', 'fails', 'completions', 'unit', 'periodicity', 'avg', 'dailyProgress',
   'currentStreak', 'longestStreak', 'completionRate',
 ];
-const LOG: readonly (keyof LogEntry)[] = ['id', 'type', 'date', 'value', 'unitSymbol', 'createdAt'];
+const LOG: readonly (keyof LogEntry)[] = ['id', 'type', 'kind', 'date', 'value', 'unitSymbol', 'createdAt'];
 /** One habit's outcome in `log done/fail/skip/undo` (commands/log/mark.ts, MarkEntry). */
 const MARK_OUTCOME: readonly string[] = ['ref', 'habit', 'date', 'ok', 'already', 'result', 'warnings', 'left', 'error'];
 

@@ -114,6 +114,12 @@ const PERIOD_NOUN: Record<string, string> = {
 };
 
 /** `n day(s)`, from a goal periodicity or a period word (`daily`, `week`, `days`); default daily. */
+/** `30 successful days`, `1 successful week`. */
+function successful(n: number, period: string | undefined): string {
+  const [count, ...noun] = periods(n, period).split(' ');
+  return `${count} successful ${noun.join(' ')}`;
+}
+
 export function periods(n: number, period: string | undefined): string {
   const noun = PERIOD_NOUN[(period || 'daily').trim().toLowerCase()] ?? 'period';
   return `${formatNumber(n)} ${noun}${n === 1 ? '' : 's'}`;
@@ -137,11 +143,12 @@ export function formatEndCondition(e: EndCondition | (EndConditionInput & { peri
     case 'date':
       text = `ends on ${e.date}`;
       break;
+    // In the words the prompt and --end use: successful periods, in a row or in all.
     case 'streak':
-      text = `ends after a streak of ${periods(e.streakLength, e.periodType)}`;
+      text = `ends after ${successful(e.streakLength, e.periodType)} in a row`;
       break;
     case 'successPeriods':
-      text = `ends after ${periods(e.totalPeriods, e.periodType)} of success`;
+      text = `ends after ${successful(e.totalPeriods, e.periodType)} in all`;
       break;
     case 'totalLogValue':
       text = `ends when the total logged reaches ${formatNumber(e.totalLogValue)}`;

@@ -5,7 +5,7 @@ import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
 import { compareNames, displayIcon, formatGoal, formatOccurrence } from './format.js';
 import { toTsv } from './plain.js';
-import type { TableSpec } from './table.js';
+import { flexRoom, naturalWidths, type TableSpec } from './table.js';
 
 /** Columns of the piped output, in order. Scripts rely on it; append only. */
 export const HABIT_LS_TSV_COLUMNS = ['id', 'name', 'type', 'schedule', 'goal', 'areas'] as const;
@@ -27,11 +27,11 @@ export function habitsTsv(habits: readonly Habit[]): string {
  * The terminal table of habits, by name. `known` holds every habit id the ids must be told apart
  * from, so that a short id works as a reference; without it the ids are shown whole.
  */
-export function habitsTable(habits: readonly Habit[], c: ChalkInstance, known?: readonly string[]): TableSpec {
+export function habitsTable(habits: readonly Habit[], c: ChalkInstance, known?: readonly string[], width = Infinity): TableSpec {
   const sorted = byName(habits);
   const ids = known ? shortIds(sorted.map((h) => h.id), known) : sorted.map((h) => h.id);
   const dash = { plain: '–', styled: c.dim('–') };
-  return {
+  const full: TableSpec = {
     head: ['NAME', 'TYPE', 'SCHEDULE', 'GOAL', 'AREAS', 'ID'],
     rows: sorted.map((h, i) => {
       const icon = displayIcon(h.icon);
@@ -46,6 +46,25 @@ export function habitsTable(habits: readonly Habit[], c: ChalkInstance, known?: 
     }),
     flex: 0,
   };
+  return fitColumns(full, width, ['AREAS', 'SCHEDULE', 'TYPE', 'GOAL']);
+}
+
+/** Names keep at least this many columns before another column is dropped. */
+const MIN_NAME = 12;
+
+/**
+ * `spec` narrowed to `width`: the columns of `drop` leave, in that order, while the name (the flex
+ * column, 0) would be cut under MIN_NAME; so a row never wraps (as the journal does).
+ */
+function fitColumns(spec: TableSpec, width: number, drop: readonly string[]): TableSpec {
+  let fitted = spec;
+  for (const name of drop) {
+    const longest = Math.max(...naturalWidths({ head: fitted.head.slice(0, 1), rows: fitted.rows.map((r) => r.slice(0, 1)) }));
+    if (flexRoom(fitted, 0, width) >= Math.min(MIN_NAME, longest)) break;
+    const i = fitted.head.indexOf(name);
+    fitted = { ...fitted, head: fitted.head.filter((_, j) => j !== i), rows: fitted.rows.map((r) => r.filter((_, j) => j !== i)) };
+  }
+  return fitted;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The daily journal in human and script form. Pure functions of data: no I/O, no fetching.
-import type { JournalEntry, Note } from '../api/types.js';
+import { type JournalEntry, type Note, PERIODICITIES } from '../api/types.js';
 import { weekday } from '../model/dates.js';
+import { periodOf } from '../model/habit-facts.js';
 import { displayUnit } from '../model/units.js';
 import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
@@ -31,15 +32,28 @@ export interface StatusLabel {
 const STATUS_RANK: Record<string, number> = { inprogress: 0, completed: 1, skipped: 2, failed: 3 };
 export const DAY_PARTS = ['morning', 'afternoon', 'evening', 'night'];
 
-/** The status of an entry as a symbol and a word; bad habits read as limits, not chores. */
-export function statusLabel(entry: Pick<JournalEntry, 'status' | 'type' | 'progress'>): StatusLabel {
+/**
+ * Whether the goal period holding `date` (the day, for a daily goal or none) ended before `today`:
+ * then an open good habit was missed, not pending.
+ */
+export function periodEnded(entry: Pick<JournalEntry, 'progress'>, date: string, today: string): boolean {
+  const periodicity = PERIODICITIES.find((p) => p === entry.progress?.periodicity) ?? 'daily';
+  return periodOf(periodicity, date).to < today;
+}
+
+/**
+ * The status of an entry as a symbol and a word; bad habits read as limits, not chores. `ended`:
+ * its goal period is over (a past day), so an open good habit reads `missed`, not `pending`.
+ */
+export function statusLabel(entry: Pick<JournalEntry, 'status' | 'type' | 'progress'>, ended = false): StatusLabel {
   const bad = entry.type === 'bad';
   switch (entry.status) {
     case 'completed':
       return { symbol: '✓', word: bad ? (entry.progress ? 'within limit' : 'avoided') : 'done', tone: 'done' };
     case 'inprogress':
       // For a bad habit an open day means "not over the limit yet", not "still to do".
-      return { symbol: '○', word: bad ? (entry.progress ? 'under limit' : 'clean so far') : 'pending', tone: 'pending' };
+      if (bad) return { symbol: '○', word: entry.progress ? 'under limit' : 'clean so far', tone: 'pending' };
+      return { symbol: '○', word: ended ? 'missed' : 'pending', tone: 'pending' };
     case 'skipped':
       return { symbol: '»', word: 'skipped', tone: 'skipped' };
     case 'failed':
@@ -84,7 +98,11 @@ export function longDate(date: string): string {
 export function journalSummary(date: string, entries: readonly JournalEntry[], today?: string, width = Infinity): string {
   const count = (s: string) => entries.filter((e) => e.status === s).length;
   const parts = [`${count('completed')}/${entries.length} done`];
-  for (const [status, word] of [['inprogress', 'pending'], ['skipped', 'skipped'], ['failed', 'failed']] as const) {
+  const open = entries.filter((e) => e.status === 'inprogress');
+  const missed = today === undefined ? 0 : open.filter((e) => e.type !== 'bad' && periodEnded(e, date, today)).length;
+  if (open.length - missed > 0) parts.push(`${open.length - missed} pending`);
+  if (missed > 0) parts.push(`${missed} missed`);
+  for (const [status, word] of [['skipped', 'skipped'], ['failed', 'failed']] as const) {
     const n = count(status);
     if (n > 0) parts.push(`${n} ${word}`);
   }
@@ -139,6 +157,9 @@ export interface JournalTableOptions {
   unitNames?: ReadonlyMap<string, string>;
   /** Habits with a write of the day waiting in the outbox, and what it is (`done`, `+5 km`). */
   queued?: ReadonlyMap<string, string>;
+  /** The journal's date and today: an open habit whose period is over reads `missed`. */
+  date?: string;
+  today?: string;
 }
 
 const MIN_NAME = 12;
@@ -159,7 +180,7 @@ export function journalTable(entries: readonly JournalEntry[], opts: JournalTabl
   const build = (withTime: boolean, withBars: boolean): { head: string[]; rows: Cell[][] } => {
     const head = ['HABIT', 'STATUS', 'PROGRESS', 'STREAK', ...(withTime ? ['TIME'] : [])];
     const rows = ordered.map((e): Cell[] => {
-      const label = statusLabel(e);
+      const label = statusLabel(e, opts.date !== undefined && opts.today !== undefined && periodEnded(e, opts.date, opts.today));
       const waiting = opts.queued?.get(e.id);
       const status = `${label.symbol} ${label.word}${waiting ? ` (queued: ${waiting})` : ''}`;
       // The unit is the server's word: shown escaped, as the name is (table.ts).

@@ -22,8 +22,10 @@ export interface StatLine {
 /** The statistics worth showing, in order; fields the server did not send are left out. */
 export function statLines(stats: Statistics, range: { from: string; to: string }, unitName?: string | null): StatLine[] {
   const unit = statsUnit(stats);
-  // People read `km` or the habit's own unit name; scripts get the wire symbol.
-  const amount = (n: number) => `${formatNumber(n)}${unit ? ` ${displayUnit(unit, unitName)}` : ''}`;
+  // People read `km` or the habit's own unit name for a count (the server's name for it when the
+  // caller has none: `times` for a habit without a goal on the local service); scripts get the wire symbol.
+  const served = typeof stats.unit === 'object' && stats.unit !== null && typeof stats.unit.name === 'string' ? stats.unit.name : undefined;
+  const amount = (n: number) => `${formatNumber(n)}${unit ? ` ${displayUnit(unit, unitName || served)}` : ''}`;
   const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
   const lines: StatLine[] = [
     { key: 'name', label: 'Habit', raw: stats.name, text: stats.name, title: true },

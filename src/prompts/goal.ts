@@ -17,14 +17,17 @@ export async function promptGoal(
   p: Prompter,
   current: GoalInput | null,
   unitName: string | null,
+  type: 'good' | 'bad' = 'good',
 ): Promise<{ goal: GoalInput | null; customUnitName: string | null }> {
-  const wanted = await p.confirm({ message: 'Track a goal (an amount per day, week, month or year)?', default: current !== null });
+  // A bad habit's goal is a limit, as the journal shows it (within limit, over limit).
+  const word = type === 'bad' ? 'limit' : 'goal';
+  const wanted = await p.confirm({ message: type === 'bad' ? 'Set a limit (an amount per day, week, month or year not to go over)?' : 'Track a goal (an amount per day, week, month or year)?', default: current !== null });
   if (!wanted) return { goal: null, customUnitName: unitName };
   const value = await p.number({
-    message: 'Goal value',
+    message: type === 'bad' ? 'Limit value' : 'Goal value',
     default: current?.value,
     required: true,
-    validate: (n) => check(() => parsePositive(String(n ?? ''), 'the goal value')),
+    validate: (n) => check(() => parsePositive(String(n ?? ''), `the ${word} value`)),
   });
   const unit = await p.select<GoalUnit>({ message: 'Unit', choices: unitChoices(), default: current?.unit ?? 'min', pageSize: 10 });
   const periodicity = await p.select<Periodicity>({

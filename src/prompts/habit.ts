@@ -6,7 +6,7 @@ import type { HabitType } from '../api/types.js';
 import { draftProblem, type HabitDraft } from '../model/draft.js';
 import { parseName } from '../model/habit-fields.js';
 import { knownTimeOfDays, learnHabitNames, type Names } from '../resolve/habit-refs.js';
-import { controlProblem } from '../model/text.js';
+import { controlProblem, escapeControls } from '../model/text.js';
 import { findPeriod, withDayPeriods } from '../model/time-of-day.js';
 import type { Output } from '../output/output.js';
 import type { Resolver } from '../resolve/index.js';
@@ -29,14 +29,12 @@ export interface HabitWalk {
   mode: 'add' | 'edit';
   draft: HabitDraft;
   names: Names;
-  /** The habit being edited: it cannot stack on itself, and its own name is no duplicate. */
+  /** The habit being edited: it cannot stack on itself, and keeps its own name. */
   selfId?: string;
-  /** --allow-duplicate: a name an active habit has is taken without asking. */
-  allowDuplicate?: boolean;
-  /** A name already checked (add's argument, the edited habit's own name): not checked again. */
+  /** Ask at the Name question when an active habit has the name (unless --allow-duplicate). */
+  unique?: boolean;
+  /** A name already checked by the command (`habit add meditate -i`, edit's own name): not asked of the server again. */
   checkedName?: string;
-  /** What the draft changes, as the summary lists it (`name, reminders`); edit only. */
-  changes?(d: HabitDraft): string[];
   /** Asked when the user picks create or save; false returns to the menu (edit: a later start). */
   beforeSend?(d: HabitDraft): Promise<boolean>;
 }
@@ -92,13 +90,17 @@ interface Field {
 
 const sameName = (a: string, b: string | undefined): boolean => b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The name, checked as soon as it is typed: a name in use is typed again, or kept on purpose. */
+/**
+ * The Name question. With `unique`, a name an active habit already has (in any case) is said at
+ * once, before any other question, so no answer is lost to it: type another, or keep it on
+ * purpose (as --allow-duplicate does). The name the walk started from was checked already.
+ */
 async function askName(run: Run, d: HabitDraft): Promise<void> {
   const { p, walk, memo, deps } = run;
   let offered = d.name;
   for (;;) {
     const name = parseName(await p.input({ message: 'Name', default: offered || undefined, validate: (v) => check(() => parseName(v)) }));
-    if (walk.allowDuplicate || sameName(name, walk.checkedName)) {
+    if (!walk.unique || sameName(name, walk.checkedName)) {
       d.name = name;
       return;
     }
@@ -109,7 +111,7 @@ async function askName(run: Run, d: HabitDraft): Promise<void> {
       d.name = name;
       return;
     }
-    run.note(`an active habit is already called "${taken.name}" (id:${taken.id}); a second one would make "${name}" ambiguous everywhere`);
+    run.note(`An active habit is already called "${escapeControls(taken.name)}" (id:${taken.id}): a second one would make "${escapeControls(name)}" ambiguous everywhere.`);
     const keep = await p.select<'other' | 'keep'>({
       message: `"${name}" is taken`,
       choices: [
@@ -140,7 +142,7 @@ const FIELDS: Field[] = [
         default: d.type,
       });
     },
-    // A bad habit's goal is a limit: the same numbers mean something else.
+    // A bad habit's goal is a limit: the same numbers mean something else, and it is asked so.
     then: (d) => (d.goal ? ['goal'] : []),
   },
   {
@@ -157,8 +159,8 @@ const FIELDS: Field[] = [
   { key: 'schedule', label: 'Schedule', ask: async ({ p }, d) => void (d.occurrence = await promptOccurrence(p, d.occurrence)) },
   {
     key: 'goal',
-    label: 'Goal (and unit name)',
-    ask: async ({ p }, d) => void Object.assign(d, await promptGoal(p, d.goal, d.customUnitName)),
+    label: 'Goal',
+    ask: async ({ p }, d) => void Object.assign(d, await promptGoal(p, d.goal, d.customUnitName, d.type === 'bad' ? 'bad' : 'good')),
     // A total to reach is counted in the goal's unit.
     then: (d) => (d.endCondition?.type === 'totalLogValue' ? ['end'] : []),
   },
@@ -183,12 +185,12 @@ const FIELDS: Field[] = [
       });
     },
   },
-  { key: 'end', label: 'Ends', ask: async ({ p, deps }, d) => void (d.endCondition = await promptEndCondition(p, d.endCondition, deps.today())) },
+  { key: 'end', label: 'End', ask: async ({ p, deps }, d) => void (d.endCondition = await promptEndCondition(p, d.endCondition, deps.today())) },
   { key: 'areas', label: 'Areas', ask: async (run, d) => void (d.areaIds = await promptAreas(run, d.areaIds)) },
   { key: 'timeOfDay', label: 'Time of day', ask: async (run, d) => void (d.timeOfDayIds = await promptTimeOfDays(run, d.timeOfDayIds)) },
   {
     key: 'start',
-    label: 'Starts',
+    label: 'Start date',
     ask: async ({ p, deps }, d) => {
       const today = deps.today();
       const start = await p.input({ message: `Start date (${DATE_FORMS})`, default: d.startDate, validate: (v) => check(() => parseDate(v, today)) });
@@ -244,7 +246,7 @@ async function askFields(deps: HabitPromptDeps, walk: HabitWalk, from: HabitDraf
   });
 }
 
-/** Walks through every field; returns the draft the user settled on (not yet sent: see settleDraft). */
+/** Walks through every field; returns the draft the user settled on (reviewDraft then confirms it). */
 export async function promptHabit(deps: HabitPromptDeps, walk: HabitWalk): Promise<HabitDraft> {
   deps.out.warn(deps.out.ec.dim(WALK_KEYS));
   return askFields(deps, walk, walk.draft, fieldsOf(walk.mode).map((f) => f.key), 'stay');
@@ -253,12 +255,13 @@ export async function promptHabit(deps: HabitPromptDeps, walk: HabitWalk): Promi
 type MenuAction = 'send' | 'change' | 'cancel';
 
 /**
- * Shows the summary on stderr and ends on a menu: create (save), change one field, or cancel.
- * Changing a field asks it again (and the fields that depend on it), then shows the summary and
- * the menu again. Returns the draft to send; cancel throws CancelledError (exit 130), nothing sent.
- * Esc at the menu asks the last question again; at the list of fields, it returns to the menu.
+ * The review: the summary (and for an edit what changes), then a menu, as gh's create flows end:
+ * send it, change one field (that field alone is asked again, with the fields that depend on its
+ * answer, then the review comes back), or cancel (exit 130, nothing sent). Returns the draft to
+ * send. Esc at the menu asks the walk's last question again; at the list of fields, it returns
+ * to the menu.
  */
-export async function settleDraft(deps: HabitPromptDeps, walk: HabitWalk, draft: HabitDraft): Promise<HabitDraft> {
+export async function reviewDraft(deps: HabitPromptDeps, walk: HabitWalk, draft: HabitDraft, changesOf?: (d: HabitDraft) => string[]): Promise<HabitDraft> {
   const { out, prompter } = deps;
   const add = walk.mode === 'add';
   const fields = fieldsOf(walk.mode);
@@ -267,7 +270,8 @@ export async function settleDraft(deps: HabitPromptDeps, walk: HabitWalk, draft:
   for (;;) {
     if (menu) {
       out.warn('\n' + draftSummary(d, walk.names, out.ec).trimEnd());
-      if (walk.changes) out.warn(`\nChanges: ${walk.changes(d).join(', ') || 'none'}`);
+      const changes = changesOf?.(d);
+      if (changes) out.warn(`\nChanges: ${changes.length ? changes.join(', ') : 'none'}`);
     }
     menu = true;
     let action: MenuAction;
@@ -275,9 +279,9 @@ export async function settleDraft(deps: HabitPromptDeps, walk: HabitWalk, draft:
       action = await prompter.select<MenuAction>({
         message: 'What next?',
         choices: [
-          { name: add ? 'Create the habit' : 'Save the changes', value: 'send' },
-          { name: 'Change a field', value: 'change' },
-          { name: add ? 'Cancel: create nothing' : 'Cancel: change nothing', value: 'cancel' },
+          { name: add ? 'Create this habit' : 'Save these changes', value: 'send' },
+          { name: 'Change a field…', value: 'change' },
+          { name: 'Cancel', value: 'cancel' },
         ],
         default: 'send',
         back: true,
@@ -292,7 +296,7 @@ export async function settleDraft(deps: HabitPromptDeps, walk: HabitWalk, draft:
     if (action === 'send') {
       const problem = draftProblem(d);
       if (problem) {
-        out.warn(`${problem.replace(/^--end: the end/, 'The end')}: change Ends or Starts first.`);
+        out.warn(`${problem.replace(/^--end: the end/, 'The end')}: change End or Start date first.`);
         continue;
       }
       if (!walk.beforeSend || (await walk.beforeSend(d))) return d;
@@ -300,7 +304,7 @@ export async function settleDraft(deps: HabitPromptDeps, walk: HabitWalk, draft:
     }
     let key: FieldKey;
     try {
-      key = await prompter.select<FieldKey>({ message: 'Change which field?', choices: fields.map((f) => ({ name: f.label, value: f.key })), pageSize: fields.length, back: true });
+      key = await prompter.select<FieldKey>({ message: 'Which field?', choices: fields.map((f) => ({ name: f.label, value: f.key })), pageSize: fields.length, back: true });
     } catch (err) {
       if (!(err instanceof BackError)) throw err;
       menu = false;

@@ -14,8 +14,8 @@ interface KeysConfig {
   message: string;
   choices: { key: string; name: string }[];
   enter: number;
-  /** The mark of the answered question instead of ✔ (an answer not acted on yet). */
-  answeredMark?: string;
+  /** Shown before an answered question instead of the ✔ prefix. */
+  answered?: string;
 }
 
 /** The line of keys shown under the question: `d done · s skip · l leave (⏎)`. */
@@ -28,17 +28,16 @@ export const keysPrompt = createPrompt((config: KeysConfig, done: (index: number
   const [status, setStatus] = useState<'idle' | 'done'>('idle');
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
-  const theme = makeTheme(config.answeredMark === undefined ? {} : { prefix: { done: config.answeredMark } });
+  const theme = makeTheme({});
   const prefix = usePrefix({ status, theme });
   const keys = config.choices.map((c) => c.key.toLowerCase()).join(', ');
 
   useKeypress((key, rl) => {
-    if (status !== 'idle') return;
+    // Ctrl-C and other control keys are not answers (Ctrl-C cancels, by the prompt's own handler).
+    if (status !== 'idle' || (key.ctrl && !isEnterKey(key))) return;
     // The key is a command, not text: keep the line empty.
     rl.clearLine(0);
-    // Ctrl-C is readline's (it cancels); no control key picks a choice, nor asks for another key.
-    if (key.ctrl) return;
-    const index = isEnterKey(key) ? config.enter : config.choices.findIndex((c) => c.key.toLowerCase() === key.name?.toLowerCase());
+    const index = isEnterKey(key) ? config.enter : config.choices.findIndex((c) => !key.ctrl && c.key.toLowerCase() === key.name?.toLowerCase());
     const choice = config.choices[index];
     if (!choice) {
       setError(`press ${keys}, or Enter`);
@@ -50,7 +49,7 @@ export const keysPrompt = createPrompt((config: KeysConfig, done: (index: number
   });
 
   const message = theme.style.message(config.message, status);
-  if (status === 'done') return `${prefix} ${message} ${theme.style.answer(answer)}`;
+  if (status === 'done') return `${config.answered ?? prefix} ${message} ${theme.style.answer(answer)}`;
   const legend = theme.style.help(keyLegend(config.choices, config.enter));
   return [`${prefix} ${message}`, error ? `${legend}\n${theme.style.error(error)}` : legend];
 });

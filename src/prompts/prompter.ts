@@ -35,8 +35,8 @@ export interface Asking {
 
 /** Options of a question whose answer is not acted on at once. */
 export interface Answering {
-  /** The mark an answered question shows instead of ✔ (an answer kept for later, not yet sent). */
-  answeredMark?: string;
+  /** The mark an answered question shows instead of ✔ (check: an answer noted, not yet sent). */
+  answered?: string;
 }
 
 /** What commands may ask. Every method rejects with CancelledError on Ctrl-C. */
@@ -50,7 +50,10 @@ export interface Prompter {
   checkbox<T>(opts: { message: string; choices: Choice<T>[]; validate?: Validate<readonly T[]>; pageSize?: number } & Asking): Promise<T[]>;
   number(opts: { message: string; default?: number; min?: number; max?: number; validate?: Validate<number | undefined>; required?: boolean } & Asking & Answering): Promise<number | undefined>;
   editor(opts: { message: string; default?: string }): Promise<string>;
-  /** One keypress picks a choice (its `key`, any case); Enter picks `default`. */
+  /**
+   * One keypress picks a choice (its `key`, any case); Enter picks `default`. `answered` replaces
+   * the ✔ an answered question shows (check: an answer noted, not yet sent).
+   */
   keys<T>(opts: { message: string; choices: KeyChoice<T>[]; default: T } & Answering): Promise<T>;
 }
 
@@ -70,7 +73,7 @@ function keysHelpWithBack(keys: [string, string][]): string {
   return [...keys, ['esc', 'back'] as [string, string]].map(([k, a]) => `${bold(k)} ${dim(a)}`).join(dim(' • '));
 }
 
-/** An answered question's mark: `answeredMark` instead of ✔ (@inquirer merges it into its theme). */
+/** An answered question's mark: `answered` instead of ✔ (@inquirer merges it into its theme). */
 const answeredTheme = (mark: string | undefined) => (mark === undefined ? {} : { theme: { prefix: { done: mark } } });
 
 /** What @inquirer is given besides a prompt's config. */
@@ -161,7 +164,7 @@ export function createPrompter(io: IO, enabled: boolean): Prompter {
     }, o.back),
     number: (o) => ask(async (context) => {
       const { default: number } = await import('@inquirer/number');
-      return number({ message: shown(o.message), default: o.default, min: o.min, max: o.max, step: 'any', required: o.required, validate: o.validate, ...answeredTheme(o.answeredMark) }, context);
+      return number({ message: shown(o.message), default: o.default, min: o.min, max: o.max, step: 'any', required: o.required, validate: o.validate, ...answeredTheme(o.answered) }, context);
     }, o.back),
     editor: (o) => ask(async (context) => {
       const { default: editor } = await import('@inquirer/editor');
@@ -171,7 +174,7 @@ export function createPrompter(io: IO, enabled: boolean): Prompter {
     keys: <T>(o: { message: string; choices: KeyChoice<T>[]; default: T } & Answering) => ask(async (context) => {
       const { keysPrompt } = await import('./keys.js');
       const enter = o.choices.findIndex((c) => c.value === o.default);
-      const index = await keysPrompt({ message: shown(o.message), choices: o.choices.map((c) => ({ key: c.key, name: shown(c.name) })), enter, answeredMark: o.answeredMark }, context);
+      const index = await keysPrompt({ message: shown(o.message), choices: o.choices.map((c) => ({ key: c.key, name: shown(c.name) })), enter, ...(o.answered ? { answered: o.answered } : {}) }, context);
       return o.choices[index]!.value;
     }),
   };

@@ -30,7 +30,7 @@ export async function promptTimeTriggers(p: Prompter, current: readonly TimeTrig
     const action = await p.select<Action>({
       message: `Reminders: ${list.length ? list.map(formatReminder).join('; ') : 'none'}`,
       choices: [
-        { name: list.length ? 'Done with reminders' : 'No reminders', value: DONE },
+        { name: list.length ? 'Done with reminders' : 'Go on without reminders', value: DONE },
         { name: 'Add a reminder', value: { kind: 'add' } },
         ...list.map((t, index) => ({ name: `Remove ${formatReminder(t)}`, value: { kind: 'remove' as const, index } })),
       ],

@@ -62,7 +62,7 @@ export async function promptStacks(p: Prompter, current: readonly HabitStackInpu
     const action = await p.select<Action>({
       message: `Habit stacks: ${list.length ? list.map(words).join('; ') : 'none'}`,
       choices: [
-        { name: list.length ? 'Done with stacks' : 'No stacks', value: DONE },
+        { name: list.length ? 'Done with stacks' : 'Go on without stacks', value: DONE },
         { name: 'Add a stack (start after another habit)', value: { kind: 'add' } },
         ...list.map((s, index) => ({ name: `Remove ${words(s)}`, value: { kind: 'remove' as const, index } })),
       ],

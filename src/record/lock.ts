@@ -5,8 +5,9 @@
 // for MAX_AGE_MS at most. Where the start cannot be read (no /proc, another host), a lock older
 // than MAX_AGE_MS is stale. A lock naming PID 1, or any live process that did not write it, is
 // taken over, never obeyed for ever.
-import { closeSync, fstatSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 
 /** How long a lock whose holder cannot be checked is honoured: a delivery ends well before. */
 export const MAX_AGE_MS = 10 * 60_000;
@@ -105,7 +106,7 @@ export class Lock {
     return { file: this.file, holder: found?.holder ?? { pid: 0 } };
   }
 
-  /** Removes the lock, if it is still the one this process created. */
+  /** Removes the lock, if it is still the one this process created, and what killed takeovers left. */
   release(): void {
     const mine = this.mine;
     this.mine = undefined;
@@ -114,6 +115,30 @@ export class Lock {
       if (mine && statSync(this.file).ino === mine.ino && readFileSync(this.file, 'utf8') === mine.text) unlinkSync(this.file);
     } catch {
       // Already gone.
+    }
+    this.sweepAside();
+  }
+
+  /**
+   * Removes the stale locks a takeover moved aside (`<lock>.stale-<pid>-<ms>`) whose process was
+   * killed before it removed them itself: its PID no longer runs, or the file is a minute old.
+   */
+  private sweepAside(): void {
+    const prefix = `${basename(this.file)}.stale-`;
+    let names: string[];
+    try {
+      names = readdirSync(dirname(this.file)).filter((n) => n.startsWith(prefix));
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const [pid, ms] = name.slice(prefix.length).split('-').map(Number);
+      if (pid === process.pid || (alive(pid ?? 0) && Date.now() - (ms ?? 0) < 60_000)) continue;
+      try {
+        unlinkSync(join(dirname(this.file), name));
+      } catch {
+        // Removed by another process meanwhile.
+      }
     }
   }
 

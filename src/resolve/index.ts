@@ -146,8 +146,10 @@ export class Resolver {
   }
 
   /**
-   * Resolves several references with at most one lookup per kind of listing. `id:` references need
-   * none. Each result is the item or the error for that reference, so bulk commands can report
+   * Resolves several references with at most one lookup per kind of listing. An `id:` reference
+   * needs none: it is an id, or the unique start of one the name cache knows (what `habit ls`
+   * shows), else it goes to the server as typed, which says whether it exists.
+   * Each result is the item or the error for that reference, so bulk commands can report
    * each and go on.
    */
   private async resolveMany(source: Source, refs: string[]): Promise<(Named | Error)[]> {
@@ -178,9 +180,18 @@ export class Resolver {
     const results: (Named | Error)[] = [];
     for (const raw of refs) {
       if (raw.startsWith('id:') && raw.length > 3) {
-        // The server says whether the id exists; a known name only makes the confirmation nicer.
         const id = raw.slice(3);
-        results.push(items?.find((i) => i.id === id) ?? { id, name: id });
+        // Ids do not change: the cache, however old, says which habit an id (or its start) is.
+        const known = items ?? cache.lastKnown(source.kind)?.items ?? [];
+        const hit = known.find((i) => i.id === id);
+        const prefixed = hit ? [] : known.filter((i) => i.id.startsWith(id));
+        if (hit || prefixed.length === 1) results.push(hit ?? prefixed[0]!);
+        // `habit ls` shows ids cut to 8 characters: the start of one id stands for it.
+        else if (prefixed.length > 1) {
+          results.push(new AmbiguousError(`"${raw}" is the start of ${prefixed.length} ${source.label} ids`, prefixed.slice(0, 8).map((i) => `"${escapeControls(i.name)}" (id:${i.id})`), prefixed[0]!.id));
+        }
+        // Not known here: the server says whether the id exists.
+        else results.push({ id, name: id });
         continue;
       }
       let list = items ?? (await refresh(false));

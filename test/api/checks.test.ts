@@ -24,6 +24,29 @@ describe('checkItems', () => {
   });
 });
 
+describe('checkItems of the log listing', () => {
+  const log = { id: 'l1', date: '2026-11-20', value: 2, unitSymbol: 'kM', createdAt: '2026-11-20T08:00:00.000Z' };
+
+  it('keeps type (how the log was made) and kind (what it records)', () => {
+    const r = checkItems('GET /habits/{habitId}/logs', [{ ...log, type: 'manual', kind: 'value' }, { ...log, id: 'l2', type: 'auto', kind: 'completed', value: 0 }]);
+    expect(r.items).toEqual([{ ...log, type: 'manual', kind: 'value' }, { ...log, id: 'l2', type: 'auto', kind: 'completed', value: 0 }]);
+    expect(r.what).toBe('log');
+  });
+
+  it('reads an older local service, which sent the kind as type: a manual log of that kind', () => {
+    const r = checkItems('GET /habits/{habitId}/logs', [{ ...log, type: 'value' }, { ...log, id: 'l2', type: 'skipped', value: 0, unitSymbol: null }]);
+    expect(r.items).toEqual([{ ...log, type: 'manual', kind: 'value' }, { ...log, id: 'l2', type: 'manual', kind: 'skipped', value: 0, unitSymbol: null }]);
+    expect(r.skipped).toEqual([]);
+  });
+
+  it('skips a log whose kind cannot be told, or without an id, a date or a numeric value', () => {
+    const bad = [{ ...log, type: 'manual' }, { ...log, type: 'mark' }, { ...log, kind: 'value' }, { ...log, id: '', type: 'manual', kind: 'value' }, { ...log, type: 'manual', kind: 'value', value: '2' }];
+    const r = checkItems('GET /habits/{habitId}/logs', bad);
+    expect(r.items).toEqual([]);
+    expect(r.skipped).toHaveLength(5);
+  });
+});
+
 describe('singleProblem', () => {
   it('a habit needs an id and a name; statistics an object, its unit a string or an object', () => {
     expect(singleProblem('GET /habits/{habitId}', { id: 'h1', name: 'Walk' })).toBeUndefined();

@@ -173,13 +173,22 @@ describe('habits journal', () => {
     const r = await journal(['--date', '2026-11-20'], { tty: { stdout: true }, env: { NO_COLOR: '1' } });
     expect(r.code).toBe(0);
     // Read was completed; bad habits whose day has ended without a slip count as done.
-    expect(r.stdout.split('\n')[0]).toBe('Friday 20 Nov 2026 · 3/8 done · 5 pending');
+    // The day is over: what was left open on it was missed, not pending (issue 22).
+    expect(r.stdout.split('\n')[0]).toBe('Friday 20 Nov 2026 · 3/8 done · 5 missed');
+    expect(r.stdout).toMatch(/○ missed/);
+    expect(r.stdout).not.toMatch(/○ pending/);
     expect(r.requests.map((q) => q.query)).toEqual([{ date: '2026-11-20' }, ...Array.from({ length: 8 }, () => ({ from: '2026-11-20', to: '2026-11-20' }))]);
     expect(r.stdout).not.toContain('Notes');
   });
 
+  it('reads tomorrow with --date tomorrow (a read may look ahead)', async () => {
+    const r = await journal(['--date', 'tomorrow', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests.filter((q) => q.path === '/habits/journal').map((q) => q.query)).toEqual([{ date: '2026-11-23' }]);
+  });
+
   it('rejects a bad --date with exit 2 before any request', async () => {
-    for (const bad of ['tomorrow', '2026-02-30', '22/11/2026']) {
+    for (const bad of ['tomorrowish', '2026-02-30', '22/11/2026']) {
       const r = await journal(['--date', bad]);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');

@@ -102,3 +102,15 @@ describe('queueing', () => {
     expect(posts()).toEqual([]);
   });
 });
+
+describe('sync --list times (issue 22)', () => {
+  it('on a terminal, when each write was queued in the user\'s zone; piped, the ISO instant', async () => {
+    plan = [fail(503)];
+    expect((await cli(['log', 'done', 'Run'])).code).toBe(6);
+    const tty = await runCli(['sync', '--list'], { tty: { stdout: true }, columns: 160, env: { ...home.env, HABITS_API_KEY: KEY, HABITS_BASE_URL: `${server.url}/v2`, HABITS_TIMEZONE: 'America/New_York' } });
+    // eslint-disable-next-line no-control-regex
+    expect(tty.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/^\[1\] +waiting +log done "Run" for 2026-11-22 +2026-11-22 07:00 +server error 503/m);
+    const piped = await cli(['sync', '--list']);
+    expect(piped.stdout).toMatch(/\t2026-11-22T12:00:00\.000Z\t/);
+  });
+});

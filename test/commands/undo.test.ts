@@ -19,13 +19,13 @@ describe('undo', () => {
 
     const first = await fx.cli(['undo', '--yes']);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toBe(`Reverted the value of 2 km on "Run" for 2026-11-22, written 2026-11-22T12:00:00.000Z: deleted log ${logId}\n`);
+    expect(first.stderr).toBe(`Reverted the value of 2 km on "Run" for 2026-11-22, written 2026-11-22 12:00: deleted log ${logId}\n`);
     expect(writes(fx.svc)).toEqual([{ method: 'DELETE', path: `/habits/${run.id}/logs/${logId}`, body: undefined, status: 200 }]);
     expect(await logsOf(run.id)).toEqual([]);
 
     fx.reset();
     const second = await fx.cli(['undo', '--yes']);
-    expect(second.stderr).toBe(`Reverted the completed mark on "Walk" for 2026-11-21, written 2026-11-22T12:00:00.000Z: cleared 1 log of "Walk" for 2026-11-21\n`);
+    expect(second.stderr).toBe(`Reverted the completed mark on "Walk" for 2026-11-21, written 2026-11-22 12:00: cleared 1 log of "Walk" for 2026-11-21\n`);
     expect(writes(fx.svc)).toEqual([{ method: 'POST', path: `/habits/${walk.id}/logs/undo`, body: { targetDate: '2026-11-21' }, status: 200 }]);
 
     fx.reset();
@@ -41,9 +41,19 @@ describe('undo', () => {
     const no = scriptedPrompter([false]);
     const r = await fx.cli(['undo'], { prompter: no, tty: { stdin: true, stderr: true } });
     expect(r.code).toBe(130);
-    expect(no.asked).toEqual([`Revert the completed mark on "Walk" for 2026-11-22, written 2026-11-22T12:00:00.000Z? This clears every log of "Walk" on 2026-11-22 (habits log undo).`]);
+    expect(no.asked).toEqual([`Revert the completed mark on "Walk" for 2026-11-22, written 2026-11-22 12:00? This clears every log of "Walk" on 2026-11-22 (habits log undo).`]);
     expect(writes(fx.svc)).toEqual([]);
-    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
+    expect((await logsOf(walk.id)).map((l) => l.kind)).toEqual(['completed']);
+  });
+
+  it('the question for a mark names the values of that day it clears too (issue 22)', async () => {
+    await addHabit(fx.svc, { name: 'Run', goal: { periodicity: 'daily', value: 5, unit: 'kM' } });
+    await fx.cli(['log', 'add', 'Run', '2']);
+    await fx.cli(['log', 'add', 'Run', '1.5']);
+    await fx.cli(['log', 'done', 'Run']);
+    const no = scriptedPrompter([false]);
+    expect((await fx.cli(['undo'], { prompter: no, tty: { stdin: true, stderr: true } })).code).toBe(130);
+    expect(no.asked).toEqual([`Revert the completed mark on "Run" for 2026-11-22, written 2026-11-22 12:00? This clears every log of "Run" on 2026-11-22, the values 2 km, 1.5 km among them (habits log undo).`]);
   });
 
   it('a log removed since (log rm, log undo) is not reverted again', async () => {

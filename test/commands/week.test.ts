@@ -76,13 +76,13 @@ describe('habits week', () => {
 
                                          16 Nov
       HABIT                              MTWTFSS  STREAK  BEST  RATE
-      Coffee                             ✓✓✗✓✓✓◐      3d    9d   83%
+      Coffee                             ✓✓✗✓✓✓○      3d    9d   83%
       Gym                                ✓·✓·○··      0d    4d   67%
       Piano practice before the recital  ····○○○      0d    0d    0%
       Walk                               ✓◐»✓✓✓◐      3d    3d   80%
 
       ✓ done   ◐ partial   » skipped   ✗ failed   ○ open   · not due   blank: to come
-      bad habits: ✓ within limit   ◐ under limit   ○ clean so far   ✗ over limit
+      bad habits: ✓ within limit   ○ under limit   ✗ over limit
       "
     `);
   });
@@ -95,13 +95,13 @@ describe('habits week', () => {
 
                                          9 Nov   16 Nov
       HABIT                              MTWTFSS MTWTFSS  STREAK  BEST  RATE
-      Coffee                             ✓✓✓✓✓✓✓ ✓✓✗✓✓✓◐      3d    9d   92%
+      Coffee                             ✓✓✓✓✓✓✓ ✓✓✗✓✓✓○      3d    9d   92%
       Gym                                ··✓·✓·· ✓·✓·○··      0d    4d   80%
       Piano practice before the recital  ······· ····○○○      0d    0d    0%
       Walk                               ✓✓✓✓✓»✗ ✓◐»✓✓✓◐      3d    5d   82%
 
       ✓ done   ◐ partial   » skipped   ✗ failed   ○ open   · not due   blank: to come
-      bad habits: ✓ within limit   ◐ under limit   ○ clean so far   ✗ over limit
+      bad habits: ✓ within limit   ○ under limit   ✗ over limit
       "
     `);
   });
@@ -140,7 +140,7 @@ describe('habits week', () => {
 
                    16 Nov
       HABIT        MTWTFSS  STREAK  BEST  RATE
-      Coffee       ✓✓✗✓✓✓◐      3d    9d   92%
+      Coffee       ✓✓✗✓✓✓○      3d    9d   92%
       Gym          ✓·✓·○··      0d    4d   80%
       Piano prac…  ····○○○      0d    0d    0%
       Walk         ✓◐»✓✓✓◐      3d    5d   50%
@@ -151,8 +151,7 @@ describe('habits week', () => {
       ✗ failed   ○ open   · not due
       blank: to come
       bad habits: ✓ within limit
-      ◐ under limit   ○ clean so far
-      ✗ over limit
+      ○ under limit   ✗ over limit
       "
     `);
     const tiny = await at(21);
@@ -165,7 +164,7 @@ describe('habits week', () => {
     expect(r.stdout).not.toContain('\u001b');
     const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
     expect(rows).toEqual([
-      [ids.coffee, 'Coffee', 'done', 'done', 'failed', 'done', 'done', 'done', 'partial', expect.any(String), expect.any(String), expect.any(String)],
+      [ids.coffee, 'Coffee', 'done', 'done', 'failed', 'done', 'done', 'done', 'open', expect.any(String), expect.any(String), expect.any(String)],
       [ids.gym, 'Gym', 'done', 'not-due', 'done', 'not-due', 'open', 'not-due', 'not-due', expect.any(String), expect.any(String), expect.any(String)],
       [ids.piano, 'Piano practice before the recital', 'not-due', 'not-due', 'not-due', 'not-due', 'open', 'open', 'open', '0', '0', '0'],
       [ids.walk, 'Walk', 'done', 'partial', 'skipped', 'done', 'done', 'done', 'partial', '3', '3', '0.8'],
@@ -271,11 +270,11 @@ describe('habits week against a server without streak fields, one habit failing'
       HABIT  MTWTFSS  STREAK  BEST  RATE
       Read   ✓○✓»✓✓○      3d    3d   80%
       Run    unavailable
-      Sugar  ····✗✓◐      1d    1d   50%
+      Sugar  ····✗✓○      1d    1d   50%
       streaks and rates computed from the days shown: the server sends none
 
       ✓ done   ◐ partial   » skipped   ✗ failed   ○ open   · not due   blank: to come
-      bad habits: ✓ within limit   ◐ under limit   ○ clean so far   ✗ over limit
+      bad habits: ✓ within limit   ○ under limit   ✗ over limit
       "
     `);
   });
@@ -286,7 +285,7 @@ describe('habits week against a server without streak fields, one habit failing'
     expect(piped.stdout.trimEnd().split('\n').map((l) => l.split('\t'))).toEqual([
       ['h1', 'Read', 'done', 'open', 'done', 'skipped', 'done', 'done', 'open', '3', '3', '0.8'],
       ['h2', 'Run', '', '', '', '', '', '', '', '', '', ''],
-      ['h3', 'Sugar', 'not-due', 'not-due', 'not-due', 'not-due', 'failed', 'done', 'partial', '1', '1', '0.5'],
+      ['h3', 'Sugar', 'not-due', 'not-due', 'not-due', 'not-due', 'failed', 'done', 'open', '1', '1', '0.5'],
     ]);
     const json = await run(['--json']);
     expect(json.code).toBe(1);

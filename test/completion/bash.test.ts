@@ -30,7 +30,7 @@ describe('bash script', () => {
     expect(bashComplete(script.file, ['habits', 'che'])).toEqual(['check']);
     expect(bashComplete(script.file, ['habits', 'check', '--da'])).toEqual(['--date']);
     expect(bashComplete(script.file, ['habits', '__'])).toEqual([]);
-    expect(bashComplete(script.file, ['habits', 'log', ''])).toEqual(['done', 'fail', 'skip', 'undo', 'add', 'ls', 'list', 'rm', 'help']);
+    expect(bashComplete(script.file, ['habits', 'log', ''])).toEqual(['done', 'fail', 'skip', 'undo', 'add', 'set', 'ls', 'list', 'rm', 'help']);
     expect(bashComplete(script.file, ['habits', 'habit', 'rm', '--y'])).toEqual(['--yes']);
     expect(bashComplete(script.file, ['habits', 'habit', 'add', 'x', '--go'])).toEqual(['--goal']);
     expect(bashComplete(script.file, ['habits', 'log', 'done', '--js'])).toEqual(['--json']);

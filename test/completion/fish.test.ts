@@ -31,7 +31,7 @@ describe('fish script', () => {
     expect(run('habits log add Walk 3 --unit k')).toEqual(expect.arrayContaining(['kM', 'kg', 'kJ', 'kCal']));
     expect(run('habits lo')).toEqual(['log']);
     expect(run('habits help ').sort()).toEqual([...TOP, 'exit-codes', 'environment', 'formatting'].sort());
-    expect(run('habits help log ').sort()).toEqual(['add', 'done', 'fail', 'help', 'list', 'ls', 'rm', 'skip', 'undo']);
+    expect(run('habits help log ').sort()).toEqual(['add', 'done', 'fail', 'help', 'list', 'ls', 'rm', 'set', 'skip', 'undo']);
     expect(run('habits log help f')).toEqual(['fail']);
     expect(run('habits habit rm --h')).toEqual(['--help']);
   });
@@ -57,7 +57,7 @@ describe('fish script', () => {
     // but not after a comma.
     expect(run('habits log done --json Dr')).toEqual(['Drink tea', 'Drink water']);
     expect(run('habits log done --json re')).toEqual(['ref', 'result']);
-    expect(run('habits log done --json ')).toEqual(['already', 'date', 'Drink tea', 'Drink water', 'error', 'habit', 'ok', 'ref', 'result', 'Walk', 'warnings']);
+    expect(run('habits log done --json ')).toEqual(['already', 'date', 'Drink tea', 'Drink water', 'error', 'habit', 'left', 'ok', 'ref', 'result', 'Walk', 'warnings']);
     expect(run('habits log done --json ok,Wa')).toEqual([]);
     // Before the command there are no fields yet, and the command completes.
     expect(run('habits --json jou')).toEqual(['journal']);

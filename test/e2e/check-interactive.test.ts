@@ -1,7 +1,7 @@
 // `habits check` on a real terminal (tmux), the built CLI against a local service in this process:
 // one key per habit, the pre-filled value, the review, the writes and their lines; Ctrl-C, with the
-// screen saying nothing was sent (at widths 50 and 120); and the refusal off a terminal. Needs
-// `npm run build`.
+// screen saying nothing was sent (also at widths 50 and 120); and the refusal off a terminal.
+// Needs `npm run build`.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Habit, JournalEntry } from '../../src/api/types.js';
 import { spawnCli, tempHome } from '../helpers/cli.js';
@@ -28,17 +28,22 @@ withTools('tmux').describe('habits check on a terminal', () => {
   it('done, skip and a pre-filled value by one key each; a review; then the writes, one line per habit', async () => {
     const s = start(fx, ['check', '--date', DATE]);
     const first = await press(s, 'Walk (pending)', 'd');
-    expect(first).toContain('Check-in for Sunday 22 Nov 2026: 4 open');
+    expect(first).toContain('Check-in for Sunday 22 Nov 2026: 4 open\nNothing is sent until the review.');
     expect(first).toMatch(/^Morning\n\? Walk \(pending\)\nd done · s skip · f fail · l leave \(⏎\)$/m);
     await press(s, 'Stretch (pending)', 's');
     const read12 = await press(s, 'Read (pending, 12/30 min)', 'v');
     expect(read12).toContain('d done · s skip · f fail · v value · l leave (⏎)');
     // What remains to the goal is offered: Enter takes it.
     const value = await press(s, 'How much for Read (min)? (18)', 'Enter');
-    // Answered, not sent: marked ·, never ✔.
-    expect(value).toMatch(/^· Read \(pending, 12\/30 min\) value$/m);
+    // Noted (→), not done (✔): nothing is sent before the review.
+    expect(value).toMatch(/^→ Read \(pending, 12\/30 min\) value$/m);
+    expect(value).toMatch(/^→ Walk \(pending\) done$/m);
+    expect(value).not.toContain('✔');
     await press(s, 'Floss (pending)', 'Enter');
     const review = await s.waitFor('? Send these 3? (Y/n)');
+    // The amount is noted too: → before it, no ✔ anywhere before the review is confirmed.
+    expect(review).toMatch(/^→ How much for Read \(min\)\? 18$/m);
+    expect(review).not.toContain('✔');
     expect(review).toContain([
       `To send for ${DATE}:`,
       '  Walk      done',
@@ -80,6 +85,20 @@ withTools('tmux').describe('habits check on a terminal', () => {
     expect(s.screen()).not.toMatch(/at .*\.js:\d+/); // no stack trace
     expect(writes(fx.svc)).toEqual([]);
   });
+
+  it('Ctrl-C at the third habit: the two answered were never sent, and the line says so (issue 22)', async () => {
+    const s = start(fx, ['check', '--date', DATE]);
+    await press(s, 'Walk (pending)', 'd');
+    await press(s, 'Stretch (pending)', 's');
+    await press(s, 'Read (pending, 12/30 min)', 'C-c');
+    expect(await s.exitCode()).toBe(130);
+    expect(s.screen()).toMatch(/^error: cancelled; nothing was sent \(2 answers dropped\)$/m);
+    // Ctrl-C is not taken for a wrong key.
+    expect(s.screen()).not.toContain('press d, s');
+    expect(writes(fx.svc)).toEqual([]);
+    const journal = await call<JournalEntry[]>(fx.svc, 'GET', `/habits/journal?date=${DATE}`);
+    expect(journal.find((e) => e.id === walk.id)?.status).toBe('inprogress');
+  });
 });
 
 for (const cols of [50, 120]) {
@@ -97,19 +116,19 @@ for (const cols of [50, 120]) {
     it('the screen says nothing is sent before the review; Ctrl-C at the third habit says nothing was sent, and nothing was', async () => {
       const s = start(fx, ['check', '--date', DATE], { cols, rows: 40 });
       const first = await press(s, 'Walk (pending)', 'd');
-      // Before the first question, in so many words (a 50-column terminal wraps the line).
-      expect(first.replace(/\n/g, '')).toContain('Nothing is sent until you confirm the review at the end; Ctrl-C sends nothing.');
+      // Before the first question, in so many words, on a line of its own.
+      expect(first).toMatch(/^Check-in for Sunday 22 Nov 2026: 4 open\nNothing is sent until the review\.$/m);
       await press(s, 'Stretch (pending)', 's');
       const third = await press(s, 'Read (pending, 0/30 min)', 'C-c');
-      // The two answers are marked as kept, not with ✔ (which reads as done, or sent).
-      expect(third).toMatch(/^· Walk \(pending\) done$/m);
-      expect(third).toMatch(/^· Stretch \(pending\) skip$/m);
+      // The two answers are marked as noted, not with ✔ (which reads as done, or sent).
+      expect(third).toMatch(/^→ Walk \(pending\) done$/m);
+      expect(third).toMatch(/^→ Stretch \(pending\) skip$/m);
       expect(third).not.toContain('✔');
       expect(await s.exitCode()).toBe(130);
       const lines = s.screen().split('\n');
-      expect(lines.slice(lines.findIndex((l) => l.startsWith('? Read')) + 1).filter((l) => !l.startsWith('d done'))).toEqual([
-        'error: cancelled; nothing was sent', '__HABITS_EXIT__130',
-      ]);
+      // After the question: the one line (wrapped at 50 columns), then the exit.
+      const after = lines.slice(lines.findIndex((l) => l.startsWith('? Read')) + 1).filter((l) => !l.startsWith('d done'));
+      expect([after.slice(0, -1).join(''), after.at(-1)]).toEqual(['error: cancelled; nothing was sent (2 answers dropped)', '__HABITS_EXIT__130']);
       expect(writes(fx.svc)).toEqual([]);
       const journal = await call<JournalEntry[]>(fx.svc, 'GET', `/habits/journal?date=${DATE}`);
       expect(Object.fromEntries(journal.map((e) => [e.id, e.status]))).toMatchObject({

@@ -31,9 +31,9 @@ withTools('tmux').describe('escape sequences in names on a terminal', () => {
     expect(await session.exitCode()).toBe(0);
     const screen = session.screen();
     expect(screen).toMatch(/^Sunday 22 Nov 2026/);
-    expect(screen).toMatch(/^Alpha\s+○ pending/m);
-    expect(screen).toMatch(/^Clear\\x1b\[2J\\x1b\[Hme\s+○ pending/m);
-    expect(screen).toMatch(/^New\\nline\s+○ pending/m);
+    expect(screen).toMatch(/^Alpha\s+○ missed/m);
+    expect(screen).toMatch(/^Clear\\x1b\[2J\\x1b\[Hme\s+○ missed/m);
+    expect(screen).toMatch(/^New\\nline\s+○ missed/m);
   });
 
   it('a confirmation prompt shows the name escaped, on one line', async () => {

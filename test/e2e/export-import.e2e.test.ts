@@ -69,7 +69,7 @@ describe('a document the API would refuse, with the built binary', () => {
       expect(await cli('e', argv)).toEqual({
         code: 2,
         stdout: '',
-        stderr: `error: ${bad} is not a valid habits export: $.habits[0].statistics.dailyProgress[0].totalLog: must be greater than 0 and at most 1000000000 (and 1 more problem)\n`,
+        stderr: `error: ${bad} is not a valid habits export: $.habits[0].statistics.dailyProgress[0].totalLog: must be a number from -1000000000 to 1000000000 (and 1 more problem)\n`,
       });
     }
     expect(existsSync(join(home.home, 'e'))).toBe(false);

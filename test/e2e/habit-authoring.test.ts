@@ -40,10 +40,13 @@ describe('habit authoring from a script', () => {
     ]);
     expect(r.stderr).toMatch(/^Created habit "Walk" \(id:-[\w-]+\)\n$/);
     expect(r.code).toBe(0);
-    expect(r.stdout).not.toMatch(/\u001b/);
-    expect(r.stdout).toContain('name\tWalk\n');
-    expect(r.stdout).toContain('reminder\t08:00 on Sat, Sun (alarm, live activity)\n');
     const id = /id:(-[\w-]+)/.exec(r.stderr)![1]!;
+    // Piped, the new id alone (id=$(habits habit add …)); habit show pipes the fields.
+    expect(r.stdout).toBe(`${id}\n`);
+    const shown = await run(['habit', 'show', `id:${id}`]);
+    expect(shown.stdout).not.toMatch(/\u001b/);
+    expect(shown.stdout).toContain('name\tWalk\n');
+    expect(shown.stdout).toContain('reminder\t08:00 on Sat, Sun (alarm, live activity)\n');
     expect(await call<Habit>(svc, 'GET', `/habits/${id}`)).toMatchObject({
       name: 'Walk', type: 'good', description: 'Park', icon: 'walk', colorHex: '#AABBCC', startDate: '2026-12-01', customUnitName: 'laps',
       occurrence: { type: 'weekDays', days: [1, 2, 3] },

@@ -58,7 +58,7 @@ withTools('tmux').describe('habit add on a terminal', () => {
     await answer(s, 'Start date', 'Enter');
     await answer(s, 'Icon', 'Enter');
     await answer(s, 'Colour', 'Enter');
-    const confirm = await s.waitFor(/^\? What next\?\n❯ Create the habit\n {2}Change a field\n {2}Cancel: create nothing$/m);
+    const confirm = await s.waitFor(/^\? What next\?\n❯ Create this habit\n {2}Change a field…\n {2}Cancel$/m);
     expect(confirm).not.toContain('Created habit'); // the summary comes before anything is sent
     expect(confirm).toContain('  Schedule     Mon, Wed, Fri');
     expect(confirm).toContain('  Goal         30 min daily');
@@ -137,6 +137,7 @@ withTools('tmux').describe('habit edit -i on a terminal', () => {
     expect(await answer(s, 'Start date', 'Enter')).toContain('(2026-11-01)');
     await answer(s, 'Icon', 'Enter');
     expect(await answer(s, 'Colour (#RRGGBB)', 'Enter')).toContain('(#7B61FF)');
+    expect(await answer(s, 'What next?', 'Enter')).toContain('Changes: none');
     expect(await s.exitCode()).toBe(0);
     expect(s.screen()).toContain('No changes: "Jog" already has these values; nothing was sent');
     expect(writesSince(fx, before)).toEqual([]);
@@ -158,7 +159,7 @@ withTools('tmux').describe('habit edit -i on a terminal', () => {
     await answer(s, 'Start date', 'Enter');
     await answer(s, 'Icon', 'Enter');
     await answer(s, 'Colour (#RRGGBB)', 'Enter');
-    const confirm = await s.waitFor(/^\? What next\?\n❯ Save the changes\n/m);
+    const confirm = await s.waitFor(/^\? What next\?\n❯ Save these changes\n/m);
     expect(confirm).toContain('Changes: name, description');
     expect(confirm).toContain('Power nap');
     s.send('Enter');
@@ -199,8 +200,8 @@ for (const cols of [50, 120]) {
       const s = start(fx, ['habit', 'add'], size);
       await answer(s, 'Name', '=walk', 'Enter');
       const taken = await s.waitFor(/^\? "walk" is taken\n❯ Type another name\n {2}Keep "walk": create a second habit of that name$/m);
-      expect(taken).toMatch(wrapped('an active habit is already called "Walk" (id:'));
-      expect(taken).toMatch(wrapped('a second one would make "walk" ambiguous everywhere'));
+      expect(taken).toMatch(wrapped('An active habit is already called "Walk" (id:'));
+      expect(taken).toMatch(wrapped('a second one would make "walk" ambiguous everywhere.'));
       expect(taken).not.toMatch(/[?✔] Type/); // no other question yet
       s.send('Enter'); // Type another name
       await answer(s, 'Name', '=Stroll', 'Enter');
@@ -219,16 +220,16 @@ for (const cols of [50, 120]) {
       await answer(s, 'Type', 'Enter');
       await answer(s, 'Description', '=After lunch', 'Enter');
       await defaultsFrom(s, 'How often?');
-      const menu = await answer(s, 'What next?', 'Down', 'Enter'); // Change a field
+      const menu = await answer(s, 'What next?', 'Down', 'Enter'); // Change a field…
       expect(menu).toContain('  Description  After lunch');
-      const fields = await answer(s, 'Change which field?', 'Down', 'Down', 'Enter'); // Description
+      const fields = await answer(s, 'Which field?', 'Down', 'Down', 'Enter'); // Description
       expect(fields).toMatch(/❯ Name\n {2}Type\n {2}Description\n {2}Schedule\n/);
       const again = await answer(s, 'Description (optional; backspace clears)', '=Supper', 'Enter');
       expect(again).toMatch(wrapped('? Description (optional; backspace clears) (After lunch)')); // pre-filled
-      const summary = await s.waitFor(/ {2}Description {2}Supper\n[^]*^\? What next\?\n❯ Create the habit/m);
+      const summary = await s.waitFor(/ {2}Description {2}Supper\n[^]*^\? What next\?\n❯ Create this habit/m);
       // Nothing but the description was asked again.
-      expect(summary.slice(summary.indexOf('✔ Change which field? Description')).match(/^[?✔] .*$/gm)).toEqual([
-        '✔ Change which field? Description', '✔ Description (optional; backspace clears) Supper', '? What next?',
+      expect(summary.slice(summary.indexOf('✔ Which field? Description')).match(/^[?✔] .*$/gm)).toEqual([
+        '✔ Which field? Description', '✔ Description (optional; backspace clears) Supper', '? What next?',
       ]);
       expect(writesSince(fx, before)).toEqual([]);
       s.send('Enter');
@@ -271,7 +272,7 @@ for (const cols of [50, 120]) {
       await defaultsFrom(s, 'How often?');
       await answer(s, 'What next?', 'Down', 'Down', 'Enter');
       expect(await s.exitCode()).toBe(130);
-      expect(s.screen()).toMatch(/^✔ What next\? Cancel: create nothing\nerror: cancelled: no habit was created\n__HABITS_EXIT__130$/m);
+      expect(s.screen()).toMatch(/^✔ What next\? Cancel\nerror: cancelled: no habit was created\n__HABITS_EXIT__130$/m);
       expect(writesSince(fx, before)).toEqual([]);
     });
   });

@@ -76,7 +76,7 @@ describe('local mode', () => {
       ['habit', 'edit', 'Run', '--goal', '6 kM daily'],
       ['habit', 'show', 'Run'],
       ['log', 'add', 'Run', '3', '--date', '2026-11-20'],
-      ['log', 'undo', 'Run', '--date', '2026-11-20'],
+      ['log', 'undo', 'Run', '--date', '2026-11-20', '--yes'],
       ['note', 'add', 'Run', 'Felt strong', '--mood', 'high'],
       ['note', 'ls', 'Run'],
       ['habit', 'stats', 'Run', '--from', '2026-11-01', '--to', '2026-11-22'],

@@ -120,8 +120,38 @@ describe('the outbox, from cron', () => {
     expect(outboxFiles()).toEqual([]);
     const again = await spawnCli(['sync'], { env });
     expect(again).toEqual({ code: 0, stdout: '', stderr: 'Nothing waits in the outbox.\n' });
-    expect((await logsOf(walk.id)).map((l) => [l.type, l.date])).toEqual([['completed', today]]);
-    expect((await logsOf(run.id)).map((l) => [l.type, l.value, l.unitSymbol])).toEqual([['value', 3, 'kM']]);
+    expect((await logsOf(walk.id)).map((l) => [l.kind, l.date])).toEqual([['completed', today]]);
+    expect((await logsOf(run.id)).map((l) => [l.kind, l.value, l.unitSymbol])).toEqual([['value', 3, 'kM']]);
+  });
+
+  it('log add then log set, warm and then with the server down: a total of 5 either way (issue 21)', async () => {
+    const water = await addHabit(fx.svc, { name: 'Water', startDate: '2020-01-01', goal: { periodicity: 'daily', value: 8, unit: 'cup' } });
+    const f = await front(fx.svc.url);
+    const env = { ...fx.env, HABITS_BASE_URL: f.url };
+    await f.up();
+    // Up: the value without --unit takes the goal's unit; the set reads the day and sends -1.
+    expect(await spawnCli(['log', 'add', 'Water', '6'], { env })).toMatchObject({ code: 0 });
+    const set = await spawnCli(['log', 'set', 'Water', '5'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stderr).toMatch(new RegExp(`^Set "Water" to 5 cup for ${today} \\(was 6\\) \\(log id:`));
+    const day = async () => (await logsOf(water.id)).filter((l) => l.date === today).reduce((sum, l) => sum + l.value, 0);
+    expect(await day()).toBe(5);
+    expect((await spawnCli(['log', 'undo', 'Water', '--yes'], { env })).code).toBe(0);
+
+    // Down: both wait in the outbox (exit 6), the value with no --unit too.
+    await f.down();
+    const add = await spawnCli(['log', 'add', 'Water', '6'], { env });
+    expect(add.code, add.stderr).toBe(6);
+    expect(add.stderr).toMatch(/^queued: log add "Water" 6 cup for \S+ waits in the outbox as \[1\]: connection refused/);
+    const queued = await spawnCli(['log', 'set', 'Water', '5'], { env });
+    expect(queued.code, queued.stderr).toBe(6);
+    expect(queued.stderr).toMatch(/^queued: log set "Water" 5 cup for \S+ waits in the outbox as \[2\]: connection refused/);
+    expect(await day()).toBe(0);
+    await f.up();
+    const sync = await spawnCli(['sync'], { env });
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(sync.stderr).toMatch(/Sent \[2\] log set "Water" 5 cup for \S+ as -1 \(HTTP 201, log id:/);
+    expect(await day()).toBe(5);
   });
 
   it('after a command changed names (habit add), the names listed before still say which habit is meant offline', async () => {
@@ -137,7 +167,7 @@ describe('the outbox, from cron', () => {
     expect(done.stderr).toMatch(/^queued: log done "Walk" for \S+ waits in the outbox as \[1\]/);
     await f.up();
     expect((await spawnCli(['sync'], { env })).code).toBe(0);
-    expect((await logsOf(walk.id)).map((l) => [l.type, l.date])).toEqual([['completed', today]]);
+    expect((await logsOf(walk.id)).map((l) => [l.kind, l.date])).toEqual([['completed', today]]);
     // Up again, the changed names are listed afresh: the new habit resolves.
     expect((await spawnCli(['log', 'done', 'Stretch'], { env })).code).toBe(0);
   });
@@ -177,7 +207,7 @@ describe('the outbox, from cron', () => {
     expect(sync.stderr).toContain(`Held [1] log add "Run" 2 kM for ${today}: the server may have it`);
     expect(sync.stderr).toContain(`hint: check with \`habits journal --date ${today}\`; then \`habits sync --confirm 1\` sends it, \`habits sync --drop 1\` forgets it`);
     expect((await logsOf(run.id)).map((l) => l.value)).toEqual([2]);
-    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
+    expect((await logsOf(walk.id)).map((l) => l.kind)).toEqual(['completed']);
 
     // Later commands do not send it either; the user drops it, having seen it recorded.
     const journal = await spawnCli(['journal'], { env });
@@ -206,8 +236,8 @@ describe('the outbox, from cron', () => {
     await f.up();
     const sync = await spawnCli(['sync'], { env });
     expect(sync.code, sync.stderr).toBe(0);
-    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
-    expect((await logsOf(run.id)).map((l) => [l.type, l.value])).toEqual([['value', 2.2]]);
+    expect((await logsOf(walk.id)).map((l) => l.kind)).toEqual(['completed']);
+    expect((await logsOf(run.id)).map((l) => [l.kind, l.value])).toEqual([['value', 2.2]]);
     expect(outboxFiles()).toEqual([]);
   });
 
@@ -278,7 +308,7 @@ describe('the outbox, from cron', () => {
     const sync = await spawnCli(['sync'], { env });
     expect(sync.code, sync.stderr).toBe(0);
     expect(sync.stderr).toContain(`Sent [1] log done "Walk" for ${today}`);
-    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
+    expect((await logsOf(walk.id)).map((l) => l.kind)).toEqual(['completed']);
     expect(existsSync(lockFile)).toBe(false);
   });
 
@@ -302,7 +332,7 @@ describe('the outbox, from cron', () => {
     const done = await spawnCli(['log', 'done', 'Walk'], { env });
     expect(done.code, done.stderr).toBe(0);
     expect(done.stderr).toContain(`warning: could not add to the record of writes: ${record} is a symbolic link; habits writes it only as a file of its own (remove the link)\n`);
-    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
+    expect((await logsOf(walk.id)).map((l) => l.kind)).toEqual(['completed']);
 
     // The outbox: neither read nor written through the link. A mark that can be neither sent nor
     // kept says so (exit 1), and `sync` names the link.
@@ -342,7 +372,7 @@ describe('the outbox, from cron', () => {
     expect(sync.code, sync.stderr).toBe(0);
     expect(sync.stderr).toContain(`Sent [1] log done "Walk" for ${today}`);
     expect(outboxFiles()).toEqual([]);
-    expect((await logsOf(walk.id)).map((l) => l.type)).toEqual(['completed']);
+    expect((await logsOf(walk.id)).map((l) => l.kind)).toEqual(['completed']);
   });
 
   it('200 writers killed with SIGKILL at random points while the server is down: every acknowledged value arrives exactly once', async () => {

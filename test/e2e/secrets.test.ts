@@ -121,6 +121,7 @@ describe('the API key shows nowhere', () => {
       ['log skip', ['log', 'skip', 'Walk']],
       ['log undo', ['log', 'undo', 'Walk']],
       ['log add', ['log', 'add', 'Walk', '10', '--unit', 'min']],
+      ['log set', ['log', 'set', 'Walk', '25']],
       ['log ls', ['log', 'ls', 'Walk']],
       ['undo', ['undo', '--yes']],
       ['sync', ['sync']],

@@ -91,7 +91,7 @@ describe('the names of UTC, answered without ICU', () => {
       expect(parseDate('-36600', WED)).toBe(addDays(WED, -36600));
       expect(() => parseDate('-36601', WED)).toThrow(/-36601 goes back more than 36600 days/);
       for (const bad of ['+1', '1', '-1.5', '--1', '-', '-1d', '- 1']) {
-        expect(() => parseDate(bad, WED), bad).toThrow(/expected YYYY-MM-DD, today, yesterday, -N \(N days ago\) or a weekday/);
+        expect(() => parseDate(bad, WED), bad).toThrow(/expected YYYY-MM-DD, today, yesterday, tomorrow, -N \(N days ago\) or a weekday/);
       }
     });
 
@@ -120,7 +120,8 @@ describe('the names of UTC, answered without ICU', () => {
     });
 
     it('refuses other words and abbreviations', () => {
-      for (const bad of ['tomorrow', 'mo', 'tues', 'wednes', 'monday1', 'last monday', '']) {
+      expect(parseDate('Tomorrow', WED)).toBe(addDays(WED, 1));
+      for (const bad of ['tomorrowish', 'mo', 'tues', 'wednes', 'monday1', 'last monday', '']) {
         expect(() => parseDate(bad, WED), bad).toThrow(/expected YYYY-MM-DD/);
       }
     });

@@ -210,7 +210,7 @@ describe('end condition, colour, dates, type, texts', () => {
 
   it.each([
     ['date:2027-02-30', '--end: 2027-02-30 is not a real date'],
-    ['date:soon', '--end: expected YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday), got "soon"'],
+    ['date:soon', '--end: expected YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday), got "soon"'],
     ['streak:0', '--end: the streak length must be a whole number from 1 to 100000, got "0"'],
     ['streak:100001', '--end: the streak length must be a whole number from 1 to 100000, got "100001"'],
     ['periods:2.5', '--end: the number of periods must be a whole number from 1 to 100000, got "2.5"'],
@@ -235,7 +235,7 @@ describe('end condition, colour, dates, type, texts', () => {
     expect(add({ start: 'yesterday' }).startDate).toBe('2026-11-21');
     expect(add({ start: '2026-12-01' }).startDate).toBe('2026-12-01');
     expect(usage(() => add({ start: '2026-13-01' }))).toBe('--start: 2026-13-01 is not a real date');
-    expect(usage(() => add({ start: 'next week' }))).toBe('--start: expected YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday), got "next week"');
+    expect(usage(() => add({ start: 'next week' }))).toBe('--start: expected YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday), got "next week"');
   });
 
   it('--type is good or bad on add and refused on edit, saying why', () => {
@@ -265,5 +265,18 @@ describe('end condition, colour, dates, type, texts', () => {
   it('check() turns a grammar error into the message a prompt shows', () => {
     expect(check(() => parseColor('#abc'))).toBe(true);
     expect(check(() => parseColor('nope'))).toBe('"nope" is not a hex colour (use #RRGGBB or #RGB; the # is optional)');
+  });
+});
+
+describe('amounts of time a period cannot hold (issue 22)', () => {
+  it('a duration goal or value beyond its period is named, with what the period holds; other units have no bound', async () => {
+    const { beyondPeriod } = await import('../../src/model/goal.js');
+    expect(beyondPeriod(1e9, 'min', 'weekly', 'a goal of')).toBe('a goal of 1,000,000,000 min weekly is more than a week holds (10,080 min)');
+    expect(beyondPeriod(30, 'hr', 'daily', 'a goal of')).toBe('a goal of 30 hr daily is more than a day holds (24 hr)');
+    expect(beyondPeriod(2000, 'min', 'daily', 'a value of')).toBe('a value of 2,000 min is more than a day holds (1,440 min)');
+    expect(beyondPeriod(1440, 'min', 'daily', 'a value of')).toBeUndefined();
+    expect(beyondPeriod(744, 'hr', 'monthly', 'a goal of')).toBeUndefined();
+    expect(beyondPeriod(1e6, 'kM', 'daily', 'a goal of')).toBeUndefined();
+    expect(beyondPeriod(1e6, 'rep', 'daily', 'a goal of')).toBeUndefined();
   });
 });

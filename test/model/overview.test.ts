@@ -70,3 +70,29 @@ describe('overviewHabit', () => {
     expect(row).toMatchObject({ currentStreak: 0, longestStreak: 0, completionRate: 0, streakUnit: 'day', source: 'computed' });
   });
 });
+
+describe('one meaning per glyph (issue 22)', () => {
+  const week = { from: '2026-11-16', to: '2026-11-22' };
+  const mwf = { type: 'good' as const, startDate: '2026-01-01', occurrence: { type: 'weekDays' as const, days: [1, 3, 5] }, goal: null };
+
+  it('a day not due reads not due, whatever is logged on it (a completed mark counts for nothing there)', () => {
+    // Tuesday 17 Nov is not due; the service lists it, as inprogress, for the amount of the mark.
+    const s = { unit: null, dailyProgress: [{ date: '2026-11-16', totalLog: 1, status: 'completed' }, { date: '2026-11-17', totalLog: 1, status: 'inprogress' }] } as unknown as Statistics;
+    const row = overviewHabit({ id: 'h1', name: 'Swim', type: 'good' }, s, week, TODAY, mwf);
+    expect(row.days.slice(0, 2).map((d) => [d.status, d.total])).toEqual([['done', 1], ['not-due', 1]]);
+    // Without the habit's schedule the server's word stands.
+    expect(overviewHabit({ id: 'h1', name: 'Swim', type: 'good' }, s, week, TODAY).days[1]!.status).toBe('partial');
+  });
+
+  it('a bad habit under its limit is open (○), as in the journal, with or without an amount', () => {
+    expect(dayStatus({ date: TODAY, totalLog: 2, status: 'inprogress' }, TODAY, TODAY, { type: 'bad' })).toBe('open');
+    expect(dayStatus({ date: TODAY, totalLog: 2, status: 'inprogress' }, TODAY, TODAY, { type: 'good' })).toBe('partial');
+  });
+
+  it('no rate (–) for a habit with nothing due in the range, though the server answers 0', () => {
+    const none = { unit: null, dailyProgress: [], currentStreak: 0, longestStreak: 0, completionRate: 0 } as unknown as Statistics;
+    expect(overviewHabit({ id: 'h1', name: 'Swim' }, none, week, TODAY).completionRate).toBeNull();
+    const missed = { ...none, dailyProgress: [{ date: '2026-11-16', totalLog: 0, status: 'inprogress' }] } as unknown as Statistics;
+    expect(overviewHabit({ id: 'h1', name: 'Swim' }, missed, week, TODAY).completionRate).toBe(0);
+  });
+});

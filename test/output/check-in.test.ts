@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/api/types.js';
 import { checkInGroups, checkInQuestion, checkInReview, choiceText, remainingValue } from '../../src/output/check-in.js';
+import { displayWidth } from '../../src/output/plain.js';
 
 function entry(name: string, over: Partial<JournalEntry> = {}): JournalEntry {
   return { id: `id-${name}`, name, status: 'inprogress', colorHex: '#000000', icon: null, timeOfDayIds: [], type: 'good', ...over };
@@ -83,5 +84,26 @@ describe('questions and review', () => {
       { name: 'Floss', text: 'leave open', leave: true },
       { name: 'Meditate', text: 'skip', leave: false },
     ])).toBe(['To send for 2026-11-22:', '  Walk       done', '  Read       +18 min', '  Meditate   skip', 'Left open: Floss'].join('\n'));
+  });
+});
+
+describe('the review on a narrow terminal (issue 22)', () => {
+  it('cuts long and CJK names by display width so no line wraps; the answers stay whole', () => {
+    const rows = [
+      { name: '毎朝の読書と日記を書く習慣を続ける', text: 'done', leave: false },
+      { name: 'Drink water every single morning before coffee', text: '+2 cups', leave: false },
+      { name: 'Walk', text: 'skip', leave: false },
+      { name: 'Stretch for ten minutes in the evening', text: '', leave: true },
+    ];
+    const review = checkInReview('2026-11-22', rows, 40);
+    const lines = review.split('\n');
+    for (const l of lines) expect(displayWidth(l), l).toBeLessThanOrEqual(40);
+    // 40 columns less the margins and the longest answer leave the names 28.
+    expect(lines[1]).toBe('  毎朝の読書と日記を書く習慣…    done');
+    expect(lines[2]).toBe('  Drink water every single mo…   +2 cups');
+    expect(lines[3]).toMatch(/^ {2}Walk\s+skip$/);
+    expect(lines[4]).toBe("Left open: Stretch for ten minutes in t…");
+    // Wide enough, nothing is cut.
+    expect(checkInReview('2026-11-22', rows, 200)).toContain('Drink water every single morning before coffee   +2 cups');
   });
 });

@@ -1,6 +1,6 @@
 // The shared words of habit fields: icons, periods, stacks.
 import { describe, expect, it } from 'vitest';
-import { compareNames, displayIcon, formatStack, periods } from '../../src/output/format.js';
+import { compareNames, displayIcon, formatEndCondition, formatStack, periods } from '../../src/output/format.js';
 
 describe('displayIcon', () => {
   it('shows emoji and other symbols, hides identifiers and empty icons', () => {
@@ -47,5 +47,12 @@ describe('compareNames', () => {
     }
     expect(compareNames('Walk', 'walk')).toBe(0);
     expect(compareNames('eclair', 'Éclair')).toBe(0);
+  });
+});
+
+describe('end conditions in the words the prompt uses (issue 22)', () => {
+  it('streak and successful periods read as successful periods, in a row or in all', () => {
+    expect(formatEndCondition({ type: 'streak', streakLength: 30, periodType: 'daily' })).toBe('ends after 30 successful days in a row');
+    expect(formatEndCondition({ type: 'successPeriods', totalPeriods: 1, periodType: 'weekly', isMet: false } as never)).toBe('ends after 1 successful week in all (not met yet)');
   });
 });

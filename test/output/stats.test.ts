@@ -46,6 +46,18 @@ describe('statLines', () => {
     expect(lines.some((l) => l.key === 'unit')).toBe(false);
   });
 
+  it("names a count by the habit's own name, else by the server's name for it; a measure keeps its symbol", () => {
+    // The local service's answer for a habit without a goal: a count named `times`.
+    const count = { ...base, unit: { id: 'unit-rep', name: 'times', symbol: 'rep' as const, type: 'scalar' as const }, totalLogs: 4, avg: 0.5 };
+    const text = renderStatLines(statLines(count, range), makeChalk(0));
+    expect(text).toContain('Total logged  4 times\n');
+    expect(text).toContain('Average       0.5 times per due day\n');
+    expect(renderStatLines(statLines(count, range, 'pages'), makeChalk(0))).toContain('Total logged  4 pages\n');
+    expect(statLinesTsv(statLines(count, range))).toContain('totalLogs\t4\nunit\trep\n');
+    const km = { ...base, unit: { id: 'unit-km', name: 'laps', symbol: 'kM' as const, type: 'length' as const }, totalLogs: 5 };
+    expect(renderStatLines(statLines(km, range), makeChalk(0))).toContain('Total logged  5 km\n');
+  });
+
   it('gives scripts key<TAB>raw value lines, numbers unrounded', () => {
     const tsv = statLinesTsv(statLines({ ...base, completionRate: 0.5 }, range));
     expect(tsv.split('\n')).toEqual([

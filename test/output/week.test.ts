@@ -73,7 +73,7 @@ describe('overviewGrid', () => {
 describe('overviewLegend', () => {
   it('names every glyph, and bad habits as limits only when one is shown', () => {
     expect(overviewLegend(plain, 100, false)).toBe('✓ done   ◐ partial   » skipped   ✗ failed   ○ open   · not due   blank: to come');
-    expect(overviewLegend(plain, 100, true).split('\n')[1]).toBe('bad habits: ✓ within limit   ◐ under limit   ○ clean so far   ✗ over limit');
+    expect(overviewLegend(plain, 100, true).split('\n')[1]).toBe('bad habits: ✓ within limit   ○ under limit   ✗ over limit');
     for (const line of overviewLegend(plain, 21, true).split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(21);
   });
 });

@@ -69,11 +69,16 @@ describe('tables on a terminal line up', () => {
     expect(new Set(cellStarts(lines.join('\n'), 1)).size).toBe(1);
   });
 
-  it('habit ls on a narrow terminal: names cut to fit still leave the columns aligned', async () => {
-    const r = await fx.cli(['habit', 'ls'], { ...tty, columns: 40 });
+  it('habit ls on a narrow terminal: columns leave before names are cut; names cut to fit still leave the columns aligned', async () => {
+    // At 40 columns the names fit whole once the other columns have left (issue 22).
+    const wide = await fx.cli(['habit', 'ls'], { ...tty, columns: 40 });
+    expect(wide.stdout.split('\n')[0]!.split(/\s{2,}/)).toEqual(['NAME', 'GOAL', 'ID']);
+    expect(wide.stdout).not.toContain('…');
+    // Narrower still (24), the names give up width too.
+    const r = await fx.cli(['habit', 'ls'], { ...tty, columns: 24 });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines.some((l) => l.includes('…'))).toBe(true);
+    expect(lines.some((l) => l.includes('…')), r.stdout).toBe(true);
     expect(new Set(cellStarts(r.stdout, 1)).size).toBe(1);
   });
 });

@@ -41,7 +41,7 @@ const DONE = undefined; // the default of the list prompts: done
 const BACK = () => new BackError(); // Esc
 /** The questions of the menu that ends a walk. */
 const MENU = 'What next?';
-const WHICH = 'Change which field?';
+const WHICH = 'Which field?';
 const KEYS_LINE = 'Esc goes back one question; Ctrl-C cancels. Nothing is sent before the menu at the end.';
 
 /** Answers for a full add walk; `menu` answers the menu at the end (`send`, `change`, `cancel`). */
@@ -74,7 +74,7 @@ describe('habit add, interactive', () => {
       'Habit stacks: after "Meditate" is completed, +10 min',
       'Does the habit end?', 'Streak length (successful periods in a row)',
       'Areas (tick none for no area)', 'Time of day (tick none for any time)',
-      'Start date (YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday))', 'Icon, an emoji or icon name (optional)', 'Colour (#RRGGBB; empty for the default)',
+      'Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))', 'Icon, an emoji or icon name (optional)', 'Colour (#RRGGBB; empty for the default)',
       MENU,
     ]);
     const summary = stripAnsi(r.stderr);
@@ -82,7 +82,7 @@ describe('habit add, interactive', () => {
     expect(summary).toContain('\n🚶 Walk\n  Type         good (a habit to build)\n');
     expect(summary).toContain('  Schedule     Mon, Wed, Fri\n');
     expect(summary).toContain('  Stacks       after "Meditate" is completed, +10 min\n');
-    expect(summary).toContain('  Ends         ends after a streak of 21 days\n');
+    expect(summary).toContain('  Ends         ends after 21 successful days in a row\n');
     const printed = JSON.parse(r.stdout) as Habit;
     expect(await call<Habit>(fx.svc, 'GET', `/habits/${printed.id}`)).toMatchObject({
       name: 'Walk', type: 'good', description: 'Around the block', icon: '🚶', colorHex: '#2ECC71', startDate: '2026-11-22',
@@ -138,7 +138,7 @@ describe('habit add, interactive', () => {
       Name: 'Swim', Type: 'good', 'How often?': 'weekDays', 'Which weekdays? (space to tick, enter to confirm)': [1, 3],
       'Track a goal (an amount per day, week, month or year)?': true, 'Goal value': 20, Unit: 'min', Per: 'weekly',
       'Does the habit end?': 'totalLogValue', 'Total to reach': 500, 'Colour (#RRGGBB; empty for the default)': '#AABBCC',
-      'Start date (YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday))': '2026-11-22',
+      'Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))': '2026-11-22',
     });
     expect(defaults['Areas (tick none for no area)']).toEqual([work.id]);
     expect(r.code).toBe(130);
@@ -155,7 +155,7 @@ describe('habit add, interactive', () => {
     const taken = r.prompter.prompts[1]!;
     expect(taken.default).toBe('other');
     expect(r.prompter.prompts[2]!.default).toBeUndefined(); // the name in use is not offered again
-    expect(stripAnsi(r.stderr)).toMatch(/^an active habit is already called "Walk" \(id:.+\); a second one would make "Walk" ambiguous everywhere$/m);
+    expect(stripAnsi(r.stderr)).toMatch(/^An active habit is already called "Walk" \(id:.+\): a second one would make "Walk" ambiguous everywhere\.$/m);
     expect(writes(r.requests).map((q) => (q.body as { name: string }).name)).toEqual(['Stroll']);
   });
 
@@ -206,8 +206,8 @@ describe('habit add, interactive', () => {
     };
     const r = await fx.cli(['habit', 'add', '-i', '--allow-duplicate'], { prompter, tty: { stdin: true, stderr: true } });
     expect(r.code).toBe(130);
-    expect(menus[MENU]).toEqual(['Create the habit', 'Change a field', 'Cancel: create nothing']);
-    expect(menus[WHICH]).toEqual(['Name', 'Type', 'Description', 'Schedule', 'Goal (and unit name)', 'Reminders', 'Stacks', 'Ends', 'Areas', 'Time of day', 'Starts', 'Icon', 'Colour']);
+    expect(menus[MENU]).toEqual(['Create this habit', 'Change a field…', 'Cancel']);
+    expect(menus[WHICH]).toEqual(['Name', 'Type', 'Description', 'Schedule', 'Goal', 'Reminders', 'Stacks', 'End', 'Areas', 'Time of day', 'Start date', 'Icon', 'Colour']);
     expect(prompter.asked.slice(-3)).toEqual([MENU, WHICH, MENU]);
     expect(stripAnsi(r.stderr).match(/^ {2}Type +/gm)).toHaveLength(1); // the summary is not repeated
     expect(writes(r.requests)).toEqual([]);
@@ -226,7 +226,7 @@ describe('habit add, interactive', () => {
 const SHORT = [
   'Name', 'Type', 'Description (optional)', 'How often?', 'Track a goal (an amount per day, week, month or year)?',
   'Reminders: none', 'Habit stacks: none', 'Does the habit end?', 'Areas (tick none for no area)', 'Time of day (tick none for any time)',
-  'Start date (YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday))', 'Icon, an emoji or icon name (optional)', 'Colour (#RRGGBB; empty for the default)',
+  'Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))', 'Icon, an emoji or icon name (optional)', 'Colour (#RRGGBB; empty for the default)',
 ];
 
 /** Answers to SHORT after the name: defaults everywhere. */
@@ -311,7 +311,7 @@ describe('habit add, interactive: the menu at the end', () => {
     ]);
     expect(r.code).toBe(130);
     expect(r.prompter.asked.slice(-2)).toEqual([MENU, MENU]);
-    expect(stripAnsi(r.stderr)).toContain('The end date 2026-11-01 is before the start date 2026-11-22: change Ends or Starts first.\n');
+    expect(stripAnsi(r.stderr)).toContain('The end date 2026-11-01 is before the start date 2026-11-22: change End or Start date first.\n');
     expect(writes(r.requests)).toEqual([]);
   });
 });
@@ -321,7 +321,7 @@ describe('habit edit, interactive', () => {
 
   it('pre-fills every prompt with the current values; keeping them all sends nothing', async () => {
     const h = await populated('Evening jog');
-    const r = await cli(['habit', 'edit', 'Evening jog', '-i'], new Array(18).fill(undefined));
+    const r = await cli(['habit', 'edit', 'Evening jog', '-i'], new Array(19).fill(undefined));
     expect(r.code).toBe(0);
     expect(r.left).toEqual([]);
     expect(r.prompter.prompts.map((p) => [p.message, p.default])).toEqual([
@@ -340,12 +340,15 @@ describe('habit edit, interactive', () => {
       ['Streak length (successful periods in a row)', 5],
       ['Areas (tick none for no area)', [health.id]],
       ['Time of day (tick none for any time)', ['morning']],
-      ['Start date (YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday))', '2026-11-01'],
+      ['Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))', '2026-11-01'],
       ['Icon, an emoji or icon name (optional; backspace clears)', '🚶'],
       ['Colour (#RRGGBB)', '#7B61FF'],
+      [MENU, 'send'],
     ]);
     expect(r.requests.map((q) => q.method)).not.toContain('PUT');
-    expect(stripAnsi(r.stderr)).toBe(`${KEYS_LINE}\nNo changes: "Evening jog" already has these values; nothing was sent\n`);
+    expect(stripAnsi(r.stderr)).toContain('\nChanges: none\n');
+    expect(stripAnsi(r.stderr).split('\n')[0]).toBe(KEYS_LINE);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('No changes: "Evening jog" already has these values; nothing was sent');
     expect((await call<Habit>(fx.svc, 'GET', `/habits/${h.id}`)).reminders?.habitStacks?.[0]?.id).toBe(h.reminders?.habitStacks?.[0]?.id);
   });
 
@@ -355,7 +358,7 @@ describe('habit edit, interactive', () => {
     answers[0] = 'Dawn jog';
     answers[9] = { kind: 'remove', index: 0 }; // the reminders list: remove the one reminder…
     answers.splice(10, 0, DONE); // …then done
-    answers.push('send'); // What next? Save the changes
+    answers.push('send'); // What next? Save these changes
     const r = await cli(['habit', 'edit', 'Morning jog', '-i'], answers);
     expect(r.code).toBe(0);
     expect(r.left).toEqual([]);
@@ -398,5 +401,30 @@ describe('habit edit, interactive', () => {
     expect(r.stderr).toContain('moving the start of "Dusk jog" from 2026-11-01 to 2026-11-21 leaves the logs before 2026-11-21 out of every count');
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('error: cancelled: the habit was not changed');
     expect(writes(r.requests).filter((q) => q.method === 'PUT')).toEqual([]);
+  });
+});
+
+describe('a bad habit is asked for a limit, as the journal shows it (issue 22)', () => {
+  it('asks "Set a limit" and "Limit value"; a good habit keeps goal', async () => {
+    const { promptGoal } = await import('../../src/prompts/goal.js');
+    const bad = scriptedPrompter([true, 5, 'rep', 'daily', '']);
+    expect(await promptGoal(bad, null, null, 'bad')).toEqual({ goal: { value: 5, unit: 'rep', periodicity: 'daily' }, customUnitName: null });
+    expect(bad.asked.slice(0, 2)).toEqual(['Set a limit (an amount per day, week, month or year not to go over)?', 'Limit value']);
+    const good = scriptedPrompter([false]);
+    await promptGoal(good, null, null);
+    expect(good.asked).toEqual(['Track a goal (an amount per day, week, month or year)?']);
+  });
+
+  it('a type changed at the menu asks the goal again, now as a limit', async () => {
+    const r = await cli(['habit', 'add', 'Snack', '-i', '--goal', '3 rep daily', '--json'], [
+      ...new Array(17).fill(undefined), 'change', 'type', 'bad', true, 2, undefined, undefined, '', 'send',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.left).toEqual([]);
+    expect(r.prompter.asked.slice(17)).toEqual([
+      MENU, WHICH, 'Type', 'Set a limit (an amount per day, week, month or year not to go over)?', 'Limit value', 'Unit', 'Per',
+      'Unit name shown in the app, e.g. glasses (optional)', MENU,
+    ]);
+    expect(writes(r.requests).map((q) => q.body)).toEqual([expect.objectContaining({ type: 'bad', goal: { value: 2, unit: 'rep', periodicity: 'daily' } })]);
   });
 });

@@ -51,10 +51,10 @@ describe('keys prompt', () => {
 
   it('an answer kept for later shows the mark it is given, not ✔', async () => {
     const t = terminal();
-    const answer = t.prompter.keys({ message: 'Walk (pending)', choices, default: 'leave', answeredMark: '·' });
+    const answer = t.prompter.keys({ message: 'Walk (pending)', choices, default: 'leave', answered: '→' });
     t.type('d');
     expect(await answer).toBe('done');
-    expect(stripAnsi(t.screen())).toContain('· Walk (pending) done');
+    expect(stripAnsi(t.screen())).toContain('→ Walk (pending) done');
     expect(t.screen()).not.toContain('✔');
     const plain = terminal();
     const sent = plain.prompter.keys({ message: 'Walk (pending)', choices, default: 'leave' });

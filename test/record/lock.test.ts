@@ -85,3 +85,17 @@ describe('the outbox lock', () => {
     expect(statSync(file).ino).toBe(ino);
   });
 });
+
+describe('what a takeover killed halfway leaves', () => {
+  it('a stale lock moved aside by a process that died is removed by the next release; a live one\'s young file is left', () => {
+    const dead = join(dir, `outbox-0123456789abcdef0123.jsonl.lock.stale-999999999-${Date.now()}`);
+    const live = join(dir, `outbox-0123456789abcdef0123.jsonl.lock.stale-1-${Date.now()}`);
+    const old = join(dir, `outbox-0123456789abcdef0123.jsonl.lock.stale-1-${Date.now() - 120_000}`);
+    const other = join(dir, 'outbox-ffffffffffffffffffff.jsonl.lock.stale-999999999-1');
+    for (const f of [dead, live, old, other]) writeFileSync(f, '{"pid":2}');
+    const lock = new Lock(file);
+    expect(lock.acquire()).toBeUndefined();
+    lock.release();
+    expect([dead, live, old, other].map((f) => existsSync(f))).toEqual([false, true, false, true]);
+  });
+});

@@ -3,8 +3,9 @@ import type { Command } from 'commander';
 import { GOAL_UNITS } from '../../api/types.js';
 import { checkedWrite, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
-import { promptHabit, settleDraft, type HabitWalk } from '../../prompts/habit.js';
+import { promptHabit, reviewDraft } from '../../prompts/habit.js';
 import { applyFlags, createBody, defaultDraft, draftProblem } from '../../model/draft.js';
+import { beyondPeriod } from '../../model/goal.js';
 import { controlProblem } from '../../model/text.js';
 import { declareFieldOptions } from './flags.js';
 import { parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
@@ -45,7 +46,12 @@ Quote a --remind with "!" ('07:30!alarm'), or write +alarm and +live instead: in
 shells expand an unquoted "!". Weekdays are mon..sun (or full names), ranges like mon-fri,
 weekdays, weekends. Goal units:
 ${GOAL_UNITS.map((u) => (u.includes(' ') ? `"${u}"` : u)).join(' ')}
-(any case; minutes, hours, steps, reps and other plain words work too).`)
+(any case; minutes, hours, steps, reps and other plain words work too).
+
+With prompts, a name an active habit has is said at the Name question (type another, or keep
+it, as --allow-duplicate does), Esc goes back one question, and the walk ends on a menu: create
+the habit, change one field (only that question is asked again), or cancel. Ctrl-C cancels with
+nothing sent.`)
     .action((name: string | undefined, raw: RawFieldOptions, command: Command) =>
       app.run(command, (ctx) => run(parse(name, raw, ctx.today()), ctx)));
 }
@@ -73,12 +79,16 @@ export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 
   const resolved = await resolveFlags(deps.resolver, options.flags, names);
   let draft = applyFlags(defaultDraft(options.name ?? '', deps.today()), resolved);
   if (interactive) {
-    // The walk checks a typed name at its prompt; it ends on a menu (create, change a field, cancel).
-    const walk: HabitWalk = { mode: 'add', draft, names, allowDuplicate: options.allowDuplicate, checkedName: options.name };
-    draft = await settleDraft(deps, walk, await promptHabit(deps, walk));
+    // The name is checked as it is typed, and the walk ends on a menu: no answer is lost at the end.
+    const walk = { mode: 'add' as const, draft, names, unique: !options.allowDuplicate, ...(options.name !== undefined ? { checkedName: options.name } : {}) };
+    draft = await reviewDraft(deps, walk, await promptHabit(deps, walk));
+    // A name changed at the menu was checked there too (the Name question is the same).
   }
   const problem = draftProblem(draft);
   if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start)');
+  // A goal of more time than its period holds can never be reached: said, and created as asked.
+  const tooLong = draft.goal ? beyondPeriod(draft.goal.value, draft.goal.unit, draft.goal.periodicity, 'a goal of') : undefined;
+  if (tooLong) deps.out.warn(`warning: ${tooLong}, so it can never be reached`);
   const api = await deps.api();
   const habit = await checkedWrite(api.request('POST /habits', { body: createBody(draft) }), 'habits habit ls');
   await deps.resolver.forgetNames('habits');
@@ -88,5 +98,6 @@ export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 
     return deps.out.info(`Created habit "${draft.name}"; see it with \`habits habit ls\``);
   }
   deps.out.info(`Created habit "${habit.name}" (id:${habit.id})`);
-  await deps.out.render({ json: habit, tty: () => habitText(deps, habit, true, names), plain: () => habitText(deps, habit, false, names) });
+  // Piped, the new id alone, as area add, note add and log add print theirs: id=$(habits habit add …).
+  await deps.out.render({ json: habit, tty: () => habitText(deps, habit, true, names), plain: () => habit.id });
 }

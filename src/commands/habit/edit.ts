@@ -5,8 +5,9 @@ import type { Habit, UpdateHabitBody } from '../../api/types.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import { addDays } from '../../model/dates.js';
 import { examples, type App } from '../shared/app.js';
-import { promptHabit, settleDraft, type HabitWalk } from '../../prompts/habit.js';
+import { promptHabit, reviewDraft, type HabitWalk } from '../../prompts/habit.js';
 import { applyFlags, diffDrafts, draftFromHabit, draftProblem, FIELD_LABELS, type HabitDraft } from '../../model/draft.js';
+import { beyondPeriod } from '../../model/goal.js';
 import { declareFieldOptions } from './flags.js';
 import { hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
 import { habitText, Names, resolveFlags } from '../../resolve/habit-refs.js';
@@ -116,43 +117,44 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
   const current = draftFromHabit(habit);
   let next = applyFlags(current, await resolveFlags(deps.resolver, options.flags, names, habit.id));
   const laterStart = (d: HabitDraft): string | undefined => (d.startDate > current.startDate ? d.startDate : undefined);
-  // The walk checks a new name at its prompt, and ends on a menu (save, change a field, cancel),
-  // where a later start over logs asks first: declining returns to the menu.
-  const walk: HabitWalk | undefined = interactive ? {
-    mode: 'edit', draft: next, names, selfId: habit.id, allowDuplicate: options.allowDuplicate, checkedName: habit.name,
-    changes: (d) => changedFields(diffDrafts(current, d)),
-    beforeSend: async (d) => {
-      const start = laterStart(d);
-      return !start || laterStartAgreed(deps, habit, start);
-    },
-  } : undefined;
-  if (walk) next = await promptHabit(deps, walk);
-  let body = diffDrafts(current, next);
   const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
-  const noChanges = async () => {
+  if (interactive) {
+    // A rename to a name an active habit has is said at the Name question; the walk ends on a
+    // menu, where Save asks about a later start over logs first (no returns to the menu).
+    const walk: HabitWalk = {
+      mode: 'edit', draft: next, names, selfId: habit.id, unique: !options.allowDuplicate, checkedName: habit.name,
+      beforeSend: async (d) => {
+        const start = laterStart(d);
+        return !start || laterStartAgreed(deps, habit, start);
+      },
+    };
+    next = await promptHabit(deps, walk);
+    if (!planned) next = await reviewDraft(deps, walk, next, (d) => changedFields(diffDrafts(current, d)));
+  }
+  const body = diffDrafts(current, next);
+  const changes = changedFields(body);
+  if (changes.length === 0) {
     deps.out.info(`No changes: "${habit.name}" already has these values; nothing was sent`);
     if (options.dryRun) return printPlan(deps.out, []);
     await deps.out.result(habit, () => '');
-  };
-  if (changedFields(body).length === 0) return noChanges();
-  if (walk && !planned) {
-    next = await settleDraft(deps, walk, next);
-    body = diffDrafts(current, next);
-    if (changedFields(body).length === 0) return noChanges();
-  } else {
-    if (!walk && body.name !== undefined && body.name.trim().toLowerCase() !== habit.name.trim().toLowerCase() && !options.allowDuplicate) {
-      await requireUniqueName(deps, 'habits', body.name, habit.id);
-    }
-    const problem = draftProblem(next);
-    if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start), or --no-end');
-    // A dry run asks nothing: the later start's warning is shown, its question is not.
-    const start = laterStart(next);
-    if (start) {
-      const asking = planned ? { api: () => deps.api(), out: deps.out, prompter: { ...deps.prompter, available: false } } : deps;
-      await confirmLaterStart(asking, habit, start);
-    }
+    return;
   }
-  const changes = changedFields(body);
+  // With prompts, the name was checked at its question (or kept there on purpose).
+  if (!interactive && body.name !== undefined && body.name.trim().toLowerCase() !== habit.name.trim().toLowerCase() && !options.allowDuplicate) {
+    await requireUniqueName(deps, 'habits', body.name, habit.id);
+  }
+  const problem = draftProblem(next);
+  if (problem) throw new UsageError(problem, 'give an end date on or after the start (--start), or --no-end');
+  // A goal of more time than its period holds can never be reached: said, and sent as asked.
+  const tooLong = body.goal ? beyondPeriod(body.goal.value, body.goal.unit, body.goal.periodicity, 'a goal of') : undefined;
+  if (tooLong) deps.out.warn(`warning: ${tooLong}, so it can never be reached`);
+  // The menu asked about a later start already. A dry run asks nothing: the warning is shown, its
+  // question is not.
+  const start = laterStart(next);
+  if (start && !(interactive && !planned)) {
+    const asking = planned ? { api: () => deps.api(), out: deps.out, prompter: { ...deps.prompter, available: false } } : deps;
+    await confirmLaterStart(asking, habit, start);
+  }
   const answer = await (await writeApi(deps, planned)).request('PUT /habits/{habitId}', { params: { habitId: id }, body });
   if (planned) return printPlan(deps.out, planned);
   // Servers answer the habit, `{message}` or nothing; the habit as stored is what we print.

@@ -75,7 +75,7 @@ export async function run(options: LsOptions, deps: Pick<Deps, 'api' | 'out' | '
     json: habits,
     page: true,
     plain: () => habitsTsv(habits),
-    tty: async () => deps.out.table(habitsTable(habits, deps.out.c, complete ? habits.map((h) => h.id) : await knownIds(deps, options))),
+    tty: async () => deps.out.table(habitsTable(habits, deps.out.c, complete ? habits.map((h) => h.id) : await knownIds(deps, options), deps.out.width)),
   });
 }
 

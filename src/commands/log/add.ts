@@ -93,7 +93,7 @@ export function parse(ref: string, value: string, opts: { unit?: string; date?: 
 export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
-  const sent = await sendValue(habit, options.value, options.unit, date, options.strict, deps);
+  const sent = await sendValue({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict }, deps);
   // Piped, the new log's id is the output (kept with -q, which silences only the confirmation).
   // A server that returns no log id (production is not known to) leaves stdout empty, and says so.
   const logId = sent.result.logId;

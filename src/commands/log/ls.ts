@@ -4,9 +4,10 @@
 import type { Command } from 'commander';
 import type { LogEntry } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
-import { parseDateArg } from '../../model/dates.js';
+import { DATE_FORMS, parseDateArg } from '../../model/dates.js';
 import { displayUnit } from '../../model/units.js';
 import { formatNumber } from '../../output/format.js';
+import { formatTimestamp } from '../../output/time.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
 
@@ -27,12 +28,12 @@ export function register(parent: Command, app: App): void {
     .alias('list')
     .description('list the logs of a habit with their ids (for log rm): all of them in local mode, else the ones this machine wrote')
     .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
-    .option('--from <date>', 'first date: YYYY-MM-DD, today or yesterday')
-    .option('--to <date>', 'last date: YYYY-MM-DD, today or yesterday')
+    .option('--from <date>', `first date: ${DATE_FORMS}`)
+    .option('--to <date>', `last date: ${DATE_FORMS}`)
     .addHelpText('after', examples([
-      ['habits log ls Run', 'id, date, type, value and when it was written'],
+      ['habits log ls Run', 'id, date, kind (value or mark), value and when it was written'],
       ['habits log ls Run --from 2026-11-01 --to 2026-11-07'],
-      ['habits log ls Run | cut -f1', 'ids only (piped: id, date, type, value, unit, createdAt)'],
+      ['habits log ls Run | cut -f1', 'ids only (piped: id, date, kind, value, unit, createdAt, type)'],
     ]) + `\n\nThe service API lists no logs: against a server this shows the logs written from this machine
 (kept in the record of writes in the data directory). In local mode it shows every log.`)
     .action((ref: string, opts: { from?: string; to?: string }, cmd: Command) =>
@@ -50,21 +51,22 @@ export function parse(ref: string, opts: { from?: string; to?: string }, today: 
 }
 
 /** Lists the logs: a table on a terminal, TSV in a pipe, or JSON. */
-export async function run(options: LogLsOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'writes' | 'isLocal'>): Promise<void> {
+export async function run(options: LogLsOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'writes' | 'isLocal' | 'settings'>): Promise<void> {
   const habit = await deps.resolver.resolveHabit(options.ref);
   const { from, to } = options;
   let logs: ListedLog[];
   if (deps.isLocal) {
     const api = await deps.api();
     const listed = await api.request('GET /habits/{habitId}/logs', { params: { habitId: habit.id }, query: { ...(from ? { from } : {}), ...(to ? { to } : {}) } });
-    logs = (Array.isArray(listed) ? listed : []).map(({ id, type, date, value, unitSymbol, createdAt }) => ({ id, type, date, value, unitSymbol, createdAt }));
+    logs = (Array.isArray(listed) ? listed : []).map(({ id, type, kind, date, value, unitSymbol, createdAt }) => ({ id, type, kind, date, value, unitSymbol, createdAt }));
   } else {
     logs = deps.writes().record.liveLogs()
       .filter((l) => l.habitId === habit.id && (!from || l.date >= from) && (!to || l.date <= to))
       .map((l) => {
         const body = l.write.body as { value?: unknown; unitSymbol?: unknown };
+        // The record's `type` is the kind of log; every log this machine wrote is a manual one.
         return {
-          id: l.logId ?? '', type: l.type, date: l.date,
+          id: l.logId ?? '', type: 'manual' as const, kind: l.type, date: l.date,
           value: typeof body.value === 'number' ? body.value : null,
           unitSymbol: typeof body.unitSymbol === 'string' ? body.unitSymbol : null,
           createdAt: l.write.at,
@@ -76,10 +78,11 @@ export async function run(options: LogLsOptions, deps: Pick<Deps, 'out' | 'api' 
   if (logs.length === 0) {
     return deps.out.empty(logs, `No logs of "${habit.name}"${range}${deps.isLocal ? '' : ' written from this machine'}.`);
   }
-  const amount = (l: ListedLog): string => (l.value === null || (l.type !== 'value' && l.value === 0) ? '' : `${formatNumber(l.value)}${l.unitSymbol ? ` ${displayUnit(l.unitSymbol)}` : ''}`);
+  const amount = (l: ListedLog): string => (l.value === null || (l.kind !== 'value' && l.value === 0) ? '' : `${formatNumber(l.value)}${l.unitSymbol ? ` ${displayUnit(l.unitSymbol)}` : ''}`);
   await deps.out.render({
     json: logs,
-    plain: () => deps.out.table({ head: ['ID', 'DATE', 'TYPE', 'VALUE', 'UNIT', 'CREATED'], rows: logs.map((l) => [l.id, l.date, l.type, l.value === null ? '' : String(l.value), l.unitSymbol ?? '', l.createdAt]) }),
-    tty: () => deps.out.table({ head: ['ID', 'DATE', 'TYPE', 'VALUE', 'WRITTEN'], rows: logs.map((l) => [l.id || '(no id)', l.date, l.type, amount(l), l.createdAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')]) }),
+    // Piped, the kind stays the third column (it was headed TYPE before `type` meant manual | auto).
+    plain: () => deps.out.table({ head: ['ID', 'DATE', 'KIND', 'VALUE', 'UNIT', 'CREATED', 'TYPE'], rows: logs.map((l) => [l.id, l.date, l.kind, l.value === null ? '' : String(l.value), l.unitSymbol ?? '', l.createdAt, l.type]) }),
+    tty: () => deps.out.table({ head: ['ID', 'DATE', 'KIND', 'VALUE', 'WRITTEN'], rows: logs.map((l) => [l.id || '(no id)', l.date, l.kind, amount(l), formatTimestamp(l.createdAt, deps.settings.timezone.value)]) }),
   });
 }

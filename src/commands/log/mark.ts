@@ -8,6 +8,10 @@ import { mapPool } from '../../concurrency.js';
 import type { JournalEntry } from '../../api/types.js';
 import { DATE_FORMS, parseDateArg, parseLogDateArg } from '../../model/dates.js';
 import { describeError } from '../../describe-error.js';
+import { displayUnit } from '../../model/units.js';
+import { escapeControls } from '../../model/text.js';
+import { formatNumber } from '../../output/format.js';
+import { confirmDestructive } from '../shared/confirm.js';
 import { PartialFailure, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import type { Named } from '../../resolve/index.js';
@@ -27,6 +31,8 @@ export interface MarkOptions {
   date: string;
   /** --strict: a mark that would not count is an error, not a warning. */
   strict: boolean;
+  /** --yes (undo only): clear values without asking. */
+  yes?: boolean;
 }
 
 /** One habit's outcome, as `--json` prints it. */
@@ -52,21 +58,22 @@ export function registerMark(parent: Command, app: App, verb: MarkVerb): void {
     .argument('<habit...>', 'habit names, ids, id:<id> or unique prefixes (ids starting with "-" go after --)')
     .option('--date <date>', `${DATE_FORMS}, in your timezone (default today)`);
   if (verb.checked) cmd.option('--strict', 'fail (exit 2) instead of warning when the mark would not count: archived habit, day not due');
+  if (verb.name === 'undo') cmd.option('-y, --yes', 'clear logged values without asking (needed for them when not on a terminal)');
   cmd
     .addHelpText('after', examples(verb.examples))
-    .action((refs: string[], opts: { date?: string; strict?: boolean }, cmd: Command) => {
+    .action((refs: string[], opts: { date?: string; strict?: boolean; yes?: boolean }, cmd: Command) => {
       const options = parseMark(refs, opts);
       return app.run(cmd, (ctx) => runMark(verb, options, ctx));
     });
 }
 
 /** Checks the arguments of a mark command. */
-export function parseMark(refs: string[], opts: { date?: string; strict?: boolean }): MarkOptions {
+export function parseMark(refs: string[], opts: { date?: string; strict?: boolean; yes?: boolean }): MarkOptions {
   if (refs.length === 0) throw new UsageError('name at least one habit');
   refs.forEach((ref, i) => {
     if (!ref.trim()) throw new UsageError(`<habit> ${i + 1} is empty`);
   });
-  return { refs, date: opts.date ?? 'today', strict: !!opts.strict };
+  return { refs, date: opts.date ?? 'today', strict: !!opts.strict, ...(opts.yes ? { yes: true } : {}) };
 }
 
 type Outcome = { ok: true; already?: boolean; result?: MessageResult; warnings?: string[]; left?: DayLeft | null } | { ok: false; err: unknown };
@@ -75,11 +82,13 @@ type Outcome = { ok: true; already?: boolean; result?: MessageResult; warnings?:
 export async function runMark(
   verb: MarkVerb,
   options: MarkOptions,
-  deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>,
+  deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes' | 'prompter' | 'isLocal'>>,
 ): Promise<void> {
   const { out } = deps;
   const date = verb.checked ? parseLogDateArg(options.date, deps.today(), '--date') : parseDateArg(options.date, deps.today(), '--date');
   const resolved = await deps.resolver.resolveHabits(options.refs);
+  // Undo clears values too, which cannot be marked again: said, and confirmed, before anything is sent.
+  if (verb.name === 'undo' && !options.yes) await confirmValues(deps, resolved.filter((r): r is Named => !(r instanceof Error)), date);
   // The day's journal, read once and only when a bad habit is marked done (see overLimit).
   let journal: Promise<JournalEntry[]> | undefined;
   const journalOf = () => (journal ??= deps.api().then((api) => api.request('GET /habits/journal', { query: { date } }).then((j) => (Array.isArray(j) ? j : []))));
@@ -98,7 +107,8 @@ export async function runMark(
   const total = options.refs.length;
   const entries: MarkEntry[] = new Array(total);
   const errors: unknown[] = [];
-  const printer = orderedPrinter(total, (i) => report(deps, verb, entries[i]!, errors[i], total));
+  const factsById = new Map(resolved.flatMap((r) => (r instanceof Error ? [] : [[r.id, r] as const])));
+  const printer = orderedPrinter(total, (i) => report(deps, verb, entries[i]!, errors[i], total, factsById.get(entries[i]!.habit?.id ?? '')));
   // Each outcome is caught into its entry, so one failure never stops the other habits.
   await mapPool(resolved, WRITE_CONCURRENCY, async (item, i) => {
     const ref = options.refs[i]!;
@@ -129,10 +139,10 @@ function toEntry(ref: string, habit: MarkEntry['habit'], date: string, outcome: 
 }
 
 /** One line per habit: the confirmation, or a failure on stderr (with its hint). */
-function report(deps: Pick<Deps, 'out'>, verb: MarkVerb, entry: MarkEntry, err: unknown, total: number): void {
+function report(deps: Pick<Deps, 'out'>, verb: MarkVerb, entry: MarkEntry, err: unknown, total: number, habit?: Named): void {
   const name = `"${entry.habit?.name ?? entry.ref}"`;
   if (entry.ok) {
-    deps.out.item(entry.already && verb.already ? verb.already(name, entry.date) : verb.done(name, entry.date, entry.result as MessageResult | undefined, entry.left ?? undefined));
+    deps.out.item(entry.already && verb.already ? verb.already(name, entry.date, habit) : verb.done(name, entry.date, entry.result as MessageResult | undefined, entry.left ?? undefined, habit));
     for (const w of entry.warnings ?? []) deps.out.item(`warning: ${w}`, true);
     return;
   }
@@ -142,4 +152,50 @@ function report(deps: Pick<Deps, 'out'>, verb: MarkVerb, entry: MarkEntry, err: 
   // A reference that did not resolve is named in its own message; a server error needs the habit.
   deps.out.item(`${d.code === 'queued' ? 'queued' : 'error'}: ${entry.habit ? `${name}: ` : ''}${d.message}`, true);
   if (d.hint) deps.out.item(`  hint: ${d.hint}`, true);
+}
+
+/**
+ * The values logged on `date` for each habit, as far as this client can know them: every value in
+ * local mode (the service lists its logs), the values this machine wrote elsewhere (the API lists
+ * no logs: the record of writes). A habit without values is left out.
+ */
+async function valuesOn(deps: Pick<Deps, 'api'> & Partial<Pick<Deps, 'writes' | 'isLocal'>>, habits: Named[], date: string): Promise<Map<Named, string[]>> {
+  const found = new Map<Named, string[]>();
+  const amount = (value: unknown, unit: unknown) => `${typeof value === 'number' ? formatNumber(value) : '?'}${typeof unit === 'string' && unit ? ` ${displayUnit(unit)}` : ''}`;
+  const unique = [...new Map(habits.map((h) => [h.id, h])).values()];
+  if (deps.isLocal) {
+    const api = await deps.api();
+    await mapPool(unique, WRITE_CONCURRENCY, async (habit) => {
+      const logs = await api.request('GET /habits/{habitId}/logs', { params: { habitId: habit.id }, query: { date } });
+      // An older service named the kind `type` (checks.ts reads it as `kind`).
+      const values = (Array.isArray(logs) ? logs : []).filter((l) => l.kind === 'value').map((l) => amount(l.value, l.unitSymbol));
+      if (values.length > 0) found.set(habit, values);
+    });
+    return found;
+  }
+  let live;
+  try {
+    live = deps.writes?.().record.liveLogs() ?? [];
+  } catch {
+    return found;
+  }
+  for (const habit of unique) {
+    const values = live.filter((l) => l.habitId === habit.id && l.date === date && l.type === 'value').map((l) => {
+      const body = l.write.body as { value?: unknown; unitSymbol?: unknown };
+      return amount(body.value, body.unitSymbol);
+    });
+    if (values.length > 0) found.set(habit, values);
+  }
+  return found;
+}
+
+/** Lists the values an undo would clear and confirms (a terminal asks, default no; else --yes is needed). */
+async function confirmValues(deps: Pick<Deps, 'out' | 'api'> & Partial<Pick<Deps, 'writes' | 'prompter' | 'isLocal'>>, habits: Named[], date: string): Promise<void> {
+  const found = await valuesOn(deps, habits, date);
+  if (found.size === 0) return;
+  const list = [...found].map(([h, values]) => `"${escapeControls(h.name)}" ${values.join(', ')}`);
+  const what = `the value${[...found.values()].flat().length === 1 ? '' : 's'} logged on ${date} (${list.join('; ')})`;
+  // Marks can be made again; values are gone once cleared.
+  if (!deps.prompter) throw new UsageError(`refusing to clear ${what} without confirmation`, 'pass --yes to confirm when not on a terminal');
+  await confirmDestructive({ prompter: deps.prompter }, false, `clear ${what}`, 'Marks can be made again; values cannot.');
 }

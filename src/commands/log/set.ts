@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { DATE_FORMS, parseLogDateArg } from '../../model/dates.js';
 import { UsageError } from '../../errors.js';
+import { shellWord } from '../../output/format.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
 import { sendSet } from '../shared/log-writes.js';
@@ -38,7 +39,7 @@ outbox, which reads the day again when it sends it.`)
 export function parse(ref: string, total: string, opts: { unit?: string; date?: string; strict?: boolean }): LogSetOptions {
   if (!ref.trim()) throw new UsageError('<habit> is empty');
   const value = parseNumber(total, '<total>');
-  if (value < 0) throw new UsageError(`<total>: must be 0 or more, got ${total}`, 'to lower a total, set the lower total: habits log set <habit> <total>');
+  if (value < 0) throw new UsageError(`<total>: must be 0 or more, got ${total}`, `0 clears the day's values: habits log set ${shellWord(ref)} 0`);
   return { ref, value, unit: opts.unit === undefined ? undefined : parseUnit(opts.unit), date: opts.date ?? 'today', strict: !!opts.strict };
 }
 
@@ -46,7 +47,7 @@ export function parse(ref: string, total: string, opts: { unit?: string; date?: 
 export async function run(options: LogSetOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
-  const sent = await sendSet(habit, options.value, options.unit, date, options.strict, deps);
+  const sent = await sendSet({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict }, deps);
   const logId = sent.result?.logId;
   const json = {
     habit: { id: habit.id, name: habit.name }, date, unitSymbol: sent.symbol, total: options.value, was: sent.was,

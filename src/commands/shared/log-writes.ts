@@ -6,6 +6,7 @@ import type { Api, RouteKey } from '../../api/routes.js';
 import type { GoalUnit, JournalEntry, LogValueBody, MessageResult } from '../../api/types.js';
 import { checkedWrite, UsageError, WriteError } from '../../errors.js';
 import { canonicalUnit } from '../../model/grammar.js';
+import { beyondPeriod } from '../../model/goal.js';
 import type { HabitFacts } from '../../model/habit-facts.js';
 import { converts, displayUnit, isCount, ownUnitName, unitList, unitsThatCount } from '../../model/units.js';
 import { escapeControls } from '../../model/text.js';
@@ -29,13 +30,26 @@ export interface MarkWrite {
    * it must be able to clear any day.
    */
   checked: boolean;
-  /** The confirmation for one habit, from what the server answered (and, for undo, the day read back). */
-  done(name: string, date: string, result?: MessageResult, left?: DayLeft): string;
+  /**
+   * The confirmation for one habit, from what the server answered (and, for undo, the day read
+   * back). `habit` says how its marks read: a bad habit's completed day is `avoided` (`within
+   * limit` with a limit), as the journal words it.
+   */
+  done(name: string, date: string, result?: MessageResult, left?: DayLeft, habit?: MarkedHabit): string;
   /**
    * The confirmation when the server answers 409 (the day already carries this mark), which a
    * re-run from cron must treat as success; undefined when a 409 is a failure.
    */
-  already?(name: string, date: string): string;
+  already?(name: string, date: string, habit?: MarkedHabit): string;
+}
+
+/** What the wording of a mark depends on: the habit's facts (its type, whether it has a goal). */
+export type MarkedHabit = Pick<Named, 'facts'>;
+
+/** How a completed day of `habit` reads, as the journal reads it (output/journal.ts statusLabel). */
+export function completedWord(habit?: MarkedHabit): string {
+  if (habit?.facts?.type !== 'bad') return 'completed';
+  return habit.facts.goal ? 'within limit' : 'avoided';
 }
 
 /** The three marks: their routes and wording, as `log done|fail|skip` and `check` print them. */
@@ -44,8 +58,8 @@ export const MARKS = {
     name: 'done',
     route: 'POST /habits/{habitId}/logs/complete',
     checked: true,
-    done: (name, date) => `Marked ${name} completed for ${date}`,
-    already: (name, date) => `${name} was already completed for ${date}`,
+    done: (name, date, _result, _left, habit) => `Marked ${name} ${completedWord(habit)} for ${date}`,
+    already: (name, date, habit) => `${name} was already ${completedWord(habit)} for ${date}`,
   },
   fail: {
     name: 'fail',
@@ -176,21 +190,29 @@ export interface ValueSent {
   warnings: string[];
 }
 
+/** An amount for a habit and day: what `log add` adds and `log set` sets the day's total to. */
+export interface AmountWrite {
+  habit: Named;
+  amount: number;
+  /** --unit; the goal's unit when undefined. */
+  unit?: TypedUnit;
+  date: string;
+  /** A write that would not count is an error, not a warning. */
+  strict: boolean;
+}
+
 /**
- * Adds `value` (in `unit`, else the goal's unit) to the total of `habit` for `date`, checked as
+ * Adds `amount` (in `unit`, else the goal's unit) to the total of `habit` for `date`, checked as
  * `log add` checks it. Throws a UsageError for a refusal, a WriteError for a failure, a
  * QueuedError when it waits in the outbox.
  */
-export async function sendValue(
-  habit: Named,
-  value: number,
-  unit: TypedUnit | undefined,
-  date: string,
-  strict: boolean,
-  deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>,
-): Promise<ValueSent> {
+export async function sendValue(write: AmountWrite, deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>): Promise<ValueSent> {
+  const { habit, amount: value, unit, date, strict } = write;
   const checked = await checkLogWrite(habit, date, strict, deps);
   const { facts, symbol } = await unitToSend(habit, unit, checked, deps);
+  // More time than a day holds is a typo (2000 for 20): said, and sent as asked.
+  const tooLong = beyondPeriod(value, symbol, 'daily', 'a value of');
+  if (tooLong) checked.warnings.push(tooLong);
   const result = await postValue(habit, { value, unitSymbol: symbol, targetDate: date }, deps);
   const id = result.logId ? ` (log id:${result.logId})` : '';
   const shown = displayUnit(symbol, symbol === facts.goal?.unit ? facts.customUnitName : undefined);
@@ -256,28 +278,30 @@ export interface SetSent {
 }
 
 /**
- * Sets the total of `habit` for `date` to `total` (in `unit`, else the goal's unit): reads the
+ * Sets the total of `habit` for `date` to `amount` (in `unit`, else the goal's unit): reads the
  * day's total and sends the difference, up or down; nothing when there is none. A server out of
  * reach, before or after the read, leaves the set in the outbox, which sends the difference from
  * the day's total when it is delivered. Throws as sendValue does.
  */
-export async function sendSet(
-  habit: Named,
-  total: number,
-  unit: TypedUnit | undefined,
-  date: string,
-  strict: boolean,
-  deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>,
-): Promise<SetSent> {
+export async function sendSet(write: AmountWrite, deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>): Promise<SetSent> {
+  const { habit, amount: total, unit, date, strict } = write;
   const checked = await checkLogWrite(habit, date, strict, deps);
+  const noGoal = () => new UsageError(
+    `"${escapeControls(habit.name)}" has no goal, so it has no day's total to set`,
+    `habits log add ${shellWord(habit.name)} <value> --unit <unit> adds a value`,
+  );
+  // No goal in the cache: the server may know one since (asked once; out of reach, the cache says).
+  if (checked.facts.goal === null && !checked.fresh) {
+    try {
+      [checked.facts, checked.fresh] = [await deps.resolver.freshFacts(habit.id), true];
+    } catch (err) {
+      if (!unreachable(err)) throw err;
+    }
+  }
+  if (checked.facts.goal === null) throw noGoal();
   const { facts, symbol } = await unitToSend(habit, unit, checked, deps);
   const goal = facts.goal;
-  if (!goal) {
-    throw new UsageError(
-      `"${escapeControls(habit.name)}" has no goal, so it has no day's total to set`,
-      `habits log add ${shellWord(habit.name)} <value> --unit <unit> adds a value`,
-    );
-  }
+  if (!goal) throw noGoal();
   const shown = displayUnit(symbol, symbol === goal.unit ? facts.customUnitName : undefined);
   const intent: SetIntent = { total, unit: symbol, goalUnit: goal.unit };
   const api = await deps.api();

@@ -3,6 +3,7 @@
 // three renderings. A habit whose statistics fail is shown unavailable; the others still are.
 import type { Habit, Statistics } from '../../api/types.js';
 import { mapPool } from '../../concurrency.js';
+import { factsOf } from '../../model/habit-facts.js';
 import { describeError } from '../../describe-error.js';
 import { CliError } from '../../errors.js';
 import { overviewHabit, unavailableHabit, type Overview, type OverviewHabit } from '../../model/overview.js';
@@ -72,7 +73,7 @@ export async function runOverview(options: OverviewOptions, deps: Pick<Deps, 'ap
         params: { habitId: habit.id },
         query: { startDate: options.from, endDate: options.to },
       });
-      return overviewHabit(habit, stats, range, today);
+      return overviewHabit(habit, stats, range, today, factsOf(habit));
     } catch (err) {
       failures.push(err);
       const r = describeError(err);

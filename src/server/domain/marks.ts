@@ -19,8 +19,9 @@ export function planMark(existing: readonly { id: string; kind: LogKind }[], kin
 
 /**
  * The amount a complete mark records, in the goal unit: the rest of the goal for the period (0 when
- * it is already reached); 1 for a good habit without a goal; 0 for a bad habit, whose complete mark
- * says "stayed clean" and must not count as consumption.
+ * it is already reached; more than the goal when negative logs took the period's sum below 0, so
+ * the sum reaches the goal); 1 for a good habit without a goal; 0 for a bad habit, whose complete
+ * mark says "stayed clean" and must not count as consumption.
  */
 export function completionAmount(type: HabitType, goal: GoalRule | null, periodSum: number): number {
   if (type === 'bad') return 0;

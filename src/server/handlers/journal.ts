@@ -5,7 +5,7 @@ import { type Handler, param } from '../context.js';
 import { formatDay, parseDate } from '../domain/dates.js';
 import { dayStatus, periodAmount, streakDaysAt } from '../domain/queries.js';
 import { rangeStats, round } from '../domain/stats.js';
-import { unitType } from '../domain/units.js';
+import { statisticsUnit } from '../domain/units.js';
 import { validationError } from '../http/errors.js';
 import { requireHabit } from '../lookup.js';
 import { timelineFor } from '../store/derived.js';
@@ -79,8 +79,8 @@ export const statistics: Handler = (ctx) => {
       skips: stats.skips,
       fails: stats.fails,
       completions: stats.completions,
-      // Production answers `{symbol, type}` (api-facts.md); null without a goal.
-      unit: tl.rules.goal ? { symbol: tl.rules.goal.unit, type: unitType(tl.rules.goal.unit) } : null,
+      // Every field a client reads, for every habit (api-facts.md, "What independent clients parse").
+      unit: statisticsUnit(tl.rules.goal?.unit ?? null, row.customUnitName),
       periodicity: tl.periodicity,
       avg: stats.avg,
       dailyProgress: stats.dailyProgress,

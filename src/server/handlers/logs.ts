@@ -18,6 +18,7 @@ import type { HabitRow } from '../store/repo/habits.js';
 import { deleteLogs, deleteLogsOn, insertLog, logsBetween, logsOn } from '../store/repo/logs.js';
 import { Issues } from '../validate/issues.js';
 import { parseLogValue, parseMark, undoDays, writeDays } from '../validate/log.js';
+import { LIMITS } from '../validate/limits.js';
 import { onlyKnown, queryDate } from '../validate/query.js';
 
 /** The query parameters of GET /habits/{id}/logs. */
@@ -26,7 +27,8 @@ const LOG_LIST_PARAMS = ['date', 'from', 'to'] as const;
 /**
  * GET /habits/{id}/logs[?date=D | ?from=&to=]: a local-service extension (production lists no
  * logs): the habit's logs of one date, of a range of dates (both included; either end may be left
- * out), or all of them, ordered by date, then creation.
+ * out), or all of them, ordered by date, then creation. `type` is how each was made (always
+ * `manual` here), `kind` what it records.
  */
 export const listLogsHandler: Handler = (ctx) => {
   const { app, query } = ctx;
@@ -43,7 +45,8 @@ export const listLogsHandler: Handler = (ctx) => {
     const habit = requireHabit(app, param(ctx, 'habitId'));
     return logsBetween(app.store, habit.id, from === undefined ? '' : formatDay(from), to === undefined ? '~' : formatDay(to)).map(
       (log): LogEntry => ({
-        id: log.id, type: log.kind, date: log.date, value: log.value, unitSymbol: log.unit, createdAt: log.createdAt,
+        // Every log is written through the API: `manual` (`auto` would be an integrated service's).
+        id: log.id, type: 'manual', kind: log.kind, date: log.date, value: log.value, unitSymbol: log.unit, createdAt: log.createdAt,
         localLastModifiedDate: Date.parse(log.createdAt),
       }),
     );
@@ -96,7 +99,8 @@ function mark(kind: MarkKind): Handler {
         if (goal && row.type === 'bad' && exceeded(progress, goal.value)) {
           throw validationError([{ field: 'targetDate', message: `the habit is over its limit on ${date} (${round(progress)} of ${goal.value} ${goal.unit}); a completed mark would not count` }]);
         }
-        value = completionAmount(row.type, goal, progress);
+        // A period lowered below 0 lacks more than the goal; a log's amount stays within its limit.
+        value = Math.min(completionAmount(row.type, goal, progress), LIMITS.amount);
       }
       const id = app.newId();
       insertLog(app.store, { id, habitId: row.id, date, kind, value, unit: goal?.unit ?? null, createdAt: app.now().toISOString() });

@@ -189,7 +189,8 @@ function timeOfDays(value: unknown, path: string, issues: Issues): TimeOfDay[] |
 
 /**
  * The history: days in order, each written back as a value log of its total (so held to a log's
- * amount, validate/log.ts, unless 0) and a mark; no day after the last a log may be written for.
+ * amount, validate/log.ts: negative totals included) and a mark; no day after the last a log may
+ * be written for.
  */
 function dailyProgress(value: unknown, path: string, cx: Context): DailyProgress[] | undefined {
   const { issues } = cx;
@@ -205,8 +206,8 @@ function dailyProgress(value: unknown, path: string, cx: Context): DailyProgress
     const day = dayValue(o.date, at(p, 'date'), issues);
     if (day !== undefined && day > cx.latest) issues.add(at(p, 'date'), 'is in the future');
     const total = o.totalLog;
-    if (typeof total === 'number' && total < 0) issues.add(at(p, 'totalLog'), 'must be a number of at least 0');
-    else if (total !== 0) logAmount(total, at(p, 'totalLog'), issues);
+    // A total below 0 is a day lowered by negative logs; it comes back as one negative log.
+    logAmount(total, at(p, 'totalLog'), issues);
     const status = oneOf(o.status, at(p, 'status'), issues, DAY_STATUSES);
     if (day === undefined || status === undefined || typeof total !== 'number' || issues.list.length !== before) return undefined;
     const date = o.date as string;

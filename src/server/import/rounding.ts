@@ -31,9 +31,9 @@ export interface Targets {
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
 
 /**
- * Days whose amount may move: non-zero and kept a log's amount however it moves (over STEP, at
- * most LIMITS.amount less STEP: validate/log.ts), and before the start date (they count in no
- * period) or in a period whose sum is out of reach of its goal.
+ * Days whose amount may move: kept a log's amount, and of the same sign, however it moves (its
+ * size over STEP, at most LIMITS.amount less STEP: validate/log.ts), and before the start date
+ * (they count in no period) or in a period whose sum is out of reach of its goal.
  */
 function movable(days: readonly DayAmount[], tl: Timeline): boolean[] {
   const count = new Map<number, number>();
@@ -42,7 +42,7 @@ function movable(days: readonly DayAmount[], tl: Timeline): boolean[] {
     count.set(i, (count.get(i) ?? 0) + 1);
   }
   return days.map((d) => {
-    if (d.amount <= STEP || d.amount > LIMITS.amount - STEP) return false;
+    if (Math.abs(d.amount) <= STEP || Math.abs(d.amount) > LIMITS.amount - STEP) return false;
     if (d.day < tl.rules.startDate) return true;
     const i = periodIndexOf(tl, d.day);
     if (i < 0 || tl.target === null) return true;

@@ -120,6 +120,13 @@ export function positive(value: unknown, field: string, issues: Issues, max: num
   return value;
 }
 
+/** A finite number from -`max` to `max`: 0 and negative numbers included. */
+export function signedAmount(value: unknown, field: string, issues: Issues, max: number): number | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return issues.add(field, 'must be a number');
+  if (Math.abs(value) > max) return issues.add(field, `must be a number from -${max} to ${max}`);
+  return value;
+}
+
 /** One of the `allowed` strings. */
 export function oneOf<T extends string>(value: unknown, field: string, issues: Issues, allowed: readonly T[]): T | undefined {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {

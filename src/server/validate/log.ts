@@ -2,7 +2,7 @@
 // date. Whether the date is on or after the habit's start is the handler's check.
 import { GOAL_UNITS, type GoalUnit } from '../../api/types.js';
 import { type Day, dayAtOffset } from '../domain/dates.js';
-import { dayValue, oneOf, positive } from './fields.js';
+import { dayValue, oneOf, signedAmount } from './fields.js';
 import { Issues, bodyObject } from './issues.js';
 import { LIMITS } from './limits.js';
 
@@ -44,17 +44,19 @@ function targetDate(value: unknown, days: LogDays, issues: Issues): Day | undefi
 }
 
 /**
- * An amount a log records: greater than 0, at most LIMITS.amount. The importer writes each day's
- * total as one such log, and holds it to the same.
+ * An amount a log records: any finite number from -LIMITS.amount to LIMITS.amount. Production's
+ * schema sets no minimum, and a client lowers a day's total by logging a negative difference; 0
+ * changes nothing and is taken too. The importer writes each day's total as one such log, and
+ * holds it to the same.
  */
 export function logAmount(value: unknown, field: string, issues: Issues): number | undefined {
-  return positive(value, field, issues, LIMITS.amount);
+  return signedAmount(value, field, issues, LIMITS.amount);
 }
 
 /**
- * POST .../logs: a positive value, its unit, and the day (default today). An empty `unitSymbol`
- * is null, "no unit": the handler allows it only on a habit without a goal (a client that shows
- * a goal-less habit has no symbol to send).
+ * POST .../logs: a value (a negative one lowers the day's total), its unit, and the day (default
+ * today). An empty `unitSymbol` is null, "no unit": the handler allows it only on a habit without
+ * a goal (a client that shows a goal-less habit has no symbol to send).
  */
 export function parseLogValue(body: unknown, days: LogDays): { value: number; unitSymbol: GoalUnit | null; day: Day } {
   const issues = new Issues();

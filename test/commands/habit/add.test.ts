@@ -117,12 +117,16 @@ describe('habits habit add: output', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('piped: tab-separated fields without escape codes; the confirmation on stderr', async () => {
+  it('piped: the new id alone on stdout, with -q too, as area add prints its id (issue 22); the confirmation on stderr', async () => {
     const r = await cli(['habit', 'add', 'Piano', '--days', 'tue', '--color', '#123456'], { env: { FORCE_COLOR: '0' } });
     expect(r.code).toBe(0);
-    expect(r.stdout).not.toMatch(/\u001b/);
-    expect(r.stdout.split('\n')).toEqual(expect.arrayContaining(['name\tPiano', 'type\tgood', 'schedule\tTue', 'color\t#123456', 'goal\t']));
+    const id = /\(id:(.+)\)\n$/.exec(r.stderr)![1]!;
+    expect(r.stdout).toBe(`${id}\n`);
     expect(r.stderr).toMatch(/^Created habit "Piano"/);
+    expect((await stored(id)).name).toBe('Piano');
+    const quiet = await cli(['habit', 'add', 'Cello', '-q']);
+    expect(quiet).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^-[\w-]+\n$/) });
+    expect((await stored(quiet.stdout.trim())).name).toBe('Cello');
   });
 
   it('forgets cached names, so a prefix that was unique before the add resolves afresh', async () => {
@@ -226,7 +230,7 @@ describe('habits habit add: validation before any request', () => {
       expect(writes(r.requests).map((q) => q.body)).toEqual([expect.objectContaining({ timeOfDayIds: ['afternoon', 'morning', 'evening'] })]);
       const shown = await cli(['habit', 'add', 'Siesta', '--time-of-day', 'aFtErNoOn'], { env: home.env });
       expect(shown.code).toBe(0);
-      expect(shown.stdout).toContain('time_of_day\tAfternoon\n');
+      expect((await cli(['habit', 'show', `id:${shown.stdout.trim()}`], { env: home.env })).stdout).toContain('time_of_day\tAfternoon\n');
     } finally {
       home.cleanup();
     }
@@ -269,5 +273,18 @@ describe('habits habit add: validation before any request', () => {
     const r = await cli(['habit', 'add', 'Bad', '--days', 'xyz', '--json']);
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stderr)).toMatchObject({ error: { code: 'usage', message: expect.stringMatching(/^--days: "xyz"/) } });
+  });
+});
+
+describe('a goal no period can hold (issue 22)', () => {
+  it('habit add --goal "1e9 min weekly" is created with a warning; log add of 2000 min too', async () => {
+    const r = await cli(['habit', 'add', 'Meditate long', '--goal', '1e9 min weekly', '-q']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('warning: a goal of 1,000,000,000 min weekly is more than a week holds (10,080 min), so it can never be reached\n');
+    const sane = await cli(['habit', 'add', 'Meditate short', '--goal', '20 min daily', '-q']);
+    expect(sane.stderr).toBe('');
+    const log = await cli(['log', 'add', 'Meditate short', '2000']);
+    expect(log.code).toBe(0);
+    expect(log.stderr).toContain('warning: a value of 2,000 min is more than a day holds (1,440 min)\n');
   });
 });

@@ -125,6 +125,20 @@ describe('habits habit stats', () => {
     expect(rows).toEqual(['Mon █', 'Tue ░', 'Wed ·', 'Thu', 'Fri ·', 'Sat', 'Sun']);
   });
 
+  it('a habit without a goal: totals in times (or its own unit name), the count symbol for scripts', async () => {
+    const floss = await addHabit(fx.svc, { name: 'Floss', startDate: '2026-11-16' });
+    const pushups = await addHabit(fx.svc, { name: 'Pushups', startDate: '2026-11-16', customUnitName: 'pushups' });
+    for (const h of [floss, pushups]) {
+      await mark(fx.svc, h.id, 'complete', '2026-11-16');
+      await logValue(fx.svc, h.id, 3, '', '2026-11-17');
+    }
+    const tty = async (name: string) => (await stats([name, '--from', '2026-11-16', '--to', '2026-11-17'], { tty: { stdout: true }, env: { NO_COLOR: '1' } })).stdout;
+    expect(await tty('Floss')).toContain('Total logged     4 times\nAverage          2 times per due day\n');
+    expect(await tty('Pushups')).toContain('Total logged     4 pushups\n');
+    const piped = await stats(['Floss', '--from', '2026-11-16', '--to', '2026-11-17']);
+    expect(piped.stdout).toContain('totalLogs\t4\nunit\trep\naverage\t2\n');
+  });
+
   it('colours the heatmap on a colour terminal', async () => {
     const r = await stats(['Walk', '--from', '2026-11-09'], { tty: { stdout: true }, env: { COLORTERM: 'truecolor' } });
     expect(r.code).toBe(0);

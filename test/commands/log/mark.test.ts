@@ -110,9 +110,12 @@ describe('log done', () => {
   it('a bad --date is a usage error before any request', async () => {
     await addHabit(fx.svc, { name: 'Walk' });
     fx.reset();
-    const r = await fx.cli(['log', 'done', 'Walk', '--date', 'tomorrow']);
+    const r = await fx.cli(['log', 'done', 'Walk', '--date', 'someday']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: --date: expected YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday), got "tomorrow"\n');
+    expect(r.stderr).toBe('error: --date: expected YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday), got "someday"\n');
+    // tomorrow is a date, and a log for it is refused as in the future.
+    const later = await fx.cli(['log', 'done', 'Walk', '--date', 'tomorrow']);
+    expect(later).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --date: 2026-11-23 is in the future \(today is 2026-11-22 in your time zone\)\n/) });
     expect(fx.svc.requests).toEqual([]);
   });
 
@@ -250,5 +253,30 @@ describe('runMark alone, with its narrow dependencies', () => {
     } finally {
       await run.close();
     }
+  });
+});
+
+describe('help of log undo (issue 22)', () => {
+  it('is log undo\'s alone: one Examples block, its own --yes, not the top-level undo\'s text', async () => {
+    for (const argv of [['help', 'log', 'undo'], ['log', 'undo', '--help']]) {
+      const r = await fx.cli(argv);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.match(/Examples:/g), argv.join(' ')).toHaveLength(1);
+      expect(r.stdout).toContain('-y, --yes');
+      expect(r.stdout).not.toContain('revert');
+    }
+  });
+});
+
+describe('the words of a bad habit\'s completed day (issue 22)', () => {
+  it('read as the journal reads them: avoided, or within limit with a limit', async () => {
+    await addHabit(fx.svc, { name: 'Smoking', type: 'bad' });
+    await addHabit(fx.svc, { name: 'Sugar', type: 'bad', goal: { periodicity: 'daily', value: 30, unit: 'g' } });
+    const r = await fx.cli(['log', 'done', 'Smoking', 'Sugar']);
+    expect(r).toMatchObject({ code: 0, stderr: 'Marked "Smoking" avoided for 2026-11-22\nMarked "Sugar" within limit for 2026-11-22\n' });
+    expect((await fx.cli(['log', 'done', 'Smoking'])).stderr).toBe('"Smoking" was already avoided for 2026-11-22\n');
+    const journal = await fx.cli(['journal'], { tty: { stdout: true }, columns: 100, env: { NO_COLOR: '1' } });
+    expect(journal.stdout).toMatch(/✓ avoided/);
+    expect(journal.stdout).toMatch(/✓ within limit/);
   });
 });

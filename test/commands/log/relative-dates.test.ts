@@ -30,7 +30,7 @@ describe('log writes with relative dates', () => {
     fx.reset();
     const r = await fx.cli(['log', 'done', 'Walk', '--date', '-1x']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: --date: expected YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday (mon, monday), got "-1x"\n');
+    expect(r.stderr).toBe('error: --date: expected YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday), got "-1x"\n');
     expect(writes(fx.svc)).toEqual([]);
   });
 

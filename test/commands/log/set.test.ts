@@ -72,9 +72,17 @@ describe('log set', () => {
   });
 
   it('refuses a negative total or a word before any request (exit 2)', async () => {
-    expect(await cli('log', 'set', 'Water', '--', '-1')).toMatchObject({ code: 2, stderr: 'error: <total>: must be 0 or more, got -1\nhint: to lower a total, set the lower total: habits log set <habit> <total>\n' });
+    expect(await cli('log', 'set', 'Water', '--', '-1')).toMatchObject({ code: 2, stderr: 'error: <total>: must be 0 or more, got -1\nhint: 0 clears the day\'s values: habits log set Water 0\n' });
     expect(await cli('log', 'set', 'Water', 'lots')).toMatchObject({ code: 2, stderr: 'error: <total>: "lots" is not a number\n' });
     expect(server.seen).toEqual([]);
+  });
+
+  it('a habit without a goal has no total to set (exit 2, nothing sent)', async () => {
+    await server.stop();
+    server = await startProduction([{ id: 'h3', name: 'Stretch', goal: null }]);
+    const r = await cli('log', 'set', 'Stretch', '3');
+    expect(r).toMatchObject({ code: 2, stderr: 'error: "Stretch" has no goal, so it has no day\'s total to set\nhint: habits log add Stretch <value> --unit <unit> adds a value\n' });
+    expect(server.seen.filter((s) => s.startsWith('POST') || s.includes('/statistics'))).toEqual([]);
   });
 
   it('reads statistics given in base units (seconds) against a goal in minutes', async () => {
@@ -163,10 +171,25 @@ describe('undo against a server whose undo leaves values', () => {
     mark = 0;
   });
 
+  it('log undo of a day with values this machine wrote needs --yes off a terminal (exit 2, nothing sent)', async () => {
+    await cli('log', 'add', 'Water', '3');
+    await cli('log', 'add', 'Water', '-1');
+    await cli('log', 'done', 'Meditate');
+    since();
+    const r = await cli('log', 'undo', 'Water', 'Meditate');
+    expect(r).toMatchObject({
+      code: 2, stdout: '',
+      stderr: `error: refusing to clear the values logged on ${DAY} ("Water" 3 cup, -1 cup) without confirmation\nhint: pass --yes to confirm when not on a terminal\n`,
+    });
+    expect(since()).toEqual([]);
+    // A day with marks only is undone without asking, as the inverse of log done.
+    expect(await cli('log', 'undo', 'Meditate')).toMatchObject({ code: 0 });
+  });
+
   it('log undo reads the day back and says what is left', async () => {
     await cli('log', 'add', 'Water', '3');
     since();
-    const r = await cli('log', 'undo', 'Water');
+    const r = await cli('log', 'undo', 'Water', '--yes');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
@@ -183,7 +206,7 @@ describe('undo against a server whose undo leaves values', () => {
     await server.stop();
     await start({ undoRemovesValues: true });
     await cli('log', 'add', 'Water', '3');
-    expect((await cli('log', 'undo', 'Water')).stderr).toBe(`Cleared the logs of "Water" for ${DAY}: the day shows nothing now\n`);
+    expect((await cli('log', 'undo', 'Water', '--yes')).stderr).toBe(`Cleared the logs of "Water" for ${DAY}: the day shows nothing now\n`);
   });
 
   it('habits undo of a mark says what the day still shows', async () => {

@@ -162,7 +162,7 @@ describe('marks that would not count', () => {
     ].join('\n'));
     expect(writes(fx.svc)).toEqual([]);
     // Within the limit, done means "stayed within it" and is sent.
-    expect((await fx.cli(['log', 'done', 'Smoking', '--date', 'yesterday'])).stderr).toBe('Marked "Smoking" completed for 2026-11-21\n');
+    expect((await fx.cli(['log', 'done', 'Smoking', '--date', 'yesterday'])).stderr).toBe('Marked "Smoking" within limit for 2026-11-21\n');
   });
 });
 
@@ -188,6 +188,8 @@ describe('dead ends', () => {
     expect(r).toMatchObject({ code: 0, stderr: 'Nothing to clear: "Walk" had no logs for 2026-11-22\n' });
     await fx.cli(['log', 'add', 'Walk', '2', '--unit', 'rep']);
     await fx.cli(['log', 'done', 'Walk']);
-    expect((await fx.cli(['log', 'undo', 'Walk'])).stderr).toBe('Cleared 2 logs of "Walk" for 2026-11-22\n');
+    // The day holds a value, which cannot be made again: off a terminal that needs --yes.
+    expect(await fx.cli(['log', 'undo', 'Walk'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: refusing to clear the value logged on 2026-11-22 \("Walk" 2 rep\)/) });
+    expect((await fx.cli(['log', 'undo', 'Walk', '--yes'])).stderr).toBe('Cleared 2 logs of "Walk" for 2026-11-22\n');
   });
 });

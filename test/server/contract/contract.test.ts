@@ -86,13 +86,17 @@ beforeAll(async () => {
   await log('Walk', 'logs/skipped', '2026-03-06');
   await log('Walk', 'logs/failed', '2026-03-04');
   await log('Walk', 'logs', '2026-03-07', [45, 'min']); // a Saturday: not due
+  await log('Walk', 'logs', '2026-03-10', [-10, 'min']); // a Tuesday: a total below 0, listed
+  await log('Walk', 'logs', '2026-03-09', [0, 'min']);
   await log('Run', 'logs', '2026-03-01', [5000, 'm']);
   await log('Run', 'logs', '2026-03-10', [6.2, 'mi']);
   await log('Water', 'logs', '2026-03-03', [750, 'mL']);
   await log('Water', 'logs/complete', '2026-03-09');
   await log('Read', 'logs', '2026-03-10', [45, 'min']);
+  await log('Read', 'logs', '2026-03-10', [-2, 'hr']); // the year's progress below 0
   await log('Sugar', 'logs', '2026-03-02', [12, 'g']);
   await log('Sugar', 'logs', '2026-03-03', [40, 'g']);
+  await log('Sugar', 'logs', '2026-03-03', [-15, 'g']); // back under the limit
   await log('Sugar', 'logs/complete', '2026-03-04');
   await log('Smoking', 'logs/failed', '2026-03-05');
   for (const [content, moodLevel, photos] of [['Felt strong', 'high', []], [undefined, 'veryLow', ['https://img.test/1.jpg']], ['Rain', undefined, undefined]] as const) {
@@ -166,7 +170,7 @@ describe('every answer conforms to the contract', () => {
       ['GET', `/habits/${ids.Walk}/statistics?startDate=2026-03-10&endDate=2026-03-01`],
       ['GET', `/habits/${ids.Walk}/notes?from=soon`],
       ['GET', `/habits/${ids.Walk}/logs?date=2026-03-01&from=2026-03-01`],
-      ['POST', `/habits/${ids.Walk}/logs`, { value: -1, unitSymbol: 'km' }],
+      ['POST', `/habits/${ids.Walk}/logs`, { value: -2e9, unitSymbol: 'km' }],
       ['POST', `/habits/${ids.Walk}/logs`, { value: 1, unitSymbol: '' }],
       ['POST', `/habits/${ids.Walk}/logs/complete`, { targetDate: '2020-01-01' }],
       ['POST', `/habits/${ids.Walk}/notes`, {}],
@@ -214,7 +218,7 @@ describe('every answer conforms to the contract', () => {
 
 describe('the contract refuses the shapes the service used to send', () => {
   const stats = {
-    id: 'h1', name: 'Walk', type: 'good', totalLogs: 30, skips: 0, fails: 0, completions: 1, unit: { symbol: 'min', type: 'duration' },
+    id: 'h1', name: 'Walk', type: 'good', totalLogs: 30, skips: 0, fails: 0, completions: 1, unit: { id: 'unit-min', name: 'minutes', symbol: 'min', type: 'duration' },
     periodicity: 'daily', avg: 30, dailyProgress: [{ date: '2026-03-10', totalLog: 30, status: 'completed' }],
     currentStreak: 1, longestStreak: 1, completionRate: 1,
   };
@@ -222,12 +226,16 @@ describe('the contract refuses the shapes the service used to send', () => {
 
   test('it takes the shapes served now', () => {
     expect(validate(statistics, stats)).toEqual([]);
-    expect(validate(statistics, { ...stats, unit: null })).toEqual([]);
     expect(validate(journalEntry, entry)).toEqual([]);
   });
 
   test('statistics unit as a symbol string', () => {
     expect(validate(statistics, { ...stats, unit: 'min' })).toEqual(['$.unit: expected an object, got "min"']);
+  });
+
+  test('statistics unit as {symbol, type}, or null for a habit without a goal', () => {
+    expect(validate(statistics, { ...stats, unit: { symbol: 'min', type: 'duration' } })).toEqual(['$.unit.id: is missing', '$.unit.name: is missing']);
+    expect(validate(statistics, { ...stats, unit: null })).toEqual(['$.unit: expected an object, got null']);
   });
 
   test('a day that is not due as `none`', () => {
@@ -239,12 +247,18 @@ describe('the contract refuses the shapes the service used to send', () => {
     expect(validate(journalEntry, { ...entry, currentStreak: { length: 3, unit: 'week' } })).toEqual(['$.currentStreak.unit: expected one of "day", got "week"']);
   });
 
+  test('a log whose type is its kind, without a kind', () => {
+    const log = { id: 'l', type: 'value', date: '2026-03-10', value: 1, unitSymbol: 'kM', createdAt: '2026-03-10T12:00:00.000Z', localLastModifiedDate: 1 };
+    expect(validate(logEntry, log)).toEqual(['$.type: expected one of "manual", "auto", got "value"', '$.kind: is missing']);
+    expect(validate(logEntry, { ...log, type: 'manual', kind: 'value' })).toEqual([]);
+  });
+
   test('a field gone, a field added, a type changed', () => {
     const { avg: _avg, ...withoutAvg } = stats;
     expect(validate(statistics, withoutAvg)).toEqual(['$.avg: is missing']);
     expect(validate(statistics, { ...stats, streak: 1 })).toEqual(['$.streak: is not part of the contract']);
-    expect(validate(logEntry, { id: 'l', type: 'mark', date: '2026-03-10', value: '1', unitSymbol: 'km', createdAt: '2026-03-10', localLastModifiedDate: 1 })).toEqual([
-      '$.type: expected one of "value", "completed", "failed", "skipped", got "mark"',
+    expect(validate(logEntry, { id: 'l', type: 'manual', kind: 'mark', date: '2026-03-10', value: '1', unitSymbol: 'km', createdAt: '2026-03-10', localLastModifiedDate: 1 })).toEqual([
+      '$.kind: expected one of "value", "completed", "failed", "skipped", got "mark"',
       '$.value: expected a number, got "1"',
       '$.unitSymbol: expected one of "m", "kM", "ft", "yd", "mi", "floor", "L", "mL", "fl oz", "cup", "sec", "min", "hr", "ms", "kg", "g", "mg", "oz", "lb", "mcg", "J", "kJ", "kCal", "cal", "rep", "step", got "km"',
       '$.createdAt: expected an ISO 8601 date-time, got "2026-03-10"',

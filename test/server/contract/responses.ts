@@ -3,7 +3,7 @@
 // Fields production does not send are the local service's documented additions
 // (docs/local-service.md) and are marked EXTENSION; anything else in an answer fails the contract.
 import { ROUTES } from '../../../src/server/http/router.js';
-import { GOAL_UNITS, HABIT_TYPES, JOURNAL_STATUSES, LOG_TYPES, MOOD_LEVELS, PERIODICITIES } from '../../../src/api/types.js';
+import { GOAL_UNITS, HABIT_TYPES, JOURNAL_STATUSES, LOG_KINDS, LOG_TYPES, MOOD_LEVELS, PERIODICITIES, UNIT_TYPES } from '../../../src/api/types.js';
 import {
   type Schema, absent, anyOf, arr, bool, date, dateTime, int, num, obj, oneOf, orNull, str, tagged,
 } from './schema.js';
@@ -56,20 +56,28 @@ export const journalEntry = obj(
   {
     // Typed clients know only the unit `day` (api-facts.md; the spec: "a day unit occurs").
     currentStreak: obj({ length: int(0), unit: oneOf(['day']) }),
-    progress: obj({ current: num(0), target: num(0), unit, periodicity }),
+    // `current` is a plain sum: negative logs may take it below 0.
+    progress: obj({ current: num(), target: num(0), unit, periodicity }),
     logInfo: obj({ type: oneOf(['manual', 'auto']) }),
   },
 );
 
 /** The unit types production sends (`duration`, `mass`, `energy`, `scalar`) and ours for the other two. */
-const unitType = oneOf(['length', 'volume', 'duration', 'mass', 'energy', 'scalar']);
+const unitType = oneOf(UNIT_TYPES);
 
+/**
+ * Production was seen answering {symbol, type}; the spec and typed clients say {id, name, symbol}
+ * (api-facts.md, "What independent clients parse"). All four, for every habit: a strict client
+ * refuses null.
+ */
+export const statisticsUnit = obj({ id: str(/^unit-[a-z-]+$/, 'a unit id'), name: str(/\S/, 'a name'), symbol: unit, type: unitType });
+
+/** Totals are plain sums of logged values, which may be negative (docs/local-service.md). */
 export const statistics = obj({
-  id, name: str(), type: oneOf(HABIT_TYPES), totalLogs: num(0), skips: int(0), fails: int(0), completions: int(0),
-  // Production answers {symbol, type} (api-facts.md); null for a habit without a goal.
-  unit: orNull(obj({ symbol: unit, type: unitType })),
-  periodicity, avg: num(0),
-  dailyProgress: arr(obj({ date, totalLog: num(0), status })),
+  id, name: str(), type: oneOf(HABIT_TYPES), totalLogs: num(), skips: int(0), fails: int(0), completions: int(0),
+  unit: statisticsUnit,
+  periodicity, avg: num(),
+  dailyProgress: arr(obj({ date, totalLog: num(), status })),
   currentStreak: int(0), longestStreak: int(0), completionRate: num(0, 1), // EXTENSION: ours
 });
 
@@ -77,9 +85,12 @@ export const note = obj({ id, createdAt: dateTime, content: orNull(str()), moodL
 
 const pagination = obj({ total: int(0), limit: int(1, 100), offset: int(0) });
 
-/** EXTENSION: GET /habits/{id}/logs (production lists no logs). */
+/**
+ * EXTENSION: GET /habits/{id}/logs (production lists no logs). `type` is how the log was made, as
+ * the one client that lists logs types it (`manual | auto`); `kind` what it records.
+ */
 export const logEntry = obj({
-  id, type: oneOf(LOG_TYPES), date, value: num(0), unitSymbol: orNull(unit), createdAt: dateTime, localLastModifiedDate: int(0),
+  id, type: oneOf(LOG_TYPES), kind: oneOf(LOG_KINDS), date, value: num(-1e9, 1e9), unitSymbol: orNull(unit), createdAt: dateTime, localLastModifiedDate: int(0),
 });
 
 const message = obj({ message: str() });

@@ -108,6 +108,118 @@ describe('logs', () => {
   });
 });
 
+describe('values that go down', () => {
+  const journalOf = async (id: string, date = '2026-03-10') => (await call<Data<JournalEntry[]>>('GET', `/habits/journal?date=${date}`)).body.data.find((e) => e.id === id)!;
+  const statsOf = async (id: string, range = 'startDate=2026-03-09&endDate=2026-03-10') => (await call<Data<Statistics>>('GET', `/habits/${id}/statistics?${range}`)).body.data;
+
+  test("a negative value lowers the day's total: 201 {message, logId}, and the journal and statistics show the lower total", async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: 40, unitSymbol: 'min' });
+    expect((await journalOf(h.id)).status).toBe('completed');
+    const down = await call<Logged>('POST', `/habits/${h.id}/logs`, { value: -0.25, unitSymbol: 'hr' });
+    expect(down.status).toBe(201);
+    expect(down.body).toEqual({ message: 'Logged -0.25 hr for 2026-03-10', logId: expect.stringMatching(/^[-\w]{20}$/) });
+    expect(storedLogs(h.id).at(-1)).toEqual({ id: down.body.logId, date: '2026-03-10', kind: 'value', value: -0.25, unit: 'hr' });
+    // 40 - 15 = 25 minutes: no longer the goal.
+    expect(await journalOf(h.id)).toMatchObject({ status: 'inprogress', progress: { current: 25, target: 30, unit: 'min', periodicity: 'daily' } });
+    expect(await statsOf(h.id)).toMatchObject({
+      totalLogs: 25, avg: 12.5, completions: 0,
+      dailyProgress: [{ date: '2026-03-09', totalLog: 0, status: 'inprogress' }, { date: '2026-03-10', totalLog: 25, status: 'inprogress' }],
+    });
+    expect((await call<Data<LogEntry[]>>('GET', `/habits/${h.id}/logs`)).body.data.map((l) => [l.kind, l.value, l.unitSymbol])).toEqual([['value', 40, 'min'], ['value', -0.25, 'hr']]);
+  });
+
+  test('a total below 0 is reported as it is, and counts as nothing logged for the status', async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    await call('POST', `/habits/${h.id}/logs`, { value: -10, unitSymbol: 'min', targetDate: '2026-03-09' });
+    expect(await journalOf(h.id, '2026-03-09')).toMatchObject({ status: 'inprogress', progress: { current: -10, target: 30 } });
+    expect(await statsOf(h.id)).toMatchObject({
+      totalLogs: -10, avg: -5, completions: 0, fails: 0,
+      dailyProgress: [{ date: '2026-03-09', totalLog: -10, status: 'inprogress' }, { date: '2026-03-10', totalLog: 0, status: 'inprogress' }],
+    });
+    // complete records what the day lacks of its goal: 40, so the day's total is the goal.
+    const done = await call<Logged>('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-09' });
+    expect(storedLogs(h.id).at(-1)).toEqual({ id: done.body.logId, date: '2026-03-09', kind: 'completed', value: 40, unit: 'min' });
+    expect(await journalOf(h.id, '2026-03-09')).toMatchObject({ status: 'completed', progress: { current: 30 } });
+    // What a mark records stays within a log's limit, even when the day lacks more.
+    const big = await habit({ name: 'Big', goal: { periodicity: 'daily', value: 1e9, unit: 'sec' } });
+    await call('POST', `/habits/${big.id}/logs`, { value: -1, unitSymbol: 'sec' });
+    await call('POST', `/habits/${big.id}/logs/complete`);
+    expect(storedLogs(big.id).map((l) => [l.kind, l.value])).toEqual([['value', -1], ['completed', 1e9]]);
+    expect(await journalOf(big.id)).toMatchObject({ status: 'completed', progress: { current: 1e9 - 1 } });
+
+    // Without a goal any amount above 0 completes a good habit's day, and fails a bad habit's.
+    const plain = await habit({ name: 'Plain' });
+    const bad = await habit({ name: 'Bad', type: 'bad' });
+    for (const x of [plain, bad]) {
+      await call('POST', `/habits/${x.id}/logs`, { value: 2, unitSymbol: '', targetDate: '2026-03-09' });
+      await call('POST', `/habits/${x.id}/logs`, { value: -3, unitSymbol: '', targetDate: '2026-03-09' });
+    }
+    expect((await statsOf(plain.id)).dailyProgress[0]).toEqual({ date: '2026-03-09', totalLog: -1, status: 'inprogress' });
+    // The bad habit's day ended clean: nothing counts as logged.
+    expect(await statsOf(bad.id)).toMatchObject({ fails: 0, completions: 1, dailyProgress: [{ date: '2026-03-09', totalLog: -1, status: 'completed' }, { date: '2026-03-10', totalLog: 0, status: 'inprogress' }] });
+  });
+
+  test("a bad habit brought back under its limit, a week's sum lowered, an end condition's total lowered", async () => {
+    const sugar = await habit({ name: 'Sugar', type: 'bad', goal: { periodicity: 'daily', value: 30, unit: 'g' } });
+    await call('POST', `/habits/${sugar.id}/logs`, { value: 45, unitSymbol: 'g' });
+    expect((await journalOf(sugar.id)).status).toBe('failed');
+    await call('POST', `/habits/${sugar.id}/logs`, { value: -20, unitSymbol: 'g' });
+    expect(await journalOf(sugar.id)).toMatchObject({ status: 'inprogress', progress: { current: 25, target: 30 } });
+    expect((await call('POST', `/habits/${sugar.id}/logs/complete`)).status).toBe(201);
+    expect((await journalOf(sugar.id)).status).toBe('completed');
+
+    // 2026-03-09 is a Monday: the week's sum is the plain sum of its days.
+    const swim = await habit({ name: 'Swim', goal: { periodicity: 'weekly', value: 1, unit: 'kM' }, endCondition: { type: 'totalLogValue', totalLogValue: 1 } });
+    await call('POST', `/habits/${swim.id}/logs`, { value: 1200, unitSymbol: 'm', targetDate: '2026-03-09' });
+    expect((await journalOf(swim.id)).status).toBe('completed');
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${swim.id}`)).body.data.endCondition!.isMet).toBe(true);
+    await call('POST', `/habits/${swim.id}/logs`, { value: -400, unitSymbol: 'm' });
+    expect(await journalOf(swim.id)).toMatchObject({ status: 'inprogress', progress: { current: 0.8, target: 1, periodicity: 'weekly' } });
+    expect((await statsOf(swim.id)).dailyProgress).toEqual([{ date: '2026-03-09', totalLog: 1.2, status: 'inprogress' }, { date: '2026-03-10', totalLog: -0.4, status: 'inprogress' }]);
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${swim.id}`)).body.data.endCondition!.isMet).toBe(false);
+  });
+
+  test('0 is taken and changes nothing; a day that is not due with a total of 0 stays unlisted', async () => {
+    // Mondays only: 2026-03-10 is a Tuesday.
+    const h = await habit({ occurrence: { type: 'weekDays', days: [1] }, goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    const zero = await call<Logged>('POST', `/habits/${h.id}/logs`, { value: 0, unitSymbol: 'min' });
+    expect(zero.status).toBe(201);
+    expect(zero.body).toEqual({ message: 'Logged 0 min for 2026-03-10', logId: expect.any(String) });
+    expect(storedLogs(h.id)).toEqual([{ id: zero.body.logId, date: '2026-03-10', kind: 'value', value: 0, unit: 'min' }]);
+    expect(await statsOf(h.id)).toMatchObject({ totalLogs: 0, dailyProgress: [{ date: '2026-03-09', totalLog: 0, status: 'inprogress' }] });
+    // A rest day whose logs cancel out holds nothing either; one below 0 is listed with its amount.
+    await call('POST', `/habits/${h.id}/logs`, { value: -5, unitSymbol: 'min' });
+    expect((await statsOf(h.id)).dailyProgress).toEqual([{ date: '2026-03-09', totalLog: 0, status: 'inprogress' }, { date: '2026-03-10', totalLog: -5, status: 'inprogress' }]);
+    await call('POST', `/habits/${h.id}/logs`, { value: 5, unitSymbol: 'min' });
+    expect(await statsOf(h.id)).toMatchObject({ totalLogs: 0, dailyProgress: [{ date: '2026-03-09', totalLog: 0, status: 'inprogress' }] });
+  });
+
+  test('a value beyond 10^9 either way, a string, null, NaN or Infinity is refused (400 value), nothing stored', async () => {
+    const h = await habit({ goal: { periodicity: 'daily', value: 30, unit: 'min' } });
+    const refused = async (body: unknown, raw?: string) => {
+      const res = await call<Invalid>('POST', `/habits/${h.id}/logs`, body, raw ? { raw, headers: { 'content-type': 'application/json' } } : undefined);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('Validation Error');
+      return res.body.details;
+    };
+    const range = [{ field: 'value', message: 'must be a number from -1000000000 to 1000000000' }];
+    const number = [{ field: 'value', message: 'must be a number' }];
+    expect(await refused({ value: 1e9 + 1, unitSymbol: 'min' })).toEqual(range);
+    expect(await refused({ value: -1e9 - 1, unitSymbol: 'min' })).toEqual(range);
+    expect(await refused({ value: '-5', unitSymbol: 'min' })).toEqual(number);
+    expect(await refused({ value: null, unitSymbol: 'min' })).toEqual(number);
+    // JSON has no NaN; 1e999 parses to Infinity.
+    expect(await refused(undefined, '{"value": 1e999, "unitSymbol": "min"}')).toEqual(number);
+    expect(await refused(undefined, '{"value": -1e999, "unitSymbol": "min"}')).toEqual(number);
+    expect((await refused(undefined, '{"value": NaN, "unitSymbol": "min"}'))[0]!.field).toBe('body');
+    expect(storedLogs(h.id)).toEqual([]);
+    // The limits themselves are taken.
+    for (const value of [1e9, -1e9]) expect((await call('POST', `/habits/${h.id}/logs`, { value, unitSymbol: 'sec' })).status).toBe(201);
+    expect(storedLogs(h.id).map((l) => l.value)).toEqual([1e9, -1e9]);
+  });
+});
+
 describe('dates after today', () => {
   // The service's clock reads 2026-03-10T12:00Z: already 2026-03-11 in UTC+14, the zone furthest ahead.
   test('a write dated after today everywhere is refused (400 targetDate); undo may still clear such a day', async () => {
@@ -139,7 +251,7 @@ describe('a bad habit over its limit', () => {
 });
 
 describe('GET /habits/{id}/logs (a local-service extension)', () => {
-  test('lists the logs of a date, of a range, or all, by date then creation, each with its type and unit', async () => {
+  test('lists the logs of a date, of a range, or all, by date then creation, each manual, with its kind and unit', async () => {
     const h = await habit({ goal: { periodicity: 'daily', value: 2, unit: 'L' } });
     const log = async (path: string, body: Record<string, unknown>, at: string): Promise<string> => {
       clock.set(at);
@@ -151,8 +263,8 @@ describe('GET /habits/{id}/logs (a local-service extension)', () => {
     const same = await log('logs', { value: 250, unitSymbol: 'mL', targetDate: '2026-03-09' }, '2026-03-10T09:00:01.000Z');
     const done = await log('logs/complete', { targetDate: '2026-03-09' }, '2026-03-10T09:00:01.000Z');
     const skip = await log('logs/skipped', { targetDate: '2026-03-10' }, '2026-03-10T09:00:02.000Z');
-    const entry = (id: string, type: string, date: string, value: number, unitSymbol: string, createdAt: string) =>
-      ({ id, type, date, value, unitSymbol, createdAt, localLastModifiedDate: Date.parse(createdAt) });
+    const entry = (id: string, kind: string, date: string, value: number, unitSymbol: string, createdAt: string) =>
+      ({ id, type: 'manual', kind, date, value, unitSymbol, createdAt, localLastModifiedDate: Date.parse(createdAt) });
     const on9 = await call('GET', `/habits/${h.id}/logs?date=2026-03-09`);
     expect(on9.status).toBe(200);
     expect(on9.body).toEqual({
@@ -174,7 +286,7 @@ describe('GET /habits/{id}/logs (a local-service extension)', () => {
     // A mark on a habit without a goal has no unit.
     const plain = await habit({ name: 'plain' });
     await call('POST', `/habits/${plain.id}/logs/complete`, { targetDate: '2026-03-10' });
-    expect((await call<Data<LogEntry[]>>('GET', `/habits/${plain.id}/logs?date=2026-03-10`)).body.data).toMatchObject([{ type: 'completed', value: 1, unitSymbol: null }]);
+    expect((await call<Data<LogEntry[]>>('GET', `/habits/${plain.id}/logs?date=2026-03-10`)).body.data).toMatchObject([{ type: 'manual', kind: 'completed', value: 1, unitSymbol: null }]);
   });
 
   test('checks its query and the habit', async () => {
@@ -320,7 +432,8 @@ describe('statistics', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
-        id: h.id, name: 'Water', type: 'good', totalLogs: 100, skips: 1, fails: 0, completions: 2, unit: { symbol: 'min', type: 'duration' }, periodicity: 'daily',
+        id: h.id, name: 'Water', type: 'good', totalLogs: 100, skips: 1, fails: 0, completions: 2, unit: { id: 'unit-min', name: 'minutes', symbol: 'min', type: 'duration' },
+        periodicity: 'daily',
         avg: 20,
         dailyProgress: [
           { date: '2026-03-06', totalLog: 0, status: 'inprogress' },
@@ -334,11 +447,30 @@ describe('statistics', () => {
     });
   });
 
+  test('unit: {id, name, symbol, type} for every habit; named by customUnitName, else plainly; a count without a goal', async () => {
+    const unitOf = async (h: ServedHabit) => (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data.unit;
+    const water = await habit({ goal: { periodicity: 'daily', value: 64, unit: 'fl oz' } });
+    expect(await unitOf(water)).toEqual({ id: 'unit-fl-oz', name: 'fluid ounces', symbol: 'fl oz', type: 'volume' });
+    const read = await habit({ name: 'Read', goal: { periodicity: 'weekly', value: 100, unit: 'rep' }, customUnitName: 'pages' });
+    expect(await unitOf(read)).toEqual({ id: 'unit-rep', name: 'pages', symbol: 'rep', type: 'scalar' });
+    const run = await habit({ name: 'Run', goal: { periodicity: 'daily', value: 5, unit: 'kM' }, customUnitName: 'laps' });
+    expect(await unitOf(run)).toEqual({ id: 'unit-km', name: 'laps', symbol: 'kM', type: 'length' });
+    const floss = await habit({ name: 'Floss' });
+    expect(await unitOf(floss)).toEqual({ id: 'unit-rep', name: 'times', symbol: 'rep', type: 'scalar' });
+    const glasses = await habit({ name: 'Glasses', customUnitName: 'glasses' });
+    expect(await unitOf(glasses)).toEqual({ id: 'unit-rep', name: 'glasses', symbol: 'rep', type: 'scalar' });
+    // The name follows the habit: customUnitName cleared, a goal removed.
+    await call('PUT', `/habits/${run.id}`, { customUnitName: null });
+    expect(await unitOf(run)).toEqual({ id: 'unit-km', name: 'kilometers', symbol: 'kM', type: 'length' });
+    await call('PUT', `/habits/${water.id}`, { goal: null });
+    expect(await unitOf(water)).toEqual({ id: 'unit-rep', name: 'times', symbol: 'rep', type: 'scalar' });
+  });
+
   test('defaults to the habit start .. today, and reflects new logs at once', async () => {
     const h = await habit({ startDate: '2026-03-08' });
     const before = (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data;
     expect(before.dailyProgress.map((p) => p.date)).toEqual(['2026-03-08', '2026-03-09', '2026-03-10']);
-    expect(before).toMatchObject({ unit: null, periodicity: 'daily', completions: 0, currentStreak: 0 });
+    expect(before).toMatchObject({ unit: { id: 'unit-rep', name: 'times', symbol: 'rep', type: 'scalar' }, periodicity: 'daily', completions: 0, currentStreak: 0 });
     await call('POST', `/habits/${h.id}/logs/complete`, { targetDate: '2026-03-09' });
     await call('POST', `/habits/${h.id}/logs/complete`);
     const after = (await call<Data<Statistics>>('GET', `/habits/${h.id}/statistics`)).body.data;

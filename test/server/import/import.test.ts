@@ -101,6 +101,19 @@ describe('rebuildHistory', () => {
     expect(kinds(h)).toEqual(['10-29 value 2', '10-31 value 1', '10-31 completed 0', '11-02 value 4']);
   });
 
+  it('a day whose total is below 0 is one negative value log; its status comes back as it was', () => {
+    const good = habit({ goals: goal('daily', 30, 'min') }, days('2026-11-19', 'i-10 c40 i0 c-5'));
+    expect(kinds(good)).toEqual(['11-19 value -10', '11-20 value 40', '11-22 value -5', '11-22 completed 0']);
+    expect(rebuildHistory(good).inexact).toEqual([]);
+    // A bad habit's clean days, one of them lowered below 0; a limit broken, then brought back under it.
+    const bad = habit({ type: 'bad', goals: goal('daily', 3, 'rep') }, days('2026-11-20', 'c-2 c2.5 i-1'));
+    expect(kinds(bad)).toEqual(['11-20 value -2', '11-21 value 2.5', '11-22 value -1']);
+    expect(rebuildHistory(bad).inexact).toEqual([]);
+    const weekly = habit({ goals: goal('weekly', 10, 'kM'), startDate: '2026-11-16' }, days('2026-11-16', 'c12 c-2 c0 c0 c0 c0 c0'));
+    expect(kinds(weekly)).toEqual(['11-16 value 12', '11-17 value -2']);
+    expect(rebuildHistory(weekly).inexact).toEqual([]);
+  });
+
   it('gives every log its own id, and reports days a rebuild cannot reproduce', () => {
     const h = habit({ goals: goal('daily', 30, 'min') }, days('2026-11-20', 'c30 f40'));
     expect(kinds(h)).toEqual(['11-20 value 30', '11-21 value 40', '11-21 failed 0']);
@@ -251,13 +264,15 @@ describe('importDocument', () => {
     const svc = await serve(store);
     try {
       expect(await svc.get<Area[]>('/areas')).toEqual([]);
-      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).unit).toEqual({ symbol: 'min', type: 'duration' });
+      expect((await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).unit).toEqual({ id: 'unit-min', name: 'minutes', symbol: 'min', type: 'duration' });
       const area = { id: 'a1', name: 'Health', colorHex: '#00FF00', icon: '', createdAt: '2026-10-01T08:00:00.000Z' };
       // h2 takes goal g1: ids are unique, so h1 is left without a goal.
       importDocument(store, doc([habit({ id: 'h2', goals: goal('daily', 30, 'min') }, days('2026-11-22', 'i0'))], [area]));
       expect(await svc.get<Area[]>('/areas')).toEqual([area]);
       expect((await svc.get<ServedHabit>('/habits/h1')).goals).toEqual([]);
-      expect(await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).toMatchObject({ unit: null, dailyProgress: [{ date: '2026-11-22', totalLog: 10, status: 'completed' }] });
+      expect(await svc.get<Statistics>('/habits/h1/statistics?startDate=2026-11-22')).toMatchObject({
+        unit: { id: 'unit-rep', name: 'times', symbol: 'rep', type: 'scalar' }, dailyProgress: [{ date: '2026-11-22', totalLog: 10, status: 'completed' }],
+      });
     } finally {
       await svc.close();
       store.close();
@@ -316,7 +331,7 @@ describe('parseExportDocument', () => {
     ['an end condition', (d: RawDoc) => (d.habits[0]!.endCondition = { id: 'e', type: 'streak', createdAt: '2026-01-01T00:00:00Z' }), '$.habits[0].endCondition.streakLength: must be an integer between 1 and 100000'],
     ['a note mood', (d: RawDoc) => (d.habits[0]!.notes = [{ id: 'n', createdAt: '2026-01-01T00:00:00Z', moodLevel: 'meh', photos: [] }]), '$.habits[0].notes[0].moodLevel: must be one of: veryLow, low, neutral, high, veryHigh'],
     ['the day order', (d: RawDoc) => d.habits[0]!.statistics.dailyProgress.reverse(), '$.habits[0].statistics.dailyProgress[1].date: must come after 2026-11-22: days are listed once, in order'],
-    ['a total', (d: RawDoc) => (d.habits[0]!.statistics.dailyProgress[0]!.totalLog = -1), '$.habits[0].statistics.dailyProgress[0].totalLog: must be a number of at least 0'],
+    ['a total', (d: RawDoc) => (d.habits[0]!.statistics.dailyProgress[0]!.totalLog = '1'), '$.habits[0].statistics.dailyProgress[0].totalLog: must be a number'],
     ['a duplicate habit', (d: RawDoc) => d.habits.push(d.habits[0]!), '$.habits[1].id: duplicates the habit id "h1" of $.habits[0].id (and 1 more problem)'],
     // What the API refuses, an import refuses too.
     ['a stack on the habit itself', (d: RawDoc) => (d.habits[0]!.reminders.habitStacks = [{ id: 's', conditionHabitId: 'h1', type: 'completed', timerType: 'immediately' }]),
@@ -356,8 +371,9 @@ describe('parseExportDocument', () => {
     ['an area a habit lists under a note id', (d: RawDoc) => { d.habits[0]!.notes = [noteOf({ id: 'x1' })]; d.habits.push({ ...d.habits[0]!, id: 'h2', goals: [], notes: [], areas: [area({ id: 'x1' })] }); },
       '$.habits[1].areas[0].id: duplicates the note id "x1" of $.habits[0].notes[0].id'],
     // Values within the API's limits: a day's total becomes one value log.
-    ['a day total of 1e308', (d: RawDoc) => (day(d).totalLog = 1e308), '$.habits[0].statistics.dailyProgress[0].totalLog: must be greater than 0 and at most 1000000000'],
-    ['a day total just over a log\'s limit', (d: RawDoc) => (day(d).totalLog = 1e9 + 0.5), '$.habits[0].statistics.dailyProgress[0].totalLog: must be greater than 0 and at most 1000000000'],
+    ['a day total of 1e308', (d: RawDoc) => (day(d).totalLog = 1e308), '$.habits[0].statistics.dailyProgress[0].totalLog: must be a number from -1000000000 to 1000000000'],
+    ['a day total just over a log\'s limit', (d: RawDoc) => (day(d).totalLog = 1e9 + 0.5), '$.habits[0].statistics.dailyProgress[0].totalLog: must be a number from -1000000000 to 1000000000'],
+    ['a day total just under a log\'s negative limit', (d: RawDoc) => (day(d).totalLog = -1e9 - 0.5), '$.habits[0].statistics.dailyProgress[0].totalLog: must be a number from -1000000000 to 1000000000'],
     ['a day after today', (d: RawDoc) => d.habits[0]!.statistics.dailyProgress.push({ date: '2026-11-24', totalLog: 1, status: 'completed' }),
       '$.habits[0].statistics.dailyProgress[2].date: is in the future'],
     ['an end date before the start date', (d: RawDoc) => (d.habits[0]!.endCondition = { id: 'e1', type: 'date', date: '2026-11-20', createdAt: '2026-01-01T00:00:00Z' }),
@@ -394,13 +410,14 @@ describe('parseExportDocument', () => {
     const d = valid();
     d.habits[0]!.id = '-OAbc_123XYZ-def456g';
     d.habits[0]!.statistics.dailyProgress[0]!.totalLog = 1e9;
+    d.habits[0]!.statistics.dailyProgress[1]!.totalLog = -1e9;
     d.habits[0]!.goals[0]!.value = 1e9;
     d.habits[0]!.createdAt = '2026-10-01T10:00:00+02:00';
     d.habits[0]!.name = ' Walk ';
     d.habits[0]!.description = 'Line one\n\tLine two';
     const parsed = parseExportDocument(d, NOW).habits[0]!;
     expect(parsed).toMatchObject({ id: '-OAbc_123XYZ-def456g', createdAt: '2026-10-01T08:00:00.000Z', name: 'Walk', description: 'Line one\n\tLine two' });
-    expect(parsed.statistics.dailyProgress[0]!.totalLog).toBe(1e9);
+    expect(parsed.statistics.dailyProgress.map((p) => p.totalLog)).toEqual([1e9, -1e9]);
   });
 
   it('bounds the history a document spans: each habit from its start to today, summed', () => {
@@ -458,7 +475,8 @@ describe('rebuild against the timeline, on random histories', () => {
           const log = (path: string, logBody: object) => targetDate < body.startDate
             ? send('POST', path, logBody).then((res) => expect(res.status).toBe(400))
             : call('POST', path, logBody);
-          if (r < 0.45) await log(`/habits/${h.id}/logs`, { value: pick([0.1, 0.5, 1, 3, 7.25, 20]), unitSymbol: pick(units[unit]), targetDate });
+          // Negative values lower a day's total, below 0 at times.
+          if (r < 0.45) await log(`/habits/${h.id}/logs`, { value: pick([0.1, 0.5, 1, 3, 7.25, 20, -0.5, -4]), unitSymbol: pick(units[unit]), targetDate });
           else if (r < 0.95) await log(`/habits/${h.id}/logs/${pick(['complete', 'failed', 'skipped'])}`, { targetDate });
           else await call('POST', `/habits/${h.id}/logs/undo`, { targetDate });
         }
@@ -470,6 +488,10 @@ describe('rebuild against the timeline, on random histories', () => {
         const statistics = await sa.get<Statistics>(`/habits/${h.id}/statistics?startDate=${day(90) < from ? day(90) : from}&endDate=${day(0)}`);
         habits.push({ ...habitNow, notes: [], statistics });
       }
+      // Some days went below 0, and some habits' totals too: they must come back the same.
+      const lowered = habits.flatMap((h) => h.statistics.dailyProgress.filter((p) => p.totalLog < 0));
+      expect(lowered.length).toBeGreaterThan(10);
+      expect(habits.some((h) => h.statistics.totalLogs < 0)).toBe(true);
       const result = importDocument(b, doc(habits));
       expect(result.inexact).toEqual([]);
       for (const h of habits) {

@@ -215,8 +215,8 @@ describe('habit body', () => {
 });
 
 describe('other bodies and queries', () => {
-  test('log values need a positive value and a known unit symbol', async () => {
-    const res = await call<Invalid>('POST', `/habits/${habitId}/logs`, { value: 0, unitSymbol: 'KM', targetDate: '2026-13-01' });
+  test('log values need a value within ±10^9 and a known unit symbol', async () => {
+    const res = await call<Invalid>('POST', `/habits/${habitId}/logs`, { value: -2e9, unitSymbol: 'KM', targetDate: '2026-13-01' });
     expect(res.status).toBe(400);
     expect(res.body.details.map((d) => d.field)).toEqual(['value', 'unitSymbol', 'targetDate']);
     expect((await call<Invalid>('POST', `/habits/${habitId}/logs`, {})).body.details.map((d) => d.field)).toEqual(['value', 'unitSymbol']);
