@@ -30,6 +30,9 @@ export interface CheckOptions {
 /** The keys, as the legend under each question shows them. */
 const KEYS = { done: 'd', skip: 's', fail: 'f', value: 'v', leave: 'l' } as const;
 
+/** The mark of an answered question: noted for the review, not sent (✔ would say done). */
+const NOTED = '→';
+
 /** Registers the options and action of `habits check`. */
 export function register(cmd: Command, app: App): void {
   cmd
@@ -130,7 +133,7 @@ async function ask(deps: Pick<Deps, 'prompter'>, entry: JournalEntry, unitName: 
     ...(measurable ? [{ key: KEYS.value, name: 'value', value: 'value' as const }] : []),
     { key: KEYS.leave, name: 'leave', value: 'leave' },
   ];
-  const kind = await deps.prompter.keys<Kind>({ message: checkInQuestion(entry, unitName), choices, default: 'leave', answered: '→' });
+  const kind = await deps.prompter.keys<Kind>({ message: checkInQuestion(entry, unitName), choices, default: 'leave', answered: NOTED });
   if (kind === 'leave') return { kind };
   if (kind !== 'value') return { kind };
   const unit = entry.progress?.unit ? ` (${displayUnit(entry.progress.unit, unitName)})` : '';
@@ -139,6 +142,8 @@ async function ask(deps: Pick<Deps, 'prompter'>, entry: JournalEntry, unitName: 
     default: remainingValue(entry),
     required: true,
     validate: (n) => (n !== undefined && Number.isFinite(n) && n > 0) || 'a number greater than 0',
+    // The amount is noted too, not sent: → as for the habit's key, not ✔.
+    answered: NOTED,
   });
   return { kind: 'value', value: value ?? 0 };
 }

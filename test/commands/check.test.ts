@@ -107,6 +107,37 @@ describe('habits check run()', () => {
     expect(Object.fromEntries(journal.map((e) => [e.name, e.status]))).toEqual({ Walk: 'completed', Stretch: 'skipped', Read: 'completed', Floss: 'inprogress' });
   });
 
+  it('says before the first question that nothing is sent until the review; answers, amounts too, are marked →, not ✔', async () => {
+    const prompter = scriptedPrompter(['d', 's', 'v', 12, undefined, false]);
+    const marks: (string | undefined)[] = [];
+    const { keys, number } = prompter;
+    prompter.keys = (o) => (marks.push(o.answered), keys(o));
+    prompter.number = (o) => (marks.push(o.answered), number(o));
+    const r = await check(prompter);
+    expect(r.stderr.split('\n').slice(0, 2)).toEqual([
+      'Check-in for Sunday 22 Nov 2026: 4 open',
+      'Nothing is sent until the review.',
+    ]);
+    expect(marks).toEqual(['→', '→', '→', '→', '→']);
+  });
+
+  it('Ctrl-C at the third habit says nothing was sent: the two answered before are not sent (exit 130)', async () => {
+    const r = await check(scriptedPrompter(['d', 's', new CancelledError()]));
+    expect(r.error).toBeInstanceOf(CancelledError);
+    expect((r.error as Error).message).toBe('cancelled; nothing was sent (2 answers dropped)');
+    expect(writes(fx.svc)).toEqual([]);
+    const journal = await call<JournalEntry[]>(fx.svc, 'GET', '/habits/journal?date=2026-11-22');
+    expect(journal.map((e) => e.status)).toEqual(['inprogress', 'inprogress', 'inprogress', 'inprogress']);
+  });
+
+  it('Ctrl-C at a value\'s amount, or at the review, says the same', async () => {
+    const amount = await check(scriptedPrompter(['d', 's', 'v', new CancelledError()]));
+    expect((amount.error as Error).message).toBe('cancelled; nothing was sent (2 answers dropped)');
+    const review = await check(scriptedPrompter(['d', 's', undefined, 'd', new CancelledError()]));
+    expect((review.error as Error).message).toBe('cancelled; nothing was sent');
+    expect(writes(fx.svc)).toEqual([]);
+  });
+
   it('declining the review sends nothing (exit 130)', async () => {
     const r = await check(scriptedPrompter(['d', 'f', 'd', 'd', false]));
     expect(r.error).toBeInstanceOf(CancelledError);

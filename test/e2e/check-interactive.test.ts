@@ -1,6 +1,7 @@
 // `habits check` on a real terminal (tmux), the built CLI against a local service in this process:
-// one key per habit, the pre-filled value, the review, the writes and their lines; Ctrl-C; and the
-// refusal off a terminal. Needs `npm run build`.
+// one key per habit, the pre-filled value, the review, the writes and their lines; Ctrl-C, with the
+// screen saying nothing was sent (also at widths 50 and 120); and the refusal off a terminal.
+// Needs `npm run build`.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Habit, JournalEntry } from '../../src/api/types.js';
 import { spawnCli, tempHome } from '../helpers/cli.js';
@@ -40,6 +41,9 @@ withTools('tmux').describe('habits check on a terminal', () => {
     expect(value).not.toContain('✔');
     await press(s, 'Floss (pending)', 'Enter');
     const review = await s.waitFor('? Send these 3? (Y/n)');
+    // The amount is noted too: → before it, no ✔ anywhere before the review is confirmed.
+    expect(review).toMatch(/^→ How much for Read \(min\)\? 18$/m);
+    expect(review).not.toContain('✔');
     expect(review).toContain([
       `To send for ${DATE}:`,
       '  Walk      done',
@@ -96,6 +100,43 @@ withTools('tmux').describe('habits check on a terminal', () => {
     expect(journal.find((e) => e.id === walk.id)?.status).toBe('inprogress');
   });
 });
+
+for (const cols of [50, 120]) {
+  withTools('tmux').describe(`habits check on a terminal ${cols} columns wide: Ctrl-C`, () => {
+    const fx = useService({ per: 'test' });
+    let walk: Habit, stretch: Habit, read: Habit;
+    beforeEach(async () => {
+      walk = await addHabit(fx.svc, { name: 'Walk', timeOfDayIds: ['morning'] });
+      stretch = await addHabit(fx.svc, { name: 'Stretch', timeOfDayIds: ['afternoon'] });
+      read = await addHabit(fx.svc, { name: 'Read', goal: { value: 30, unit: 'min', periodicity: 'daily' }, timeOfDayIds: ['evening'] });
+      await addHabit(fx.svc, { name: 'Floss' });
+      fx.reset();
+    });
+
+    it('the screen says nothing is sent before the review; Ctrl-C at the third habit says nothing was sent, and nothing was', async () => {
+      const s = start(fx, ['check', '--date', DATE], { cols, rows: 40 });
+      const first = await press(s, 'Walk (pending)', 'd');
+      // Before the first question, in so many words, on a line of its own.
+      expect(first).toMatch(/^Check-in for Sunday 22 Nov 2026: 4 open\nNothing is sent until the review\.$/m);
+      await press(s, 'Stretch (pending)', 's');
+      const third = await press(s, 'Read (pending, 0/30 min)', 'C-c');
+      // The two answers are marked as noted, not with ✔ (which reads as done, or sent).
+      expect(third).toMatch(/^→ Walk \(pending\) done$/m);
+      expect(third).toMatch(/^→ Stretch \(pending\) skip$/m);
+      expect(third).not.toContain('✔');
+      expect(await s.exitCode()).toBe(130);
+      const lines = s.screen().split('\n');
+      // After the question: the one line (wrapped at 50 columns), then the exit.
+      const after = lines.slice(lines.findIndex((l) => l.startsWith('? Read')) + 1).filter((l) => !l.startsWith('d done'));
+      expect([after.slice(0, -1).join(''), after.at(-1)]).toEqual(['error: cancelled; nothing was sent (2 answers dropped)', '__HABITS_EXIT__130']);
+      expect(writes(fx.svc)).toEqual([]);
+      const journal = await call<JournalEntry[]>(fx.svc, 'GET', `/habits/journal?date=${DATE}`);
+      expect(Object.fromEntries(journal.map((e) => [e.id, e.status]))).toMatchObject({
+        [walk.id]: 'inprogress', [stretch.id]: 'inprogress', [read.id]: 'inprogress',
+      });
+    });
+  });
+}
 
 describe('habits check off a terminal', () => {
   const fx = useService();

@@ -1,10 +1,12 @@
 // `habit add` and `habit edit -i` on a real terminal (tmux), built CLI against a local service in
-// this process: the prompts and summary on screen, what gets stored, and Ctrl-C. Needs `npm run build`.
+// this process: the prompts and summary on screen, what gets stored, and Ctrl-C; a name in use
+// caught at its prompt, Esc going back one question, and the menu at the end, at widths 50 and
+// 120. Needs `npm run build`.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
 import { addHabit, call, cliEnv, useService, type ServiceFixture } from '../helpers/service.js';
 import { tempHome } from '../helpers/cli.js';
-import { answerPrompt as answer, useCliSessions } from '../helpers/tmux.js';
+import { answerPrompt as answer, useCliSessions, type TmuxSession } from '../helpers/tmux.js';
 import { withTools } from '../helpers/tools.js';
 
 const { start } = useCliSessions();
@@ -56,15 +58,13 @@ withTools('tmux').describe('habit add on a terminal', () => {
     await answer(s, 'Start date', 'Enter');
     await answer(s, 'Icon', 'Enter');
     await answer(s, 'Colour', 'Enter');
-    const confirm = await s.waitFor('? What next?');
-    expect(confirm).toContain('❯ Create this habit');
-    expect(confirm).toContain('Change a field…');
+    const confirm = await s.waitFor(/^\? What next\?\n❯ Create this habit\n {2}Change a field…\n {2}Cancel$/m);
     expect(confirm).not.toContain('Created habit'); // the summary comes before anything is sent
     expect(confirm).toContain('  Schedule     Mon, Wed, Fri');
     expect(confirm).toContain('  Goal         30 min daily');
     expect(confirm).toContain('  Reminders    07:30 on Mon, Tue (alarm)');
     expect(confirm).toContain('  Areas        Health');
-    expect(writesSince(fx, before)).toEqual([]); // nothing is sent before the confirmation
+    expect(writesSince(fx, before)).toEqual([]); // nothing is sent before the menu's choice
     s.send('Enter');
     expect(await s.exitCode()).toBe(0);
     expect(s.screen()).toMatch(/Created habit "Walk" \(id:-[\w-]+\)/);
@@ -96,7 +96,7 @@ withTools('tmux').describe('habit add on a terminal', () => {
     const screen = s.screen();
     expect(screen).toContain('error: cancelled');
     expect(screen).not.toMatch(/at .*\.js:\d+/); // no stack trace
-    const lines = screen.split('\n').filter((l) => l.trim() && !l.startsWith('?') && !l.includes('Half-typed'));
+    const lines = screen.split('\n').filter((l) => l.trim() && !l.startsWith('?') && !l.includes('Half-typed') && !l.startsWith('Esc goes back'));
     expect(lines).toEqual(['error: cancelled', expect.stringMatching(/^__HABITS_EXIT__130$/)]);
     expect(writesSince(fx, before)).toEqual([]);
   });
@@ -159,8 +159,7 @@ withTools('tmux').describe('habit edit -i on a terminal', () => {
     await answer(s, 'Start date', 'Enter');
     await answer(s, 'Icon', 'Enter');
     await answer(s, 'Colour (#RRGGBB)', 'Enter');
-    const confirm = await s.waitFor('? What next?');
-    expect(confirm).toContain('❯ Save these changes');
+    const confirm = await s.waitFor(/^\? What next\?\n❯ Save these changes\n/m);
     expect(confirm).toContain('Changes: name, description');
     expect(confirm).toContain('Power nap');
     s.send('Enter');
@@ -170,48 +169,112 @@ withTools('tmux').describe('habit edit -i on a terminal', () => {
   });
 });
 
-withTools('tmux').describe('habit add -i as a new user tries it (issue 22)', () => {
-  const fx = useService({ start: 'real' });
-  for (const cols of [50, 120]) {
-    it(`at ${cols} columns: a taken name is said at once and asked again; a change at the menu re-asks one field`, async () => {
-      await addHabit(fx.svc, { name: `Read ${cols}` });
-      const before = fx.svc.requests.length;
-      const home = tempHome();
-      const { startTmux } = await import('../helpers/tmux.js');
-      const s = startTmux(['habit', 'add'], cliEnv(fx.svc, home.env), { cols, rows: 50 });
-      try {
-        await answer(s, 'Name', `=read ${cols}`, 'Enter');
-        // Said before the next question, which is the Name again: nothing answered yet is lost.
-        const again = await s.waitFor(new RegExp(`An active habit is already called "Read ${cols}"[\\s\\S]*\\? Name`));
-        expect(again).not.toContain('? Type');
-        s.send('C-u');
-        await answer(s, 'Name', `=Read more ${cols}`, 'Enter');
-        await answer(s, 'Type', 'Enter');
-        await answer(s, 'Description (optional)', '=Novels', 'Enter');
-        await answer(s, 'How often?', 'Enter');
-        await answer(s, 'Track a goal', 'n', 'Enter');
-        await answer(s, 'Reminders: none', 'Enter');
-        await answer(s, 'Habit stacks: none', 'Enter');
-        await answer(s, 'Does the habit end?', 'Enter');
-        await answer(s, 'Time of day', 'Enter');
-        await answer(s, 'Start date', 'Enter');
-        await answer(s, 'Icon', 'Enter');
-        await answer(s, 'Colour', 'Enter');
-        // The menu: change a field, the description; then create.
-        await answer(s, 'What next?', 'Down', 'Enter');
-        await answer(s, 'Which field?', 'Down', 'Down', 'Enter');
-        await answer(s, 'Description (optional; backspace clears)', 'C-u', '=Poems', 'Enter');
-        const review = await s.waitFor(/Poems[\s\S]*\? What next\?/);
-        expect(review).toContain('Poems');
-        expect(writesSince(fx, before)).toEqual([]);
-        s.send('Enter');
-        expect(await s.exitCode()).toBe(0);
-        const posts = writesSince(fx, before);
-        expect(posts.map((r) => r.body)).toEqual([expect.objectContaining({ name: `Read more ${cols}`, description: 'Poems' })]);
-      } finally {
-        s.kill();
-        home.cleanup();
-      }
+/**
+ * `text` as a narrow terminal may show it: wrapped anywhere by the terminal, or at a space by the
+ * prompt (which then drops the space).
+ */
+function wrapped(text: string): RegExp {
+  const chars = [...text].map((c) => (c === ' ' ? '[ \\n]' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(chars.join('\\n?'));
+}
+
+/** The questions of a short walk after the description, on an account with no areas. */
+const REST = ['How often?', 'Track a goal', 'Reminders: none', 'Habit stacks: none', 'Does the habit end?', 'Time of day', 'Start date', 'Icon', 'Colour'];
+
+/** Takes every default from `first` (one of REST) to the last question. */
+async function defaultsFrom(s: TmuxSession, first: string): Promise<void> {
+  for (const q of REST.slice(REST.indexOf(first))) await answer(s, q, 'Enter');
+}
+
+for (const cols of [50, 120]) {
+  withTools('tmux').describe(`habit add on a terminal ${cols} columns wide: a name in use, the menu, Esc`, () => {
+    // Its own service, with no areas (no Areas question) and one habit, "Walk".
+    const fx = useService({ start: 'real' });
+    const size = { cols, rows: 40 };
+    beforeAll(async () => {
+      await addHabit(fx.svc, { name: 'Walk' });
     });
-  }
-});
+
+    it('a name in use is caught at the Name prompt, before any other question; another name is typed', async () => {
+      const before = fx.svc.requests.length;
+      const s = start(fx, ['habit', 'add'], size);
+      await answer(s, 'Name', '=walk', 'Enter');
+      const taken = await s.waitFor(/^\? "walk" is taken\n❯ Type another name\n {2}Keep "walk": create a second habit of that name$/m);
+      expect(taken).toMatch(wrapped('An active habit is already called "Walk" (id:'));
+      expect(taken).toMatch(wrapped('a second one would make "walk" ambiguous everywhere.'));
+      expect(taken).not.toMatch(/[?✔] Type/); // no other question yet
+      s.send('Enter'); // Type another name
+      await answer(s, 'Name', '=Stroll', 'Enter');
+      await answer(s, 'Type', 'Enter');
+      await answer(s, 'Description', 'Enter');
+      await defaultsFrom(s, 'How often?');
+      await answer(s, 'What next?', 'Enter');
+      expect(await s.exitCode()).toBe(0);
+      expect(writesSince(fx, before).map((r) => (r.body as { name: string }).name)).toEqual(['Stroll']);
+    });
+
+    it('a field changed at the menu: asked alone, the summary shown again, then created with the change', async () => {
+      const before = fx.svc.requests.length;
+      const s = start(fx, ['habit', 'add'], size);
+      await answer(s, 'Name', '=Nap', 'Enter');
+      await answer(s, 'Type', 'Enter');
+      await answer(s, 'Description', '=After lunch', 'Enter');
+      await defaultsFrom(s, 'How often?');
+      const menu = await answer(s, 'What next?', 'Down', 'Enter'); // Change a field…
+      expect(menu).toContain('  Description  After lunch');
+      const fields = await answer(s, 'Which field?', 'Down', 'Down', 'Enter'); // Description
+      expect(fields).toMatch(/❯ Name\n {2}Type\n {2}Description\n {2}Schedule\n/);
+      const again = await answer(s, 'Description (optional; backspace clears)', '=Supper', 'Enter');
+      expect(again).toMatch(wrapped('? Description (optional; backspace clears) (After lunch)')); // pre-filled
+      const summary = await s.waitFor(/ {2}Description {2}Supper\n[^]*^\? What next\?\n❯ Create this habit/m);
+      // Nothing but the description was asked again.
+      expect(summary.slice(summary.indexOf('✔ Which field? Description')).match(/^[?✔] .*$/gm)).toEqual([
+        '✔ Which field? Description', '✔ Description (optional; backspace clears) Supper', '? What next?',
+      ]);
+      expect(writesSince(fx, before)).toEqual([]);
+      s.send('Enter');
+      expect(await s.exitCode()).toBe(0);
+      expect(s.screen()).toMatch(/Created habit "Nap" \(id:-[\w-]+\)/);
+      expect(writesSince(fx, before).map((r) => r.body)).toEqual([expect.objectContaining({ name: 'Nap', description: 'Supper' })]);
+    });
+
+    it('Esc goes back one question, pre-filled with its answer; the question left is erased', async () => {
+      const before = fx.svc.requests.length;
+      const s = start(fx, ['habit', 'add'], size);
+      expect(await s.waitFor('? Name')).toMatch(wrapped('Esc goes back one question; Ctrl-C cancels.'));
+      await answer(s, 'Name', '=Run', 'Enter');
+      await answer(s, 'Type', 'Enter');
+      await answer(s, 'Description', '=Along the river', 'Enter');
+      await answer(s, 'How often?', 'Escape'); // a list: back to the text before it
+      const back = await s.waitFor(/^\? Description \(optional\) \(Along the river\)$/m);
+      expect(back).not.toContain('On certain weekdays'); // the list left is gone
+      await s.typeAndWait('By the sea', /^\? Description \(optional\) By the sea$/m);
+      s.send('Enter');
+      await answer(s, 'How often?', 'Enter');
+      await answer(s, 'Track a goal', 'y', 'Enter');
+      await answer(s, 'Goal value', 'Escape'); // a number: back to the yes/no before it, pre-filled yes
+      await s.waitFor(/^\? Track a goal[^?]*\? \(Y\/n\)$/m);
+      await answer(s, 'Track a goal', 'n', 'Enter');
+      await defaultsFrom(s, 'Reminders: none');
+      await answer(s, 'What next?', 'Enter');
+      expect(await s.exitCode()).toBe(0);
+      const posts = writesSince(fx, before);
+      expect(posts.map((r) => r.body)).toEqual([expect.objectContaining({ name: 'Run', description: 'By the sea' })]);
+      expect(posts[0]!.body).not.toHaveProperty('goal');
+    });
+
+    it('Cancel at the menu asks nothing more and sends nothing (exit 130)', async () => {
+      const before = fx.svc.requests.length;
+      const s = start(fx, ['habit', 'add'], size);
+      await answer(s, 'Name', '=Swim', 'Enter');
+      await answer(s, 'Type', 'Enter');
+      await answer(s, 'Description', 'Enter');
+      await defaultsFrom(s, 'How often?');
+      await answer(s, 'What next?', 'Down', 'Down', 'Enter');
+      expect(await s.exitCode()).toBe(130);
+      expect(s.screen()).toMatch(/^✔ What next\? Cancel\nerror: cancelled: no habit was created\n__HABITS_EXIT__130$/m);
+      expect(writesSince(fx, before)).toEqual([]);
+    });
+  });
+}
+

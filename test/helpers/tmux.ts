@@ -94,10 +94,11 @@ export function startTmux(
 
 /**
  * For a test file that drives the built CLI in tmux against a service fixture: `start(fx, args)`
- * runs `habits <args>` from a fresh home (a cold name cache). The session ends after each test,
+ * runs `habits <args>` from a fresh home (a cold name cache), in a terminal of `size` (100x40 by
+ * default). The session ends after each test,
  * and the homes after the file.
  */
-export function useCliSessions(): { start(fx: ServiceFixture, args: string[]): TmuxSession } {
+export function useCliSessions(): { start(fx: ServiceFixture, args: string[], size?: { cols: number; rows: number }): TmuxSession } {
   let session: TmuxSession | undefined;
   const homes: ReturnType<typeof tempHome>[] = [];
   afterEach(() => {
@@ -108,10 +109,10 @@ export function useCliSessions(): { start(fx: ServiceFixture, args: string[]): T
     for (const h of homes) h.cleanup();
   });
   return {
-    start(fx, args) {
+    start(fx, args, size) {
       const home = tempHome();
       homes.push(home);
-      session = startTmux(args, cliEnv(fx.svc, home.env));
+      session = startTmux(args, cliEnv(fx.svc, home.env), size);
       return session;
     },
   };

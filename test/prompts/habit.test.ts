@@ -1,11 +1,14 @@
 // The interactive walks of `habit add` and `habit edit`, driven by a scripted prompter against the
-// real local service: what is asked, what is pre-filled, what is stored, and cancelling.
+// real local service: what is asked, what is pre-filled, what is stored, and cancelling; a name in
+// use caught at its prompt, Esc (a BackError answer) going back one question, and the menu at the
+// end (create, change a field, cancel).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
 import { CancelledError } from '../../src/errors.js';
+import { BackError } from '../../src/prompts/prompter.js';
 import { stripAnsi } from '../../src/output/plain.js';
 import { scriptedPrompter } from '../helpers/cli.js';
-import { addHabit, addPopulatedHabit, call, useService } from '../helpers/service.js';
+import { addHabit, addPopulatedHabit, call, mark, useService } from '../helpers/service.js';
 
 const fx = useService();
 let meditate: Habit;
@@ -35,9 +38,14 @@ async function cli(args: string[], answers: unknown[]) {
 const writes = <T extends { method: string }>(requests: T[]): T[] => requests.filter((r) => r.method === 'POST' || r.method === 'PUT');
 const ADD = { kind: 'add' };
 const DONE = undefined; // the default of the list prompts: done
+const BACK = () => new BackError(); // Esc
+/** The questions of the menu that ends a walk. */
+const MENU = 'What next?';
+const WHICH = 'Which field?';
+const KEYS_LINE = 'Esc goes back one question; Ctrl-C cancels. Nothing is sent before the menu at the end.';
 
-/** Answers for a full add walk; `next` answers the review menu (send, change, cancel) and what follows. */
-function addWalk(...next: unknown[]): unknown[] {
+/** Answers for a full add walk; `menu` answers the menu at the end (`send`, `change`, `cancel`). */
+function addWalk(menu: unknown = 'send'): unknown[] {
   return [
     'Walk', 'good', 'Around the block',
     'weekDays', [1, 3, 5],
@@ -48,12 +56,12 @@ function addWalk(...next: unknown[]): unknown[] {
     [health.id],
     ['morning'],
     undefined, '🚶', '#2ecc71',
-    ...(next.length ? next : ['send']),
+    menu,
   ];
 }
 
 describe('habit add, interactive', () => {
-  it('walks through every field, shows a summary, asks, then creates the habit', async () => {
+  it('walks through every field, shows a summary, ends on a menu, then creates the habit', async () => {
     const r = await cli(['habit', 'add', '-i', '--json'], addWalk());
     expect(r.code).toBe(0);
     expect(r.left).toEqual([]);
@@ -67,9 +75,10 @@ describe('habit add, interactive', () => {
       'Does the habit end?', 'Streak length (successful periods in a row)',
       'Areas (tick none for no area)', 'Time of day (tick none for any time)',
       'Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))', 'Icon, an emoji or icon name (optional)', 'Colour (#RRGGBB; empty for the default)',
-      'What next?',
+      MENU,
     ]);
     const summary = stripAnsi(r.stderr);
+    expect(summary.split('\n')[0]).toBe(KEYS_LINE);
     expect(summary).toContain('\n🚶 Walk\n  Type         good (a habit to build)\n');
     expect(summary).toContain('  Schedule     Mon, Wed, Fri\n');
     expect(summary).toContain('  Stacks       after "Meditate" is completed, +10 min\n');
@@ -137,41 +146,172 @@ describe('habit add, interactive', () => {
     expect(writes(r.requests)).toEqual([]);
   });
 
-  it('a name an active habit already has is said at the Name question, which asks again: no answer is lost (issue 22)', async () => {
+  it('a name an active habit already has is caught at its prompt: another name is asked for, before any other question', async () => {
     const answers = addWalk();
-    answers.splice(1, 0, 'Walk again');
+    answers.splice(1, 0, 'other', 'Stroll');
     const r = await cli(['habit', 'add', '-i', '--json'], answers);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.prompter.asked.slice(0, 3)).toEqual(['Name', 'Name', 'Type']);
-    expect(r.stderr).toMatch(/^An active habit is already called "Walk" \(id:.+\): choose another name, or run habit add with --allow-duplicate\.\n/);
-    expect((JSON.parse(r.stdout) as Habit).name).toBe('Walk again');
-    expect(writes(r.requests)).toHaveLength(1);
+    expect(r.code).toBe(0);
+    expect(r.prompter.asked.slice(0, 4)).toEqual(['Name', '"Walk" is taken', 'Name', 'Type']);
+    const taken = r.prompter.prompts[1]!;
+    expect(taken.default).toBe('other');
+    expect(r.prompter.prompts[2]!.default).toBeUndefined(); // the name in use is not offered again
+    expect(stripAnsi(r.stderr)).toMatch(/^An active habit is already called "Walk" \(id:.+\): a second one would make "Walk" ambiguous everywhere\.$/m);
+    expect(writes(r.requests).map((q) => (q.body as { name: string }).name)).toEqual(['Stroll']);
   });
 
-  it('answering cancel at the menu creates nothing and exits 130', async () => {
+  it('a name in use can be kept at its prompt, as --allow-duplicate does', async () => {
+    const answers = addWalk();
+    answers.splice(1, 0, 'keep');
+    const r = await cli(['habit', 'add', '-i', '--json'], answers);
+    expect(r.code).toBe(0);
+    expect(r.prompter.asked.slice(0, 3)).toEqual(['Name', '"Walk" is taken', 'Type']);
+    expect(writes(r.requests).map((q) => (q.body as { name: string }).name)).toEqual(['Walk']);
+    // With the flag, nothing is asked.
+    const flag = await cli(['habit', 'add', '-i', '--allow-duplicate'], addWalk());
+    expect(flag.code).toBe(0);
+    expect(flag.prompter.asked.slice(0, 2)).toEqual(['Name', 'Type']);
+  });
+
+  it('Cancel at the menu asks nothing more, creates nothing and exits 130', async () => {
     const r = await cli(['habit', 'add', '-i', '--allow-duplicate'], addWalk('cancel'));
     expect(r.code).toBe(130);
-    expect(r.stderr).toContain('error: cancelled: no habit was created\n');
+    expect(r.left).toEqual([]);
+    expect(r.prompter.asked.at(-1)).toBe(MENU);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('error: cancelled: no habit was created');
     expect(writes(r.requests)).toEqual([]);
   });
 
-  it('a change at the menu asks that field alone again, shows the review again, and sends the change (issue 22)', async () => {
-    const r = await cli(['habit', 'add', '-i', '--allow-duplicate', '--json'], addWalk('change', 'Description', 'Twice around the block', 'change', 'Colour', '#123456', 'send'));
-    expect(r.code, r.stderr).toBe(0);
+  it('a field changed at the menu is asked again alone, the summary shown again; the habit is created with the change', async () => {
+    const answers = addWalk('change');
+    answers.push('description', 'Twice round the block', 'send');
+    const r = await cli(['habit', 'add', '-i', '--allow-duplicate', '--json'], answers);
+    expect(r.code).toBe(0);
     expect(r.left).toEqual([]);
-    expect(r.prompter.asked.slice(-7)).toEqual(['What next?', 'Which field?', 'Description (optional; backspace clears)', 'What next?', 'Which field?', 'Colour (#RRGGBB; empty for the default)', 'What next?']);
-    // The summary is shown again after each change.
-    expect(r.stderr.match(/Twice around the block/g)).toHaveLength(2);
-    const sent = writes(r.requests).map((q) => q.body as Record<string, unknown>);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ name: 'Walk', description: 'Twice around the block', colorHex: '#123456', goal: { value: 30, unit: 'min', periodicity: 'daily' } });
+    expect(r.prompter.asked.slice(-4)).toEqual([MENU, WHICH, 'Description (optional; backspace clears)', MENU]);
+    expect(r.prompter.prompts.at(-2)!.default).toBe('Around the block'); // pre-filled with the answer given
+    // The summary is shown twice: after the walk, and after the change.
+    expect(stripAnsi(r.stderr).match(/^ {2}Description +.+$/gm)).toEqual(['  Description  Around the block', '  Description  Twice round the block']);
+    expect(writes(r.requests).map((q) => (q.body as { description: string }).description)).toEqual(['Twice round the block']);
+  });
+
+  it('the menu and its list of fields; Esc at the list returns to the menu', async () => {
+    const answers = addWalk('change');
+    answers.push(BACK(), 'cancel');
+    const prompter = scriptedPrompter(answers);
+    const menus: Record<string, string[]> = {};
+    const select = prompter.select;
+    prompter.select = (o) => {
+      menus[o.message] = o.choices.map((c) => c.name);
+      return select(o);
+    };
+    const r = await fx.cli(['habit', 'add', '-i', '--allow-duplicate'], { prompter, tty: { stdin: true, stderr: true } });
+    expect(r.code).toBe(130);
+    expect(menus[MENU]).toEqual(['Create this habit', 'Change a field…', 'Cancel']);
+    expect(menus[WHICH]).toEqual(['Name', 'Type', 'Description', 'Schedule', 'Goal', 'Reminders', 'Stacks', 'End', 'Areas', 'Time of day', 'Start date', 'Icon', 'Colour']);
+    expect(prompter.asked.slice(-3)).toEqual([MENU, WHICH, MENU]);
+    expect(stripAnsi(r.stderr).match(/^ {2}Type +/gm)).toHaveLength(1); // the summary is not repeated
+    expect(writes(r.requests)).toEqual([]);
   });
 
   it('Ctrl-C at a prompt exits 130 with one line and creates nothing', async () => {
-    const r = await cli(['habit', 'add', '-i'], ['Jog', 'good', new CancelledError()]);
+    const r = await cli(['habit', 'add', '-i'], ['Saunter', 'good', new CancelledError()]);
     expect(r.code).toBe(130);
-    expect(r.stderr).toBe('error: cancelled\n');
+    expect(stripAnsi(r.stderr)).toBe(`${KEYS_LINE}\nerror: cancelled\n`);
     expect(r.stdout).toBe('');
+    expect(writes(r.requests)).toEqual([]);
+  });
+});
+
+/** The questions of a short add walk (no goal, no reminders, no stacks, no end). */
+const SHORT = [
+  'Name', 'Type', 'Description (optional)', 'How often?', 'Track a goal (an amount per day, week, month or year)?',
+  'Reminders: none', 'Habit stacks: none', 'Does the habit end?', 'Areas (tick none for no area)', 'Time of day (tick none for any time)',
+  'Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))', 'Icon, an emoji or icon name (optional)', 'Colour (#RRGGBB; empty for the default)',
+];
+
+/** Answers to SHORT after the name: defaults everywhere. */
+const shortAfterName = (): unknown[] => ['good', '', 'daily', false, DONE, DONE, 'none', [], [], undefined, '', ''];
+
+describe('habit add, interactive: Esc goes back one question', () => {
+  it('back to the question before, pre-filled with its answer; the walk goes on from there', async () => {
+    const r = await cli(['habit', 'add', '-i', '--json'], [
+      BACK(), // at Name: nothing before it, Name again
+      'Hike', 'good', 'Up the hill', BACK(), // at How often?: the description again
+      'Up and down', 'daily', false, DONE, DONE, 'none', [], [], undefined, '', '', 'send',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.left).toEqual([]);
+    expect(r.prompter.asked).toEqual([
+      'Name', 'Name', 'Type', 'Description (optional)', 'How often?', 'Description (optional)', ...SHORT.slice(3), MENU,
+    ]);
+    expect(r.prompter.prompts[5]!.default).toBe('Up the hill');
+    expect(writes(r.requests).map((q) => (q.body as { description: string }).description)).toEqual(['Up and down']);
+  });
+
+  it('from the question after a field of several questions, back to that field\'s last one', async () => {
+    const r = await cli(['habit', 'add', '-i', '--json'], [
+      'Swim', 'good', '', 'daily', true, 5, 'kM', 'weekly', 'lengths',
+      BACK(), // at Reminders: the unit name, the goal's last question
+      undefined, DONE, DONE, 'none', [], [], undefined, '', '', 'send',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.prompter.asked.slice(4, 12)).toEqual([
+      'Track a goal (an amount per day, week, month or year)?', 'Goal value', 'Unit', 'Per', 'Unit name shown in the app, e.g. glasses (optional)',
+      'Reminders: none', 'Unit name shown in the app, e.g. glasses (optional)', 'Reminders: none',
+    ]);
+    expect(r.prompter.prompts[10]!.default).toBe('lengths');
+    expect(writes(r.requests).map((q) => q.body)).toEqual([expect.objectContaining({ goal: { value: 5, unit: 'kM', periodicity: 'weekly' }, customUnitName: 'lengths' })]);
+  });
+
+  it('back twice, then forward: each question again pre-filled with the answer it had', async () => {
+    const r = await cli(['habit', 'add', '-i', '--json'], [
+      'Row', 'good', '', 'daily', true, 12, 'kM',
+      BACK(), // at Per: the unit again
+      BACK(), // at Unit: the goal value again
+      undefined, undefined, 'monthly', '', DONE, DONE, 'none', [], [], undefined, '', '', 'send',
+    ]);
+    expect(r.code).toBe(0);
+    const asked = r.prompter.prompts.slice(5, 10).map((q) => [q.message, q.default]);
+    expect(asked).toEqual([['Goal value', undefined], ['Unit', 'min'], ['Per', 'daily'], ['Unit', 'kM'], ['Goal value', 12]]);
+    expect(r.prompter.prompts.slice(10, 12).map((q) => [q.message, q.default])).toEqual([['Unit', 'kM'], ['Per', 'daily']]);
+    expect(writes(r.requests).map((q) => (q.body as { goal: unknown }).goal)).toEqual([{ value: 12, unit: 'kM', periodicity: 'monthly' }]);
+  });
+
+  it('Esc at the menu asks the last question again, then shows the menu again', async () => {
+    const r = await cli(['habit', 'add', '-i', '--json'], ['Paint', ...shortAfterName(), BACK(), '#123456', 'send']);
+    expect(r.code).toBe(0);
+    expect(r.prompter.asked.slice(-3)).toEqual([MENU, 'Colour (#RRGGBB; empty for the default)', MENU]);
+    expect(writes(r.requests).map((q) => (q.body as { colorHex: string }).colorHex)).toEqual(['#123456']);
+  });
+});
+
+describe('habit add, interactive: the menu at the end', () => {
+  it('changing the goal asks again for the total to reach, which is counted in its unit; Esc goes back from one to the other', async () => {
+    const r = await cli(['habit', 'add', 'Spin', '-i', '--goal', '20 min weekly', '--end', 'total:500', '--json'], [
+      ...new Array(18).fill(undefined), 'change', 'goal', true, 40, 'kM', 'weekly', 'laps',
+      BACK(), // at the end: Esc goes back into the goal, to its unit name
+      '', 'totalLogValue', 800, 'send',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.left).toEqual([]);
+    const unitName = 'Unit name shown in the app, e.g. glasses (optional)';
+    expect(r.prompter.asked.slice(18)).toEqual([
+      MENU, WHICH, 'Track a goal (an amount per day, week, month or year)?', 'Goal value', 'Unit', 'Per', unitName,
+      'Does the habit end?', unitName, 'Does the habit end?', 'Total to reach', MENU,
+    ]);
+    expect(r.prompter.prompts[26]!.default).toBe('laps');
+    expect(writes(r.requests).map((q) => q.body)).toEqual([expect.objectContaining({
+      goal: { value: 40, unit: 'kM', periodicity: 'weekly' }, endCondition: { type: 'totalLogValue', totalLogValue: 800 },
+    })]);
+  });
+
+  it('an end date before the start is named at the menu, which comes back; nothing is sent', async () => {
+    const r = await cli(['habit', 'add', 'Fast', '-i'], [
+      'Fast', 'good', '', 'daily', false, DONE, DONE, 'date', '2026-11-01', [], [], undefined, '', '', 'send', 'cancel',
+    ]);
+    expect(r.code).toBe(130);
+    expect(r.prompter.asked.slice(-2)).toEqual([MENU, MENU]);
+    expect(stripAnsi(r.stderr)).toContain('The end date 2026-11-01 is before the start date 2026-11-22: change End or Start date first.\n');
     expect(writes(r.requests)).toEqual([]);
   });
 });
@@ -203,24 +343,26 @@ describe('habit edit, interactive', () => {
       ['Start date (YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon, monday))', '2026-11-01'],
       ['Icon, an emoji or icon name (optional; backspace clears)', '🚶'],
       ['Colour (#RRGGBB)', '#7B61FF'],
-      ['What next?', 'send'],
+      [MENU, 'send'],
     ]);
     expect(r.requests.map((q) => q.method)).not.toContain('PUT');
-    expect(r.stderr).toContain('\nChanges: none\n');
+    expect(stripAnsi(r.stderr)).toContain('\nChanges: none\n');
+    expect(stripAnsi(r.stderr).split('\n')[0]).toBe(KEYS_LINE);
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('No changes: "Evening jog" already has these values; nothing was sent');
     expect((await call<Habit>(fx.svc, 'GET', `/habits/${h.id}`)).reminders?.habitStacks?.[0]?.id).toBe(h.reminders?.habitStacks?.[0]?.id);
   });
 
-  it('sends only what the answers change, after a summary and a confirmation', async () => {
+  it('sends only what the answers change, after a summary and the menu', async () => {
     const h = await populated('Morning jog');
     const answers: unknown[] = new Array(18).fill(undefined);
     answers[0] = 'Dawn jog';
     answers[9] = { kind: 'remove', index: 0 }; // the reminders list: remove the one reminder…
     answers.splice(10, 0, DONE); // …then done
-    answers.push('send'); // the menu: Save these changes
+    answers.push('send'); // What next? Save these changes
     const r = await cli(['habit', 'edit', 'Morning jog', '-i'], answers);
     expect(r.code).toBe(0);
     expect(r.left).toEqual([]);
+    expect(r.prompter.asked.at(-1)).toBe(MENU);
     expect(r.stderr).toContain('Changes: name, reminders\n');
     expect(writes(r.requests).map((q) => q.body)).toEqual([{
       name: 'Dawn jog',
@@ -233,7 +375,32 @@ describe('habit edit, interactive', () => {
     const r = await cli(['habit', 'edit', 'Cycle'], [new CancelledError()]);
     expect(r.prompter.asked).toEqual(['Name']);
     expect(r.code).toBe(130);
-    expect(r.stderr).toBe('error: cancelled\n');
+    expect(stripAnsi(r.stderr)).toBe(`${KEYS_LINE}\nerror: cancelled\n`);
+  });
+
+  it('a new name another habit has is caught at its prompt; kept, the rename is sent', async () => {
+    const h = await populated('Night jog');
+    const answers: unknown[] = ['Meditate', 'keep', ...new Array(17).fill(undefined), 'send'];
+    const r = await cli(['habit', 'edit', 'Night jog', '-i'], answers);
+    expect(r.code).toBe(0);
+    expect(r.prompter.asked.slice(0, 3)).toEqual(['Name', '"Meditate" is taken', 'Description (optional; backspace clears)']);
+    expect(r.prompter.prompts[1]!.default).toBe('other');
+    expect(writes(r.requests)).toEqual([expect.objectContaining({ method: 'PUT', path: `/habits/${h.id}`, body: { name: 'Meditate' } })]);
+  });
+
+  it('a later start over logs asks at the menu; declining returns to the menu, and nothing is sent', async () => {
+    const h = await populated('Dusk jog');
+    await mark(fx.svc, h.id, 'complete', '2026-11-20');
+    const answers: unknown[] = new Array(18).fill(undefined);
+    answers[15] = '2026-11-21'; // the start date
+    answers.push('send', false, 'cancel');
+    const r = await cli(['habit', 'edit', 'Dusk jog', '-i'], answers);
+    expect(r.code).toBe(130);
+    expect(r.left).toEqual([]);
+    expect(r.prompter.asked.slice(-4)).toEqual(['Colour (#RRGGBB)', MENU, 'Move the start to 2026-11-21?', MENU]);
+    expect(r.stderr).toContain('moving the start of "Dusk jog" from 2026-11-01 to 2026-11-21 leaves the logs before 2026-11-21 out of every count');
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('error: cancelled: the habit was not changed');
+    expect(writes(r.requests).filter((q) => q.method === 'PUT')).toEqual([]);
   });
 });
 
@@ -246,5 +413,18 @@ describe('a bad habit is asked for a limit, as the journal shows it (issue 22)',
     const good = scriptedPrompter([false]);
     await promptGoal(good, null, null);
     expect(good.asked).toEqual(['Track a goal (an amount per day, week, month or year)?']);
+  });
+
+  it('a type changed at the menu asks the goal again, now as a limit', async () => {
+    const r = await cli(['habit', 'add', 'Snack', '-i', '--goal', '3 rep daily', '--json'], [
+      ...new Array(17).fill(undefined), 'change', 'type', 'bad', true, 2, undefined, undefined, '', 'send',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.left).toEqual([]);
+    expect(r.prompter.asked.slice(17)).toEqual([
+      MENU, WHICH, 'Type', 'Set a limit (an amount per day, week, month or year not to go over)?', 'Limit value', 'Unit', 'Per',
+      'Unit name shown in the app, e.g. glasses (optional)', MENU,
+    ]);
+    expect(writes(r.requests).map((q) => q.body)).toEqual([expect.objectContaining({ type: 'bad', goal: { value: 2, unit: 'rep', periodicity: 'daily' } })]);
   });
 });

@@ -1,6 +1,7 @@
 // The one-keypress prompt through the real prompter, over streams that claim to be a terminal: a
 // letter picks its choice in either case, Enter the default, another key says which keys work.
 import { describe, expect, it } from 'vitest';
+import { stripAnsi } from '../../src/output/plain.js';
 import { keyLegend } from '../../src/prompts/keys.js';
 import { pretendTerminal } from '../helpers/cli.js';
 
@@ -46,6 +47,20 @@ describe('keys prompt', () => {
     expect(await answer).toBe('done');
     expect(t.screen()).toContain('Clear\\x1b[2J (pending)');
     expect(t.screen()).not.toContain('\u001b[2J');
+  });
+
+  it('an answer kept for later shows the mark it is given, not ✔', async () => {
+    const t = terminal();
+    const answer = t.prompter.keys({ message: 'Walk (pending)', choices, default: 'leave', answered: '→' });
+    t.type('d');
+    expect(await answer).toBe('done');
+    expect(stripAnsi(t.screen())).toContain('→ Walk (pending) done');
+    expect(t.screen()).not.toContain('✔');
+    const plain = terminal();
+    const sent = plain.prompter.keys({ message: 'Walk (pending)', choices, default: 'leave' });
+    plain.type('d');
+    await sent;
+    expect(plain.screen()).toContain('✔');
   });
 
   it('the legend marks the key Enter stands for', () => {

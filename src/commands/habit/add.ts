@@ -48,9 +48,10 @@ weekdays, weekends. Goal units:
 ${GOAL_UNITS.map((u) => (u.includes(' ') ? `"${u}"` : u)).join(' ')}
 (any case; minutes, hours, steps, reps and other plain words work too).
 
-With prompts, a name an active habit has is said at the Name question, and the walk ends on a
-menu: create the habit, change one field (only that question is asked again), or cancel. Esc
-does nothing; Ctrl-C cancels with nothing sent.`)
+With prompts, a name an active habit has is said at the Name question (type another, or keep
+it, as --allow-duplicate does), Esc goes back one question, and the walk ends on a menu: create
+the habit, change one field (only that question is asked again), or cancel. Ctrl-C cancels with
+nothing sent.`)
     .action((name: string | undefined, raw: RawFieldOptions, command: Command) =>
       app.run(command, (ctx) => run(parse(name, raw, ctx.today()), ctx)));
 }

@@ -5,8 +5,8 @@ import type { Habit, UpdateHabitBody } from '../../api/types.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import { addDays } from '../../model/dates.js';
 import { examples, type App } from '../shared/app.js';
-import { promptHabit, reviewDraft } from '../../prompts/habit.js';
-import { applyFlags, diffDrafts, draftFromHabit, draftProblem, FIELD_LABELS } from '../../model/draft.js';
+import { promptHabit, reviewDraft, type HabitWalk } from '../../prompts/habit.js';
+import { applyFlags, diffDrafts, draftFromHabit, draftProblem, FIELD_LABELS, type HabitDraft } from '../../model/draft.js';
 import { beyondPeriod } from '../../model/goal.js';
 import { declareFieldOptions } from './flags.js';
 import { hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
@@ -74,22 +74,28 @@ function changedFields(body: UpdateHabitBody): string[] {
 
 /**
  * A later start leaves the logs before it out of every count (streaks, totals, statistics). When
- * there are any, say so, and on a terminal ask (default no); a script gets the warning.
+ * there are any, say so, and on a terminal ask (default no); a script gets the warning. True when
+ * the move may go ahead.
  */
-async function confirmLaterStart(deps: Pick<Deps, 'api' | 'out' | 'prompter'>, habit: Habit, start: string): Promise<void> {
+async function laterStartAgreed(deps: Pick<Deps, 'api' | 'out' | 'prompter'>, habit: Habit, start: string): Promise<boolean> {
   const api = await deps.api();
   const query = { startDate: habit.startDate, endDate: addDays(start, -1) };
   const stats = await api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query }).catch(() => undefined);
   const counts = stats ? [stats.totalLogs, stats.completions, stats.skips, stats.fails] : [];
   // Unreadable statistics may hide history: then warn as if there were some.
-  if (counts.length > 0 && counts.every((n) => n === 0)) return;
+  if (counts.length > 0 && counts.every((n) => n === 0)) return true;
   const warning = `moving the start of "${habit.name}" from ${habit.startDate} to ${start} leaves the logs before ${start} out of every count (streaks, totals, statistics, export)`;
   if (!deps.prompter.available) {
     deps.out.warn(`warning: ${warning}`);
-    return;
+    return true;
   }
   deps.out.warn(warning);
-  if (!(await deps.prompter.confirm({ message: `Move the start to ${start}?`, default: false }))) throw new CancelledError('cancelled; nothing was changed');
+  return deps.prompter.confirm({ message: `Move the start to ${start}?`, default: false });
+}
+
+/** The later start's question; declining cancels (exit 130). */
+async function confirmLaterStart(deps: Pick<Deps, 'api' | 'out' | 'prompter'>, habit: Habit, start: string): Promise<void> {
+  if (!(await laterStartAgreed(deps, habit, start))) throw new CancelledError('cancelled; nothing was changed');
 }
 
 /** Reads the habit, applies flags (and prompts), and sends what changed. */
@@ -110,11 +116,20 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
   for (const t of habit.timeOfDays ?? []) names.timeOfDays.set(t.id, t.name);
   const current = draftFromHabit(habit);
   let next = applyFlags(current, await resolveFlags(deps.resolver, options.flags, names, habit.id));
+  const laterStart = (d: HabitDraft): string | undefined => (d.startDate > current.startDate ? d.startDate : undefined);
+  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
   if (interactive) {
-    // Renaming to a name an active habit has is said at the Name question; the walk ends on a menu.
-    const walk = { mode: 'edit' as const, draft: next, names, selfId: habit.id, unique: !options.allowDuplicate && !options.dryRun, checkedName: habit.name };
+    // A rename to a name an active habit has is said at the Name question; the walk ends on a
+    // menu, where Save asks about a later start over logs first (no returns to the menu).
+    const walk: HabitWalk = {
+      mode: 'edit', draft: next, names, selfId: habit.id, unique: !options.allowDuplicate, checkedName: habit.name,
+      beforeSend: async (d) => {
+        const start = laterStart(d);
+        return !start || laterStartAgreed(deps, habit, start);
+      },
+    };
     next = await promptHabit(deps, walk);
-    if (!options.dryRun) next = await reviewDraft(deps, walk, next, (d) => changedFields(diffDrafts(current, d)));
+    if (!planned) next = await reviewDraft(deps, walk, next, (d) => changedFields(diffDrafts(current, d)));
   }
   const body = diffDrafts(current, next);
   const changes = changedFields(body);
@@ -124,7 +139,8 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
     await deps.out.result(habit, () => '');
     return;
   }
-  if (body.name !== undefined && body.name.trim().toLowerCase() !== habit.name.trim().toLowerCase() && !options.allowDuplicate) {
+  // With prompts, the name was checked at its question (or kept there on purpose).
+  if (!interactive && body.name !== undefined && body.name.trim().toLowerCase() !== habit.name.trim().toLowerCase() && !options.allowDuplicate) {
     await requireUniqueName(deps, 'habits', body.name, habit.id);
   }
   const problem = draftProblem(next);
@@ -132,11 +148,12 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
   // A goal of more time than its period holds can never be reached: said, and sent as asked.
   const tooLong = body.goal ? beyondPeriod(body.goal.value, body.goal.unit, body.goal.periodicity, 'a goal of') : undefined;
   if (tooLong) deps.out.warn(`warning: ${tooLong}, so it can never be reached`);
-  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
-  // A dry run asks nothing: the later start's warning is shown, its question is not.
-  if (body.startDate !== undefined && body.startDate > current.startDate) {
+  // The menu asked about a later start already. A dry run asks nothing: the warning is shown, its
+  // question is not.
+  const start = laterStart(next);
+  if (start && !(interactive && !planned)) {
     const asking = planned ? { api: () => deps.api(), out: deps.out, prompter: { ...deps.prompter, available: false } } : deps;
-    await confirmLaterStart(asking, habit, body.startDate);
+    await confirmLaterStart(asking, habit, start);
   }
   const answer = await (await writeApi(deps, planned)).request('PUT /habits/{habitId}', { params: { habitId: id }, body });
   if (planned) return printPlan(deps.out, planned);

@@ -8,7 +8,7 @@ const collect = (value: string, previous: unknown): string[] => [...(Array.isArr
 
 /** Declares the field flags on `cmd`; `edit` adds --name and the clearing `--no-…` forms. */
 export function declareFieldOptions(cmd: Command, mode: 'add' | 'edit'): Command {
-  cmd.option('-i, --interactive', mode === 'add' ? 'walk through every field with prompts (flags pre-fill them)' : 'walk through every field with prompts, pre-filled with the current values');
+  cmd.option('-i, --interactive', mode === 'add' ? 'walk through every field with prompts (flags pre-fill them; Esc goes back; a menu at the end)' : 'walk through every field with prompts, pre-filled with the current values (Esc goes back; a menu at the end)');
   cmd.optionsGroup('Fields:');
   if (mode === 'edit') cmd.option('--name <name>', 'rename the habit');
   cmd.option('--allow-duplicate', mode === 'add' ? 'create it even if an active habit has this name' : 'rename it even if another active habit has the name');
