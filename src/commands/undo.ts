@@ -8,7 +8,7 @@ import type { Api } from '../api/routes.js';
 import type { LogValueBody } from '../api/types.js';
 import { describeError } from '../describe-error.js';
 import { checkedWrite, FailureError } from '../errors.js';
-import { formatNumber } from '../output/format.js';
+import { formatAmount } from '../output/format.js';
 import { formatTimestamp } from '../output/time.js';
 import { displayUnit } from '../model/units.js';
 import { escapeControls } from '../model/text.js';
@@ -60,7 +60,7 @@ export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'a
   const cached = (await deps.resolver.nameCache()).get('habits', Number.POSITIVE_INFINITY)?.items ?? [];
   const name = `"${escapeControls(cached.find((h) => h.id === last.habitId)?.name ?? last.habitId)}"`;
   const body = last.write.body as { value?: unknown; unitSymbol?: unknown };
-  const amount = last.type === 'value' && typeof body.value === 'number' ? ` of ${formatNumber(body.value)}${typeof body.unitSymbol === 'string' && body.unitSymbol ? ` ${displayUnit(body.unitSymbol)}` : ''}` : '';
+  const amount = last.type === 'value' && typeof body.value === 'number' ? ` of ${formatAmount(body.value, body.unitSymbol)}` : '';
   // When it was written, in the user's zone as every time a person reads (--json keeps ISO).
   const what = `the ${WORDS[last.type]}${amount} on ${name} for ${last.date}, written ${formatTimestamp(last.write.at, deps.settings.timezone.value)}`;
   const api = await deps.api();
@@ -89,7 +89,7 @@ export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'a
   // The values of that day go too: named, as log undo names them (those this machine wrote).
   const values = live.filter((l) => l.habitId === last.habitId && l.date === last.date && l.type === 'value').map((l) => {
     const b = l.write.body as { value?: unknown; unitSymbol?: unknown };
-    return `${typeof b.value === 'number' ? formatNumber(b.value) : '?'}${typeof b.unitSymbol === 'string' && b.unitSymbol ? ` ${displayUnit(b.unitSymbol)}` : ''}`;
+    return formatAmount(b.value, b.unitSymbol);
   });
   const including = values.length ? `, the value${values.length === 1 ? '' : 's'} ${values.join(', ')} among them` : '';
   await confirmDestructive(deps, options.yes, `revert ${what}`, `This clears every log of ${name} on ${last.date}${including} (habits log undo).`);

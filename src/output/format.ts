@@ -32,6 +32,15 @@ export function compareNames(a: string, b: string): number {
   return nameCollator.compare(a, b);
 }
 
+/**
+ * An amount as a person reads it: `3 cup`, `-1.5 km`, `2 pages` (the habit's own unit name for a
+ * count); `?` for a value a server or the record did not give as a number, no unit when none.
+ */
+export function formatAmount(value: unknown, unit: unknown, customUnitName?: string | null): string {
+  const n = typeof value === 'number' ? formatNumber(value) : '?';
+  return typeof unit === 'string' && unit ? `${n} ${displayUnit(unit, customUnitName)}` : n;
+}
+
 /** A number without needless decimals: 3, 2.5, 0.33. */
 export function formatNumber(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);

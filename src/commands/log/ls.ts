@@ -5,8 +5,7 @@ import type { Command } from 'commander';
 import type { LogEntry } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { DATE_FORMS, parseDateArg } from '../../model/dates.js';
-import { displayUnit } from '../../model/units.js';
-import { formatNumber } from '../../output/format.js';
+import { formatAmount } from '../../output/format.js';
 import { formatTimestamp } from '../../output/time.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
@@ -78,7 +77,7 @@ export async function run(options: LogLsOptions, deps: Pick<Deps, 'out' | 'api' 
   if (logs.length === 0) {
     return deps.out.empty(logs, `No logs of "${habit.name}"${range}${deps.isLocal ? '' : ' written from this machine'}.`);
   }
-  const amount = (l: ListedLog): string => (l.value === null || (l.kind !== 'value' && l.value === 0) ? '' : `${formatNumber(l.value)}${l.unitSymbol ? ` ${displayUnit(l.unitSymbol)}` : ''}`);
+  const amount = (l: ListedLog): string => (l.value === null || (l.kind !== 'value' && l.value === 0) ? '' : formatAmount(l.value, l.unitSymbol));
   await deps.out.render({
     json: logs,
     // Piped, the kind stays the third column (it was headed TYPE before `type` meant manual | auto).

@@ -8,9 +8,8 @@ import { mapPool } from '../../concurrency.js';
 import type { JournalEntry } from '../../api/types.js';
 import { DATE_FORMS, parseDateArg, parseLogDateArg } from '../../model/dates.js';
 import { describeError } from '../../describe-error.js';
-import { displayUnit } from '../../model/units.js';
 import { escapeControls } from '../../model/text.js';
-import { formatNumber } from '../../output/format.js';
+import { formatAmount } from '../../output/format.js';
 import { confirmDestructive } from '../shared/confirm.js';
 import { PartialFailure, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
@@ -161,14 +160,13 @@ function report(deps: Pick<Deps, 'out'>, verb: MarkVerb, entry: MarkEntry, err: 
  */
 async function valuesOn(deps: Pick<Deps, 'api'> & Partial<Pick<Deps, 'writes' | 'isLocal'>>, habits: Named[], date: string): Promise<Map<Named, string[]>> {
   const found = new Map<Named, string[]>();
-  const amount = (value: unknown, unit: unknown) => `${typeof value === 'number' ? formatNumber(value) : '?'}${typeof unit === 'string' && unit ? ` ${displayUnit(unit)}` : ''}`;
   const unique = [...new Map(habits.map((h) => [h.id, h])).values()];
   if (deps.isLocal) {
     const api = await deps.api();
     await mapPool(unique, WRITE_CONCURRENCY, async (habit) => {
       const logs = await api.request('GET /habits/{habitId}/logs', { params: { habitId: habit.id }, query: { date } });
       // An older service named the kind `type` (checks.ts reads it as `kind`).
-      const values = (Array.isArray(logs) ? logs : []).filter((l) => l.kind === 'value').map((l) => amount(l.value, l.unitSymbol));
+      const values = (Array.isArray(logs) ? logs : []).filter((l) => l.kind === 'value').map((l) => formatAmount(l.value, l.unitSymbol));
       if (values.length > 0) found.set(habit, values);
     });
     return found;
@@ -182,7 +180,7 @@ async function valuesOn(deps: Pick<Deps, 'api'> & Partial<Pick<Deps, 'writes' | 
   for (const habit of unique) {
     const values = live.filter((l) => l.habitId === habit.id && l.date === date && l.type === 'value').map((l) => {
       const body = l.write.body as { value?: unknown; unitSymbol?: unknown };
-      return amount(body.value, body.unitSymbol);
+      return formatAmount(body.value, body.unitSymbol);
     });
     if (values.length > 0) found.set(habit, values);
   }

@@ -10,7 +10,7 @@ import { beyondPeriod } from '../../model/goal.js';
 import type { HabitFacts } from '../../model/habit-facts.js';
 import { converts, displayUnit, isCount, ownUnitName, unitList, unitsThatCount } from '../../model/units.js';
 import { escapeControls } from '../../model/text.js';
-import { formatGoal, formatNumber, shellWord } from '../../output/format.js';
+import { formatAmount, formatGoal, formatNumber, shellWord } from '../../output/format.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from './deps.js';
 import { checkLogWrite } from './log-checks.js';
@@ -110,7 +110,7 @@ export async function readBack(api: Api, habit: Named, date: string, today?: str
   const left: DayLeft = { total: shown.total, unit, status: shown.status };
   const name = `"${escapeControls(habit.name)}"`;
   if (left.total !== 0) {
-    const amount = `${formatNumber(left.total)}${unit ? ` ${displayUnit(unit, habit.facts?.customUnitName)}` : ''}`;
+    const amount = formatAmount(left.total, unit, habit.facts?.customUnitName);
     return { left, warning: `${name} still shows ${amount} for ${date}: this server's undo leaves values; \`habits log set ${shellWord(habit.name)} 0${date === today ? '' : ` --date ${date}`}\` clears them` };
   }
   if (left.status === 'completed' || left.status === 'failed' || left.status === 'skipped') {
