@@ -1,40 +1,21 @@
 // `habits habit rm` on a real terminal (tmux): it asks, "n" keeps the habit, "y" deletes it.
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { tempHome } from '../helpers/cli.js';
-import { startLocalService, type LocalService } from '../helpers/local-service.js';
-import { startTmux, type TmuxSession } from '../helpers/tmux.js';
+import { expect, it } from 'vitest';
+import { useOneMachine } from '../helpers/tmux.js';
 import { withTools } from '../helpers/tools.js';
-import { addHabit, cliEnv } from '../helpers/service.js';
+import { addHabit } from '../helpers/service.js';
 
-let svc: LocalService;
-let home: ReturnType<typeof tempHome>;
-let session: TmuxSession | undefined;
-
-beforeAll(async () => {
-  svc = await startLocalService();
-  home = tempHome();
-});
-
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
-
-afterAll(async () => {
-  await svc.close();
-  home.cleanup();
-});
+const machine = useOneMachine();
 
 async function exists(id: string): Promise<boolean> {
-  const res = await fetch(`${svc.url}/habits/${id}`, { headers: { 'x-api-key': svc.apiKey } });
+  const res = await fetch(`${machine.svc.url}/habits/${id}`, { headers: { 'x-api-key': machine.svc.apiKey } });
   await res.arrayBuffer();
   return res.status === 200;
 }
 
 withTools('tmux').describe('habit rm on a terminal', () => {
   it('asks; "n" leaves the habit and exits 130 with "cancelled"', async () => {
-    const walk = await addHabit(svc, { name: 'Walk' });
-    session = startTmux(['habit', 'rm', 'Walk'], cliEnv(svc, home.env));
+    const walk = await addHabit(machine.svc, { name: 'Walk' });
+    const session = machine.start(['habit', 'rm', 'Walk']);
     const screen = await session.waitFor('Delete habit "Walk"?');
     expect(screen).toContain('this cannot be undone');
     expect(screen).toContain('(y/N)');
@@ -48,8 +29,8 @@ withTools('tmux').describe('habit rm on a terminal', () => {
   });
 
   it('asks; "y" deletes the habit and exits 0', async () => {
-    const walk = await addHabit(svc, { name: 'Walk the dog' });
-    session = startTmux(['habit', 'rm', 'Walk the dog'], cliEnv(svc, home.env));
+    const walk = await addHabit(machine.svc, { name: 'Walk the dog' });
+    const session = machine.start(['habit', 'rm', 'Walk the dog']);
     await session.waitFor('Delete habit "Walk the dog"?');
     await session.typeAndWait('y', /\(y\/N\) y$/m);
     session.send('Enter');
@@ -59,8 +40,8 @@ withTools('tmux').describe('habit rm on a terminal', () => {
   });
 
   it('Ctrl-C at the question exits 130 and keeps the habit', async () => {
-    const h = await addHabit(svc, { name: 'Stretch' });
-    session = startTmux(['habit', 'rm', 'Stretch'], cliEnv(svc, home.env));
+    const h = await addHabit(machine.svc, { name: 'Stretch' });
+    const session = machine.start(['habit', 'rm', 'Stretch']);
     await session.waitFor('Delete habit "Stretch"?');
     session.send('C-c');
     expect(await session.exitCode()).toBe(130);

@@ -2,8 +2,9 @@
 // the exit code. Each session has its own tmux server socket, so tests cannot see each other.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { BIN, tempHome } from './cli.js';
+import { startLocalService, type LocalService } from './local-service.js';
 import { cliEnv, type ServiceFixture } from './service.js';
 
 const EXIT_MARK = '__HABITS_EXIT__';
@@ -131,4 +132,45 @@ export async function answerPrompt(s: TmuxSession, question: string, ...keys: st
     else s.send(key);
   }
   return screen;
+}
+
+/**
+ * For a test file whose commands share one machine: a local service and one home for the whole
+ * file (its name cache and record of writes carry from one command to the next), and `start(args)`
+ * runs `habits <args>` in tmux from that home, one session at a time (the last one ends after each
+ * test). Unlike useCliSessions, where every command starts from a fresh home.
+ */
+export function useOneMachine(): { readonly svc: LocalService; readonly home: ReturnType<typeof tempHome>; start(args: string[], size?: { cols: number; rows: number }): TmuxSession } {
+  let svc: LocalService | undefined;
+  let home: ReturnType<typeof tempHome> | undefined;
+  let session: TmuxSession | undefined;
+  beforeAll(async () => {
+    svc = await startLocalService();
+    home = tempHome();
+  });
+  afterEach(() => {
+    session?.kill();
+    session = undefined;
+  });
+  afterAll(async () => {
+    await svc?.close();
+    home?.cleanup();
+  });
+  const need = <T>(x: T | undefined): T => {
+    if (x === undefined) throw new Error('useOneMachine: only inside a test');
+    return x;
+  };
+  return {
+    get svc() {
+      return need(svc);
+    },
+    get home() {
+      return need(home);
+    },
+    start(args, size) {
+      session?.kill();
+      session = startTmux(args, cliEnv(need(svc), need(home).env), size);
+      return session;
+    },
+  };
 }
