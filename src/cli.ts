@@ -22,8 +22,8 @@ export async function main(argv: string[], world: Partial<World> = {}): Promise<
   const { Context, buildProgram } = core;
   let ctx: Context | undefined;
   const runner: Pick<App, 'run'> = {
-    async run(cmd, body) {
-      ctx = new Context(full, cmd.optsWithGlobals<GlobalFlags>(), core.jsonShape(core.commandPath(cmd), cmd.opts()));
+    async run(cmd, body, options) {
+      ctx = new Context(full, cmd.optsWithGlobals<GlobalFlags>(), core.jsonShape(core.commandPath(cmd), cmd.opts()), options);
       await ctx.out.prepare();
       try {
         await body(ctx);

@@ -5,6 +5,8 @@ import { dirname } from 'node:path';
 import { creationBlocker } from './config/paths.js';
 import { CliError, EXIT, FailureError, UsageError } from './errors.js';
 import type { Store, StoreInspection } from './server/index.js';
+import { ApiError } from './api/errors.js';
+import { isRead, type Middleware } from './api/pipeline.js';
 
 /** A running in-process local service. */
 export interface LocalService {
@@ -253,4 +255,21 @@ export async function startLocalService(opts: { file: string; timezone: string; 
     store.close();
     throw err;
   }
+}
+
+/**
+ * The local service's guard, as middleware: a write to a read-only store is refused here, in one
+ * line, unsent (reads still work), and the bare 500 the service answers a full disk or a damaged
+ * file with becomes what it was.
+ */
+export function localGuard(local: LocalService): Middleware {
+  return (next) => async (req) => {
+    if (local.readOnly && !isRead(req)) throw readOnlyStore(local.file, local.readOnly);
+    try {
+      return await next(req);
+    } catch (err) {
+      const fault = err instanceof ApiError && err.status === 500 ? local.fault() : undefined;
+      throw fault ?? err;
+    }
+  };
 }

@@ -56,7 +56,7 @@ export const NOUNS: readonly Noun[] = [
 /** Builds a fresh program whose output goes to `io`; `runner` runs each command's body. */
 export function buildProgram(runner: Pick<App, 'run'>, io: IO): Command {
   const app: App = {
-    run: (cmd, body) => runner.run(cmd, body),
+    run: (cmd, body, options) => runner.run(cmd, body, options),
     loadNoun: (cmd) => loadNoun(cmd, app),
     loadAll: (root) => loadAll(root, app),
   };

@@ -92,6 +92,16 @@ function circleEdges(graph: Map<string, string[]>, component: string[]): string[
 }
 
 const graph = importGraph();
+
+/** Every middleware of the request pipeline (api/pipeline.ts), in the file of the thing it serves. */
+const MIDDLEWARE: Record<string, string> = {
+  'record/middleware.ts': 'recordWrites',
+  'record/outbox-first.ts': 'sendOutboxFirst',
+  'output/spinner.ts': 'requestSpinner',
+  'output/skipped.ts': 'SkippedItems',
+  'local.ts': 'localGuard',
+  'commands/shared/dry-run.ts': 'dryRun',
+};
 const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
 const inServer = (file: string): boolean => file.startsWith('server/');
 
@@ -128,6 +138,22 @@ describe('the import graph of src/', () => {
   test('the local service imports nothing from the client but the wire types', () => {
     const leaks = edges.filter(({ from, to }) => inServer(from) && !inServer(to) && to !== 'api/types.ts').map(({ from, to }) => `${from} imports ${to}`);
     expect(leaks).toEqual([]);
+  });
+
+  test('middleware lives with the thing it serves, never in api/', () => {
+    // A file that declares middleware imports the Middleware type; each is listed here with its
+    // owner, and api/ (which only composes them: pipeline.ts, client.ts) imports none of them.
+    const composers = ['api/pipeline.ts', 'api/client.ts', 'context.ts'];
+    const declaring = [...graph.keys()]
+      .filter((f) => !composers.includes(f) && /import[^;]*\bMiddleware\b[^;]*from '[^']*pipeline\.js'/.test(readFileSync(join(SRC, f), 'utf8')))
+      .sort();
+    expect(declaring, 'a new middleware: add it to MIDDLEWARE (test/architecture.test.ts) and docs/architecture.md').toEqual(Object.keys(MIDDLEWARE).sort());
+    for (const [file, name] of Object.entries(MIDDLEWARE)) {
+      expect(readFileSync(join(SRC, file), 'utf8'), `${file} declares ${name}`).toMatch(new RegExp(`export (function|class) ${name}\\b`));
+      expect(file.startsWith('api/'), `${file}: middleware belongs to its owner, not to api/`).toBe(false);
+    }
+    const intoMiddleware = edges.filter(({ from, to }) => from.startsWith('api/') && to in MIDDLEWARE).map(({ from, to }) => `${from} imports ${to}`);
+    expect(intoMiddleware).toEqual([]);
   });
 
   test('there are no import circles', () => {

@@ -16,6 +16,7 @@ import { DEFAULT_RETRY_POLICY, withRetry } from './retry.js';
 import type { RetryPolicy } from './retry.js';
 import { responseShape } from './routes.js';
 import type { Api, ResponseShape, RouteKey } from './routes.js';
+import { stack, typedApi, type ApiRequest, type Middleware } from './pipeline.js';
 import type { Ok, Page } from './types.js';
 import { buildQuery, checkTransport, fillPath, parseBaseUrl } from './url.js';
 import type { BaseUrl } from './url.js';
@@ -46,9 +47,15 @@ export interface ClientOptions {
   warn?: (line: string) => void;
   /**
    * List items of one answer skipped as unusable (checks.ts): their noun (`habit`), the items, and
-   * the request (`GET /habits`). The caller counts them across pages and says so once.
+   * the request (`GET /habits`), for every request; a request's own `onSkipped` hears them too.
    */
   skipped?: (what: string, items: unknown[], where: string) => void;
+  /**
+   * Wrapped around every request, the first outermost (pipeline.ts): the write record, the outbox
+   * sent first, the spinner. Retries happen inside, so a middleware sees one call per request and
+   * hears each try's status through `onStatus`.
+   */
+  middleware?: readonly (Middleware | undefined)[];
   /** The wait between tries; an abort ends it even when this ignores `signal`. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Jitter source in [0, 1). */
@@ -74,14 +81,6 @@ export interface ApiClient extends Api {
   close(): Promise<void>;
 }
 
-interface LooseOptions {
-  params?: Readonly<Record<string, unknown>>;
-  query?: Readonly<Record<string, unknown>>;
-  body?: unknown;
-  signal?: AbortSignal;
-  onStatus?: (status: number) => void;
-}
-
 interface Prepared {
   base: BaseUrl;
   apiKey: string | undefined;
@@ -103,6 +102,7 @@ interface Outgoing {
   /** The caller's signal joined with the client's own, which close() aborts. */
   signal: AbortSignal;
   onStatus?: ((status: number) => void) | undefined;
+  onSkipped?: ((what: string, items: unknown[], where: string) => void) | undefined;
 }
 
 /** What one try read: the answer, or for a 2xx whose body was lost on the way, why. */
@@ -188,7 +188,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     const elapsed = () => Math.round(Number(process.hrtime.bigint() - started) / 1e6);
     let raw: Answer;
     try {
-      raw = await send(p, out);
+      raw = await transmit(p, out);
     } catch (err) {
       if (err instanceof ApiError) debug?.(`← failed after ${elapsed()} ms: ${err.serverMessage}`);
       earlier.mayHaveActed = true;
@@ -214,7 +214,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
    * dripping a byte a second would hold us for ever). An ApiError when no answer came; a 2xx whose
    * body was lost is returned with `lost`, since the server did act on it.
    */
-  async function send(p: Prepared, { info, pathAndQuery, headers, body, signal }: Outgoing): Promise<Answer> {
+  async function transmit(p: Prepared, { info, pathAndQuery, headers, body, signal }: Outgoing): Promise<Answer> {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), timeoutMs);
     let status = 0;
@@ -274,6 +274,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     const { items, skipped, what } = checkItems(route, list);
     if (skipped.length === 0) return value;
     options.skipped?.(what, skipped, `${info.method} ${info.path}`);
+    out.onSkipped?.(what, skipped, `${info.method} ${info.path}`);
     if (!page) return items;
     // Paging advances by what the server sent, not by what was kept.
     return markSent({ ...page, data: items }, list.length);
@@ -298,7 +299,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
     });
   }
 
-  async function request(route: RouteKey, opts: LooseOptions = {}): Promise<unknown> {
+  async function send(req: ApiRequest): Promise<unknown> {
+    const { route, ...opts } = req;
     if (closed) throw new Error('the API client is closed');
     opts.signal?.throwIfAborted();
     const p = await prepare();
@@ -314,7 +316,9 @@ export function createApiClient(options: ClientOptions): ApiClient {
       headers['Content-Type'] = 'application/json';
     }
     const signal = opts.signal ? AbortSignal.any([opts.signal, lifetime.signal]) : lifetime.signal;
-    const out: Outgoing = { route, info: { method, path }, pathAndQuery, shape: responseShape(route), headers, body, signal, onStatus: opts.onStatus };
+    const out: Outgoing = {
+      route, info: { method, path }, pathAndQuery, shape: responseShape(route), headers, body, signal, onStatus: opts.onStatus, onSkipped: opts.onSkipped,
+    };
     try {
       const earlier = { mayHaveActed: false };
       return await withRetry(() => attempt(p, out, earlier), { method, path, policy, sleep, random, debug, signal });
@@ -324,7 +328,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   }
 
   return {
-    request: request as Api['request'],
+    ...typedApi(stack(send, options.middleware ?? [])),
     async close() {
       closed = true;
       // Requests still running or waiting to retry end now, rather than trying a dispatcher that is

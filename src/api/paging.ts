@@ -2,7 +2,8 @@
 // does no I/O of its own and loads no undici.
 import { FailureError } from '../errors.js';
 import { sentLength } from './checks.js';
-import type { Api, ListRoute, RequestOptions, RouteKey, RouteResponse, Routes } from './routes.js';
+import { sendOf, type ApiRequest } from './pipeline.js';
+import type { Api, ListRoute, RequestOptions, RouteResponse, Routes } from './routes.js';
 import type { Note, Page } from './types.js';
 
 /** The item type of a list route. */
@@ -23,8 +24,6 @@ const PAGE_LIMIT = 100;
  */
 export const MAX_PAGES = 100;
 export const MAX_ITEMS = 10_000;
-
-type LooseRequest = (route: RouteKey, options: object) => Promise<Page<unknown>>;
 
 /** The key an item is known by: its id, else (an Api that does not check items) its whole text. */
 function keyOf(item: unknown): string {
@@ -53,15 +52,15 @@ export async function listAll<K extends ListRoute>(
   route: K,
   ...args: {} extends ListAllOptions<K> ? [ListAllOptions<K>?] : [ListAllOptions<K>]
 ): Promise<ListItem<K>[]> {
-  const options = (args[0] ?? {}) as { query?: object } & Record<string, unknown>;
-  const request = api.request.bind(api) as unknown as LooseRequest;
+  const { query, ...options } = (args[0] ?? {}) as Omit<ApiRequest, 'route'>;
+  const send = sendOf(api);
   const items: unknown[] = [];
   const seen = new Set<string>();
   for (let offset = 0, pages = 0; ; pages++) {
     if (pages >= MAX_PAGES || items.length >= MAX_ITEMS) {
       throw endless(route, `stopped after ${pages} pages and ${items.length} items`);
     }
-    const page = await request(route, { ...options, query: { ...options.query, limit: PAGE_LIMIT, offset } });
+    const page = (await send({ ...options, route, query: { ...query, limit: PAGE_LIMIT, offset } })) as Page<unknown>;
     let fresh = 0;
     for (const item of page.data) {
       const key = keyOf(item);

@@ -75,8 +75,6 @@ export type RequestOptions<K extends RouteKey> = Opt<Routes[K]['params'], 'param
   Opt<Routes[K]['query'], 'query'> &
   ([Routes[K]['body']] extends [never] ? { body?: never } : { body: Routes[K]['body'] }) & {
     signal?: AbortSignal;
-    /** Hears the status of each answer (a retry's too), for the record of writes. */
-    onStatus?: (status: number) => void;
     /** Fields added to this write's line in the record of writes (`reverts`); never sent. */
     note?: { reverts?: string };
   };

@@ -58,10 +58,8 @@ export function register(cmd: Command, app: App): void {
         flags: { baseUrl: globals.baseUrl, timeout: globals.timeout, local: globals.local },
         ...(globals.profile !== undefined ? { profile: globals.profile } : {}),
       };
-      return app.run(command, (ctx) => {
-        ctx.outboxFirst = false;
-        return run(options, ctx);
-      });
+      // Doctor looks; it sends nothing, not even what waits in the outbox.
+      return app.run(command, (ctx) => run(options, ctx), { outboxFirst: false });
     });
 }
 

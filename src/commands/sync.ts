@@ -36,10 +36,8 @@ kept in the outbox and the command exits 6; every later command sends it first, 
 held: it is never sent twice silently. --no-queue or HABITS_NO_QUEUE=1 fail at once instead.`)
     .action((opts: { confirm?: string[]; drop?: string[]; list?: boolean }, command: Command) => {
       const options = parse(opts);
-      return app.run(command, (ctx) => {
-        ctx.outboxFirst = false;
-        return run(options, ctx);
-      });
+      // Sync sends the outbox itself, with its own confirmations and report.
+      return app.run(command, (ctx) => run(options, ctx), { outboxFirst: false });
     });
 }
 

@@ -22,7 +22,7 @@ const MARK_OUTCOME: readonly string[] = ['ref', 'habit', 'date', 'ok', 'already'
 
 /** A write's answer: 204 is `{ok: true}`, otherwise the server's `{message}`. */
 const WRITE_RESULT: readonly string[] = ['ok', 'message'];
-/** `--dry-run`: the requests that would be sent (api/dry-run.ts, PlannedRequest). */
+/** `--dry-run`: the requests that would be sent (commands/shared/dry-run.ts, PlannedRequest). */
 const PLAN: readonly string[] = ['method', 'path', 'body'];
 /** `import`'s counts (server/import, ImportResult) and the file. */
 const IMPORTED: readonly string[] = ['areas', 'habits', 'archived', 'notes', 'days', 'file', 'inexact'];

@@ -1,5 +1,6 @@
 // A spinner on stderr for waits longer than about 300 ms. Only ever started on a terminal.
 import type { Writable } from 'node:stream';
+import type { Middleware } from '../api/pipeline.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const CLEAR_LINE = '\r\u001b[2K';
@@ -61,4 +62,30 @@ export function startSpinner(stream: Writable, label: string, delayMs = 300, int
     }
   };
   return stop;
+}
+
+/** The spinner as middleware: shown while any request is pending, from the first until the last ends. */
+export interface RequestSpinner {
+  middleware: Middleware;
+  /** Stops it now (the command ends). */
+  stop(): void;
+}
+
+/** A spinner labelled `working…` on `stream` over pending requests; none at all when not `allowed`. */
+export function requestSpinner(stream: Writable, allowed: boolean): RequestSpinner {
+  let pending = 0;
+  let stopSpinner: (() => void) | undefined;
+  const stop = (): void => {
+    stopSpinner?.();
+    stopSpinner = undefined;
+  };
+  const middleware: Middleware = (next) => async (req) => {
+    if (pending++ === 0 && allowed) stopSpinner = startSpinner(stream, 'working…');
+    try {
+      return await next(req);
+    } finally {
+      if (--pending === 0) stop();
+    }
+  };
+  return { middleware, stop };
 }

@@ -4,7 +4,8 @@
 // unless the caller confirms them. The first failure that may pass (no answer, a 5xx, a 429) stops
 // the run and keeps the rest; a write the server refuses (a 4xx) is dropped and reported.
 import { ApiError, keyRefused } from '../api/errors.js';
-import type { Api, RouteKey } from '../api/routes.js';
+import { sendOf } from '../api/pipeline.js';
+import type { Api } from '../api/routes.js';
 import { mayHaveBeenReceived } from '../api/network.js';
 import { difference, readDay } from './day-total.js';
 import { isMarkRoute, isRepeatable, queueDecision, type Outbox, type QueuedWrite } from './outbox.js';
@@ -35,12 +36,10 @@ export interface DeliverOptions {
   confirm?: (write: QueuedWrite) => Promise<boolean> | boolean;
 }
 
-type LooseRequest = (route: RouteKey, opts: { params: Record<string, string>; body: unknown; signal?: AbortSignal; onStatus?: (s: number) => void }) => Promise<unknown>;
-
 /** Sends what waits in `outbox` through `api`. Call it holding the outbox's lock. */
 export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {}): Promise<Delivery> {
   const result: Delivery = { sent: [], already: [], dropped: [], held: [], left: 0 };
-  const request = api.request as unknown as LooseRequest;
+  const send = sendOf(api);
   const pending = outbox.pending();
   let i = 0;
   for (; i < pending.length; i++) {
@@ -75,8 +74,8 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
         }
         body = { ...(write.body as object), value };
       }
-      const answer = await request(write.route, {
-        params: write.params, body, signal: opts.signal, onStatus: (s) => (status = s),
+      const answer = await send({
+        route: write.route, params: write.params, body, signal: opts.signal, onStatus: (s) => (status = s),
       });
       const logId = (answer as { logId?: unknown } | undefined)?.logId;
       outbox.note('done', write.id, { status, ...(typeof logId === 'string' ? { logId } : {}) });

@@ -6,8 +6,8 @@ import { describeError } from '../describe-error.js';
 import { FailureError, QueuedError } from '../errors.js';
 import { escapeControls } from '../model/text.js';
 import { formatNumber } from '../output/format.js';
-import { isRepeatable, queueDecision, type Outbox, type QueuedWrite, type SetIntent } from './outbox.js';
-import type { WriteRecord } from './record.js';
+import { isRepeatable, Outbox, outboxFile, queueDecision, type QueuedWrite, type SetIntent } from './outbox.js';
+import { recordFile, WriteRecord } from './record.js';
 
 export { deliver, type Delivery } from './deliver.js';
 export { Outbox, outboxFile, queueDecision, type QueuedWrite, type SetIntent } from './outbox.js';
@@ -20,6 +20,11 @@ export interface Writes {
   outbox: Outbox;
   /** False with --no-queue or HABITS_NO_QUEUE=1, and in local mode: a failed write fails at once. */
   queueing: boolean;
+}
+
+/** The record and outbox of the account `scope` (config/load.ts, accountScope) in `dataDir`. */
+export function openWrites(dataDir: string, scope: string, now: () => Date, queueing: boolean): Writes {
+  return { record: new WriteRecord(recordFile(dataDir, scope)), outbox: new Outbox(outboxFile(dataDir, scope), now), queueing };
 }
 
 const VERBS: Record<string, string> = { complete: 'done', failed: 'fail', skipped: 'skip' };

@@ -29,11 +29,8 @@ export function register(parent: Command, app: App): void {
       ['habits auth login --profile home', 'the key of the profile "home" (created if new)'],
     ]))
     .action((opts: { withKey?: boolean; verify?: boolean }, cmd: Command) =>
-      app.run(cmd, (ctx) => {
-        // Logging in to a profile the file does not hold yet creates it.
-        ctx.newProfileAllowed = true;
-        return run({ withKey: !!opts.withKey, verify: opts.verify !== false }, ctx);
-      }));
+      // Logging in to a profile the file does not hold yet creates it.
+      app.run(cmd, (ctx) => run({ withKey: !!opts.withKey, verify: opts.verify !== false }, ctx), { createsProfile: true }));
 }
 
 /** The prompt's check: the same rules as parseApiKey, shown as the prompt's own message. */

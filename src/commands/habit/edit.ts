@@ -49,11 +49,8 @@ export function register(parent: Command, app: App): void {
 --area, --time-of-day, --remind and --stack replace the whole set; --no-… clears it. The type of a
 habit cannot change. The flag grammar is the same as for \`habits habit add\` (see its help).`)
     .action((ref: string, raw: RawFieldOptions & { dryRun?: boolean }, command: Command) =>
-      app.run(command, (ctx) => {
-        // A dry run sends nothing: not even what waits in the outbox.
-        if (raw.dryRun) ctx.outboxFirst = false;
-        return run(parse(ref, raw, ctx.today()), ctx);
-      }));
+      // A dry run sends nothing: not even what waits in the outbox.
+      app.run(command, (ctx) => run(parse(ref, raw, ctx.today()), ctx), { outboxFirst: !raw.dryRun }));
 }
 
 /** Validates every flag; `today` resolves relative dates. */

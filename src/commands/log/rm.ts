@@ -31,11 +31,8 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((ref: string, logId: string, opts: { yes?: boolean; dryRun?: boolean }, cmd: Command) => {
       const options = parse(ref, logId, opts);
-      return app.run(cmd, (ctx) => {
-        // A dry run sends nothing: not even what waits in the outbox.
-        if (options.dryRun) ctx.outboxFirst = false;
-        return run(options, ctx);
-      });
+      // A dry run sends nothing: not even what waits in the outbox.
+      return app.run(cmd, (ctx) => run(options, ctx), { outboxFirst: !options.dryRun });
     });
 }
 

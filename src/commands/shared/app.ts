@@ -1,12 +1,14 @@
 // What program.ts hands each noun module: the App that runs a command with its Context, and the
 // "Examples:" block of help. Verbs import these from here, never from program.ts.
 import type { Command } from 'commander';
-import type { Context } from '../../context.js';
+import type { Context, RunOptions } from '../../context.js';
+
+export type { RunOptions };
 
 /** What program.ts hands each command module. */
 export interface App {
-  /** Runs a command body with a context built from the global flags of `cmd`. */
-  run(cmd: Command, body: (ctx: Context) => Promise<void>): Promise<void>;
+  /** Runs a command body with a context built from the global flags of `cmd` and the declared `options`. */
+  run(cmd: Command, body: (ctx: Context) => Promise<void>, options?: RunOptions): Promise<void>;
   /** Registers the verbs of one noun, for help that walks into it. */
   loadNoun(cmd: Command): Promise<void>;
   /** Registers every noun below `root`: completion scripts describe the whole tree. */

@@ -1,11 +1,33 @@
-// --dry-run for the destructive verbs and `habit edit`: the verb runs against dryRunApi (api/dry-run.ts),
-// which sends its reads and records its writes, and printPlan shows the writes it would have sent.
-import { dryRunApi, type PlannedRequest } from '../../api/dry-run.js';
+// --dry-run for the destructive verbs and `habit edit`: the verb runs with the dryRun middleware,
+// which sends its reads and records its writes instead of sending them, so the verb resolves names
+// and reads what it needs as it would, and nothing changes; printPlan shows the writes it would
+// have sent.
+import { buildQuery, fillPath } from '../../api/url.js';
+import { isRead, methodOf, wrapApi, type Middleware } from '../../api/pipeline.js';
 import type { Api } from '../../api/routes.js';
+import type { Ok } from '../../api/types.js';
 import { jsonText } from '../../output/output.js';
 import type { Deps } from './deps.js';
 
-export type { PlannedRequest };
+/** A write that was not sent: its method, its path below the base URL, and its JSON body (null without one). */
+export interface PlannedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Reads go on; any other request is appended to `planned` and answered `{ok: true}` without a byte
+ * sent. No header is recorded, so the key cannot show.
+ */
+export function dryRun(planned: PlannedRequest[]): Middleware {
+  return (next) => async (req) => {
+    if (isRead(req)) return next(req);
+    const path = fillPath(req.route.slice(req.route.indexOf(' ') + 1), req.params) + buildQuery(req.query);
+    planned.push({ method: methodOf(req), path, body: req.body ?? null });
+    return { ok: true } satisfies Ok;
+  };
+}
 
 /** The flag's help, the same on every verb. */
 export const DRY_RUN_HELP = 'print the requests it would send and send none (reads that find the habit still run); needs no --yes';
@@ -13,7 +35,7 @@ export const DRY_RUN_HELP = 'print the requests it would send and send none (rea
 /** The API a verb writes through: the real one, or with --dry-run one that records writes in `planned`. */
 export async function writeApi(deps: Pick<Deps, 'api'>, planned: PlannedRequest[] | undefined): Promise<Api> {
   const api = await deps.api();
-  return planned ? dryRunApi(api, planned) : api;
+  return planned ? wrapApi(api, dryRun(planned)) : api;
 }
 
 /** One request as printed: `DELETE /habits/-Nab…`, then its body as indented JSON. */

@@ -1,0 +1,49 @@
+// The settings of one run, resolved once: the config file's profile, flags and environment
+// (settings.ts), with the file's trust checked (trust.ts). What a run asks of its account (its
+// cache scope) is derived here too, so the Context, doctor and completion ask one place.
+import { sha256Hex } from '../hash.js';
+import type { Env } from '../io.js';
+import { exposedKeyWarning, holdsKey, readConfig } from './file.js';
+import type { Paths } from './paths.js';
+import { chooseProfile, profileValues, unknownProfile } from './profiles.js';
+import { resolveSettings, takesAccountFromFile, type SettingFlags, type Settings } from './settings.js';
+import { exposureOf, untrustedForUse } from './trust.js';
+
+export interface SettingsInput {
+  paths: Paths;
+  env: Env;
+  flags: SettingFlags & { profile?: string };
+  /** True for `auth login`: a --profile the file does not hold is one this command creates. */
+  createsProfile?: boolean;
+}
+
+/**
+ * Resolves the settings. A key or base URL from a file that others can change is refused (a few
+ * stats, only when this run would take one of them from the file); an unknown profile is refused
+ * unless the command creates it. A file holding a key that other users can read is said to `warn`.
+ */
+export function loadSettings({ paths, env, flags, createsProfile }: SettingsInput, warn: (line: string) => void): Settings {
+  const doc = readConfig(paths.configFile);
+  const profile = chooseProfile(flags.profile, env);
+  const { values, origins, known } = profileValues(doc, profile.value);
+  const own = { baseUrl: flags.baseUrl, timeout: flags.timeout, local: flags.local };
+  if (takesAccountFromFile(values, own, env)) {
+    const exposure = exposureOf(paths.configFile);
+    if (exposure) throw untrustedForUse(exposure, paths.configFile);
+  }
+  const warning = holdsKey(doc) ? exposedKeyWarning(paths.configFile) : undefined;
+  if (warning) warn(warning);
+  if (!known && !createsProfile) throw unknownProfile(profile, doc, paths.configFile);
+  return resolveSettings(own, env, values, paths.configFile, { profile, origins });
+}
+
+/**
+ * Names the account for caches without any I/O: the local database file, or the base URL with a
+ * hash of the key (never the key). Undefined when no key is configured.
+ */
+export function accountScope(settings: Settings, paths: Pick<Paths, 'dbFile'>): string | undefined {
+  if (settings.local.value) return `local:${paths.dbFile}`;
+  const key = settings.apiKey;
+  if (!key) return undefined;
+  return `${settings.baseUrl.value}#${sha256Hex(key.value).slice(0, 16)}`;
+}
