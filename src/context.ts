@@ -2,11 +2,10 @@
 // the API client and the account's files, built from the World main() was given and the command's
 // declared options. Each piece is made by the module that owns it; this file only connects them.
 // Commands never touch process.*, a global chalk, undici or @inquirer directly.
-import type { Dispatcher } from 'undici';
 import { createApiClient } from './api/client.js';
 import type { Middleware } from './api/pipeline.js';
 import type { Api } from './api/routes.js';
-import { accountScope, loadSettings } from './config/load.js';
+import { accountScope, settingsOnce } from './config/load.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { chooseProfile } from './config/profiles.js';
 import { envFlag, type ColorSetting, type Settings } from './config/settings.js';
@@ -15,7 +14,7 @@ import type { Env, IO } from './io.js';
 import { localGuard, startLocalService, type LocalService } from './local.js';
 import { dateInZone, localDate } from './model/dates.js';
 import { escapeControls } from './model/text.js';
-import { outputFor, type OutputFlags } from './output/for-run.js';
+import { outputFor } from './output/for-run.js';
 import type { Output } from './output/output.js';
 import { SkippedItems } from './output/skipped.js';
 import { requestSpinner, spinnerAllowed, type RequestSpinner } from './output/spinner.js';
@@ -26,34 +25,9 @@ import { sendOutboxFirst } from './record/outbox-first.js';
 import { NameCache } from './resolve/cache.js';
 import { Resolver } from './resolve/index.js';
 import { userAgent } from './version.js';
+import type { GlobalFlags, RunOptions, World } from './world.js';
 
-/** The world as main() receives it; tests pass their own. */
-export interface World {
-  io: IO;
-  env: Env;
-  now: () => Date;
-  /** Replaces the @inquirer prompter (tests script answers through it). */
-  prompter?: Prompter;
-  /** Replaces the undici dispatcher (tests pass a MockAgent). */
-  dispatcher?: Dispatcher;
-  /** Replaces the retry sleep (tests do not wait). */
-  sleep?: (ms: number) => Promise<void>;
-}
-
-/** Flags every command accepts (declared in program.ts). */
-export interface GlobalFlags extends OutputFlags {
-  verbose?: boolean;
-  /** false with --no-input */
-  input?: boolean;
-  local?: boolean;
-  baseUrl?: string;
-  timeout?: string;
-  allowInsecure?: boolean;
-  /** false with --no-queue */
-  queue?: boolean;
-  /** --profile NAME: a named account of the config file (config/profiles.ts). */
-  profile?: string;
-}
+export type { GlobalFlags, RunOptions, World };
 
 /** Where the API client points: a remote server, or the in-process local service. */
 export interface Endpoint {
@@ -63,18 +37,7 @@ export interface Endpoint {
   local?: LocalService;
 }
 
-/** What a command declares about its run when it registers (the Context is built from it, never changed after). */
-export interface RunOptions {
-  /**
-   * false: the outbox is not sent before the command's first request (`habits sync` sends it
-   * itself, doctor only looks, a dry run sends nothing). Default true.
-   */
-  outboxFirst?: boolean;
-  /** `auth login`: a --profile the file does not hold is one this command creates. */
-  createsProfile?: boolean;
-}
-
-/** One value made on first use (a failure is not kept: the next use tries again). */
+/** One value made on first use; a throw is not kept (the next use tries again), a promise is, rejected or not. */
 function lazy<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
   return () => (made ??= { value: make() }).value;
@@ -88,15 +51,17 @@ export class Context {
   private readonly closers: (() => Promise<void> | void)[] = [];
   private readonly skipped = new SkippedItems();
   private readonly spinner: RequestSpinner;
+  private readonly loadSettings: ReturnType<typeof settingsOnce>;
 
   /** `command`: the command's words after `habits` (`habit ls`), for its --json fields. */
   constructor(readonly world: World, readonly flags: GlobalFlags, command = '', readonly declared: RunOptions = {}) {
     this.paths = resolvePaths(world.env);
     this.now = world.now;
+    this.loadSettings = settingsOnce({ paths: this.paths, env: world.env, flags, createsProfile: declared.createsProfile });
     let early: string | undefined;
     const setting = (): ColorSetting => {
       try {
-        return this.settingsOnce((line) => (early = line)).color.value;
+        return this.loadSettings((line) => (early = line)).color.value;
       } catch {
         // A corrupt config must not stop help or an error message from printing; the command that
         // needs the settings reports it.
@@ -115,23 +80,8 @@ export class Context {
   get io(): IO { return this.world.io; }
   get env(): Env { return this.world.env; }
 
-  private settingsWarned = false;
-  private settingsMade: Settings | undefined;
-  /** The settings, resolved once; the exposed-key warning goes to `early` before `out` exists. */
-  private settingsOnce(early?: (line: string) => void): Settings {
-    this.settingsMade ??= loadSettings(
-      { paths: this.paths, env: this.env, flags: this.flags, createsProfile: this.declared.createsProfile },
-      (line) => {
-        if (this.settingsWarned) return;
-        this.settingsWarned = true;
-        (early ?? ((l: string) => this.out.warn(l)))(line);
-      },
-    );
-    return this.settingsMade;
-  }
-
   /** Settings from flags, environment and config file; read on first use. */
-  get settings(): Settings { return this.settingsOnce(); }
+  get settings(): Settings { return this.loadSettings((line) => this.out.warn(line)); }
   /** The profile this run uses (--profile, HABITS_PROFILE or `default`), whether the file holds it or not. */
   get profile(): Settings['profile'] { return chooseProfile(this.flags.profile, this.env); }
   /** True when commands run against the embedded local service. */

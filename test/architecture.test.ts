@@ -37,7 +37,7 @@ const LAYERS: { name: string; members: string[] }[] = [
   { name: 'entry', members: ['cli.ts', 'core.ts', 'man/'] },
   { name: 'program', members: ['program.ts'] },
   { name: 'commands', members: ['commands/'] },
-  { name: 'context', members: ['context.ts'] },
+  { name: 'context', members: ['context.ts', 'world.ts'] },
   { name: 'command pieces', members: ['prompts/', 'output/', 'resolve/', 'record/', 'completion/', 'config/', 'local.ts', 'describe-error.ts'] },
   { name: 'model', members: ['model/'] },
   { name: 'api', members: ['api/'] },

@@ -47,3 +47,16 @@ export function accountScope(settings: Settings, paths: Pick<Paths, 'dbFile'>): 
   if (!key) return undefined;
   return `${settings.baseUrl.value}#${sha256Hex(key.value).slice(0, 16)}`;
 }
+
+/**
+ * The settings of a run, resolved on first use and kept; a failure is not kept (the next use says
+ * it again), but the exposed-key warning goes out once, to the `warn` of the call that met it.
+ */
+export function settingsOnce(input: SettingsInput): (warn: (line: string) => void) => Settings {
+  let made: Settings | undefined;
+  let warned = false;
+  return (warn) => (made ??= loadSettings(input, (line) => {
+    if (!warned) warn(line);
+    warned = true;
+  }));
+}
