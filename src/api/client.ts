@@ -6,7 +6,7 @@ import { buildDispatcher } from './dispatcher.js';
 import { proxyAddress, proxyFor, proxySettings, redactProxy } from './proxy.js';
 import { ApiError } from './errors.js';
 import { parseApiKey } from './key.js';
-import { checkItems, markSent, singleProblem } from './checks.js';
+import { checkItems, markSent, singleProblem } from './answers.js';
 import { networkError, timeoutError } from './network.js';
 import type { Target } from './network.js';
 import { httpError, statusText, unwrapSuccess } from './response.js';
@@ -46,7 +46,7 @@ export interface ClientOptions {
    */
   warn?: (line: string) => void;
   /**
-   * List items of one answer skipped as unusable (checks.ts): their noun (`habit`), the items, and
+   * List items of one answer skipped as unusable (answers.ts): their noun (`habit`), the items, and
    * the request (`GET /habits`), for every request; a request's own `onSkipped` hears them too.
    */
   skipped?: (what: string, items: unknown[], where: string) => void;
@@ -244,7 +244,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   }
 
   /**
-   * A 2xx answer as data, its items checked (checks.ts). A write the server accepted is a success
+   * A 2xx answer as data, its items checked (answers.ts). A write the server accepted is a success
    * even when its answer cannot be read or used: `{ok: true}`, and a warning saying so. A read
    * whose answer cannot be used is an ApiError.
    */

@@ -1,7 +1,7 @@
 // Reading a whole list through limit/offset paging, with a hard stop. Works on the typed Api, so it
 // does no I/O of its own and loads no undici.
 import { FailureError } from '../errors.js';
-import { sentLength } from './checks.js';
+import { sentLength } from './answers.js';
 import { sendOf, type ApiRequest } from './pipeline.js';
 import type { Api, ListRoute, RequestOptions, RouteResponse, Routes } from './routes.js';
 import type { Note, Page } from './types.js';

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { describeError } from '../describe-error.js';
 import { CliError, FailureError, NotFoundError, QueuedError, UsageError } from '../errors.js';
-import { countOf } from '../api/checks.js';
+import { countOf } from '../api/answers.js';
 import { deliver, describeQueued, signed, type QueuedWrite } from '../record/index.js';
 import { formatTimestamp } from '../output/time.js';
 import { examples, type App } from './shared/app.js';

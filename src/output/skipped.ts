@@ -1,8 +1,8 @@
-// Skipped-item accounting as middleware: list items the client skipped as unusable (api/checks.ts)
+// Skipped-item accounting as middleware: list items the client skipped as unusable (api/answers.ts)
 // are counted, each distinct item once however many pages or listings sent it, and said in one
 // warning line per listing when the command ends (cli.ts calls report before its error line, so
 // the error is the last thing said).
-import { countOf } from '../api/checks.js';
+import { countOf } from '../api/answers.js';
 import type { Middleware } from '../api/pipeline.js';
 import { escapeControls } from '../model/text.js';
 

@@ -2,7 +2,7 @@
 // goes, for at most 1.5 s (a request still running then is abandoned and its write kept). An empty
 // outbox costs one stat and no request. `habits sync` sends it itself, and a dry run sends nothing:
 // their registrations declare `outboxFirst: false` (commands/shared/app.ts).
-import { countOf } from '../api/checks.js';
+import { countOf } from '../api/answers.js';
 import { typedApi, type Middleware } from '../api/pipeline.js';
 import { describeError } from '../describe-error.js';
 import { CliError } from '../errors.js';

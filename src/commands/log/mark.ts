@@ -165,7 +165,7 @@ async function valuesOn(deps: Pick<Deps, 'api'> & Partial<Pick<Deps, 'writes' | 
     const api = await deps.api();
     await mapPool(unique, WRITE_CONCURRENCY, async (habit) => {
       const logs = await api.request('GET /habits/{habitId}/logs', { params: { habitId: habit.id }, query: { date } });
-      // An older service named the kind `type` (checks.ts reads it as `kind`).
+      // An older service named the kind `type` (api/answers.ts reads it as `kind`).
       const values = (Array.isArray(logs) ? logs : []).filter((l) => l.kind === 'value').map((l) => formatAmount(l.value, l.unitSymbol));
       if (values.length > 0) found.set(habit, values);
     });

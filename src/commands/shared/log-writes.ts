@@ -1,5 +1,5 @@
 // The log writes that `log done|fail|skip|add` and `check` share: one mark or one value for one
-// habit and date, checked as the log verbs check it (log-checks.ts), with the same routes, the
+// habit and date, checked as the log verbs check it (log-rules.ts), with the same routes, the
 // same meaning of a 409 (already marked: success) and the same confirmations.
 import { ApiError } from '../../api/errors.js';
 import type { Api, RouteKey } from '../../api/routes.js';
@@ -13,7 +13,7 @@ import { escapeControls } from '../../model/text.js';
 import { formatAmount, formatGoal, formatNumber, shellWord } from '../../output/format.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from './deps.js';
-import { checkLogWrite } from './log-checks.js';
+import { applyLogRules } from './log-rules.js';
 import { difference, queueFailed, readDay, type SetIntent } from '../../record/index.js';
 import { unreachable } from '../../resolve/index.js';
 
@@ -135,7 +135,7 @@ export async function sendMark(
   try {
     // Inside the try: a server out of reach while checking leaves the mark in the outbox too.
     if (verb.checked) {
-      const checked = await checkLogWrite(habit, date, opts.strict, deps);
+      const checked = await applyLogRules(habit, date, opts.strict, deps);
       warnings = checked.warnings;
       if (verb.name === 'done' && checked.facts.type === 'bad' && checked.facts.goal) await overLimit(habit, date, await opts.journal());
     }
@@ -208,7 +208,7 @@ export interface AmountWrite {
  */
 export async function sendValue(write: AmountWrite, deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>): Promise<ValueSent> {
   const { habit, amount: value, unit, date, strict } = write;
-  const checked = await checkLogWrite(habit, date, strict, deps);
+  const checked = await applyLogRules(habit, date, strict, deps);
   const { facts, symbol } = await unitToSend(habit, unit, checked, deps);
   // More time than a day holds is a typo (2000 for 20): said, and sent as asked.
   const tooLong = beyondPeriod(value, symbol, 'daily', 'a value of');
@@ -285,7 +285,7 @@ export interface SetSent {
  */
 export async function sendSet(write: AmountWrite, deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>): Promise<SetSent> {
   const { habit, amount: total, unit, date, strict } = write;
-  const checked = await checkLogWrite(habit, date, strict, deps);
+  const checked = await applyLogRules(habit, date, strict, deps);
   const noGoal = () => new UsageError(
     `"${escapeControls(habit.name)}" has no goal, so it has no day's total to set`,
     `habits log add ${shellWord(habit.name)} <value> --unit <unit> adds a value`,

@@ -48,7 +48,7 @@ function findings(habit: Named, facts: HabitFacts, date: string): Finding[] {
  * Checks a log write of `habit` on `date`. Returns the warnings to print; throws a UsageError
  * (exit 2) for a refusal, and for any finding when `strict`.
  */
-export async function checkLogWrite(habit: Named, date: string, strict: boolean, deps: Pick<Deps, 'resolver'>): Promise<{ warnings: string[]; facts: HabitFacts; fresh: boolean }> {
+export async function applyLogRules(habit: Named, date: string, strict: boolean, deps: Pick<Deps, 'resolver'>): Promise<{ warnings: string[]; facts: HabitFacts; fresh: boolean }> {
   let facts = habit.facts;
   let fresh = false;
   let found = facts ? findings(habit, facts, date) : [];

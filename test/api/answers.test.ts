@@ -1,6 +1,6 @@
-// checks.ts: what the client keeps of list items and single answers a server sent.
+// api/answers.ts: what the client keeps of list items and single answers a server sent.
 import { describe, expect, it } from 'vitest';
-import { checkItems, countOf, markSent, sentLength, singleProblem } from '../../src/api/checks.js';
+import { checkItems, countOf, markSent, sentLength, singleProblem } from '../../src/api/answers.js';
 
 describe('checkItems', () => {
   it('habits: keeps string ids and names, skips the rest, tidies lists of the wrong type', () => {
