@@ -18,12 +18,26 @@ export const GOAL_UNITS = [
 export type GoalUnit = (typeof GOAL_UNITS)[number];
 
 /**
- * What each unit measures and its size in that dimension's base unit (seconds, metres, litres,
- * kilograms, joules; a count is its own base). Units of one dimension convert into each other; the
- * counts (floor, rep, step) stand alone. The one table both the CLI and the local service convert by.
+ * The dimensions a unit measures, in the words statistics' `unit.type` uses on the wire (production's
+ * `duration`, `mass`, `energy`, `scalar`; ours for length and volume). Units of one dimension convert
+ * into each other; `scalar` is a count (floor, rep, step), which converts into no other unit.
  */
-export const UNIT_SCALE: Readonly<Record<GoalUnit, { dim: 'time' | 'length' | 'volume' | 'mass' | 'energy' | 'floor' | 'rep' | 'step'; factor: number }>> = {
-  ms: { dim: 'time', factor: 0.001 }, sec: { dim: 'time', factor: 1 }, min: { dim: 'time', factor: 60 }, hr: { dim: 'time', factor: 3600 },
+export const UNIT_TYPES = ['duration', 'length', 'volume', 'mass', 'energy', 'scalar'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+
+/** What a unit measures and its size in that dimension's base unit (a count is its own base). */
+export interface UnitScale {
+  dim: UnitType;
+  factor: number;
+}
+
+/**
+ * Each unit's dimension and size in the dimension's base unit (seconds, metres, litres, kilograms,
+ * joules). The one table both the CLI and the local service convert by; a Map, so that any string
+ * can be looked up (`constructor` is no unit).
+ */
+export const UNIT_SCALE: ReadonlyMap<string, UnitScale> = new Map(Object.entries({
+  ms: { dim: 'duration', factor: 0.001 }, sec: { dim: 'duration', factor: 1 }, min: { dim: 'duration', factor: 60 }, hr: { dim: 'duration', factor: 3600 },
   m: { dim: 'length', factor: 1 }, kM: { dim: 'length', factor: 1000 }, ft: { dim: 'length', factor: 0.3048 },
   yd: { dim: 'length', factor: 0.9144 }, mi: { dim: 'length', factor: 1609.344 },
   // US customary fluid ounce and cup
@@ -32,8 +46,8 @@ export const UNIT_SCALE: Readonly<Record<GoalUnit, { dim: 'time' | 'length' | 'v
   oz: { dim: 'mass', factor: 0.028349523125 }, lb: { dim: 'mass', factor: 0.45359237 },
   // the thermochemical calorie; kCal is the food Calorie
   J: { dim: 'energy', factor: 1 }, kJ: { dim: 'energy', factor: 1000 }, cal: { dim: 'energy', factor: 4.184 }, kCal: { dim: 'energy', factor: 4184 },
-  floor: { dim: 'floor', factor: 1 }, rep: { dim: 'rep', factor: 1 }, step: { dim: 'step', factor: 1 },
-};
+  floor: { dim: 'scalar', factor: 1 }, rep: { dim: 'scalar', factor: 1 }, step: { dim: 'scalar', factor: 1 },
+} satisfies Record<GoalUnit, UnitScale>));
 
 export const PERIODICITIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 export type Periodicity = (typeof PERIODICITIES)[number];
@@ -232,10 +246,6 @@ export interface DailyProgress {
   totalLog: number;
   status: JournalStatus | string;
 }
-
-/** The unit types of statistics: production's words (`duration`, `mass`, `energy`, `scalar`) and ours for length and volume. */
-export const UNIT_TYPES = ['duration', 'length', 'volume', 'mass', 'energy', 'scalar'] as const;
-export type UnitType = (typeof UNIT_TYPES)[number];
 
 /**
  * The statistics unit as the local service sends it, for every habit: all four fields any client

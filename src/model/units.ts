@@ -2,14 +2,12 @@
 // them: docs/local-service.md). Pure.
 import { GOAL_UNITS, type GoalUnit, UNIT_SCALE } from '../api/types.js';
 
-/** The scale of a wire symbol, or undefined for any other string. */
-const scaleOf = (unit: string) => (Object.hasOwn(UNIT_SCALE, unit) ? UNIT_SCALE[unit as GoalUnit] : undefined);
-const DIMENSION = (unit: string): string | undefined => scaleOf(unit)?.dim;
-
 /** The symbols a log in `goalUnit` may be written in, or undefined for a unit we do not know. */
 export function unitsThatCount(goalUnit: string): GoalUnit[] | undefined {
-  const dim = DIMENSION(goalUnit);
-  return dim ? GOAL_UNITS.filter((u) => DIMENSION(u) === dim) : undefined;
+  const goal = UNIT_SCALE.get(goalUnit);
+  if (!goal) return undefined;
+  // A count (scalar) converts into no other unit.
+  return GOAL_UNITS.filter((u) => (goal.dim === 'scalar' ? u === goalUnit : UNIT_SCALE.get(u)?.dim === goal.dim));
 }
 
 /** Whether a value in `unit` counts towards a goal in `goalUnit` (true when the goal's unit is unknown). */
@@ -21,9 +19,9 @@ export function converts(unit: string, goalUnit: string): boolean {
 /** `value` in `from` expressed in `to`; null when either is unknown or they measure different things. */
 export function convertUnit(value: number, from: string, to: string): number | null {
   if (from === to) return value;
-  const a = scaleOf(from);
-  const b = scaleOf(to);
-  if (!a || !b || a.dim !== b.dim) return null;
+  const a = UNIT_SCALE.get(from);
+  const b = UNIT_SCALE.get(to);
+  if (!a || !b || a.dim !== b.dim || a.dim === 'scalar') return null;
   return (value * a.factor) / b.factor;
 }
 

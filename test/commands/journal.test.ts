@@ -38,14 +38,6 @@ beforeAll(async () => {
 const journal = (args: string[], opts: RunOptions = {}) => fx.cli(['journal', ...args], opts);
 
 describe('habits journal', () => {
-  it('has help with the TSV columns and examples', async () => {
-    const r = await runCli(['journal', '--help'], { env: fx.env });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('id, name, status, current, target, unit, streak, timeOfDay');
-    expect(r.stdout).toContain('Examples:\n  $ habits journal');
-    expect(r.stdout).toContain('--date yesterday');
-  });
-
   it('prints a header and a table on a terminal, from the journal with the explicit date', async () => {
     const r = await journal([], { tty: { stdout: true }, columns: 100, env: { NO_COLOR: '1' } });
     expect(r.stderr).toBe('');

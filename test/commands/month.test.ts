@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from '../../src/commands/month.js';
 import type { Overview } from '../../src/model/overview.js';
 import { displayWidth } from '../../src/output/plain.js';
-import { runCli, type RunOptions } from '../helpers/cli.js';
+import type { RunOptions } from '../helpers/cli.js';
 import { addHabit, logValue, mark, useService } from '../helpers/service.js';
 
 const fx = useService();
@@ -35,13 +35,6 @@ describe('parse', () => {
 });
 
 describe('habits month', () => {
-  it('has help with examples and the request count', async () => {
-    const r = await runCli(['month', '--help'], { env: fx.env });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Examples:\n  $ habits month');
-    expect(r.stdout).toContain('51 requests for 50 habits');
-  });
-
   it('draws the month on a terminal, days grouped by ISO week, days to come blank', async () => {
     const r = await month([], tty(80));
     expect(r.stderr).toBe('');

@@ -55,20 +55,6 @@ describe('parse', () => {
 });
 
 describe('habits week', () => {
-  it('has help with the glyphs, the columns, the request count and examples', async () => {
-    const r = await runCli(['week', '--help'], { env: fx.env });
-    expect(r.code).toBe(0);
-    // The glyphs with the journal's words: ○ is pending, or missed once its period is over.
-    expect(r.stdout).toContain("Each day is a glyph, coloured on a terminal, with the journal's words:\n  ✓ done   ◐ partial   » skipped   ✗ failed\n  ○ pending or missed   · not due   blank: to come\n");
-    expect(r.stdout).toContain('Bad habits read as limits:\n  ✓ within limit   ○ under limit   ✗ over limit\n');
-    expect(r.stdout).toContain('id, name, one status per day (first to last), streak, longest, rate');
-    expect(r.stdout).toContain('51 requests for 50 habits');
-    expect(r.stdout).toContain('Examples:\n  $ habits week');
-    const top = await runCli(['--help'], { env: fx.env });
-    expect(top.stdout).toMatch(/\n {2}week +every habit over a week/);
-    expect(top.stdout).toMatch(/\n {2}month +every habit over a calendar month/);
-  });
-
   it('draws this week on a terminal: a glyph per day, streaks and rate beside each habit', async () => {
     const r = await week([], tty(80));
     expect(r.stderr).toBe('');

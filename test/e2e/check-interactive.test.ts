@@ -2,10 +2,10 @@
 // one key per habit, the pre-filled value, the review, the writes and their lines; Ctrl-C, with the
 // screen saying nothing was sent (also at widths 50 and 120); and the refusal off a terminal.
 // Needs `npm run build`.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Habit, JournalEntry } from '../../src/api/types.js';
-import { spawnCli, tempHome } from '../helpers/cli.js';
-import { addHabit, call, cliEnv, logValue, useService, writes, type ServiceFixture } from '../helpers/service.js';
+import { spawnCli } from '../helpers/cli.js';
+import { addHabit, call, logValue, useService, writes } from '../helpers/service.js';
 import { answerPrompt as press, useCliSessions } from '../helpers/tmux.js';
 import { withTools } from '../helpers/tools.js';
 

@@ -2,15 +2,13 @@
 // this process: the prompts and summary on screen, what gets stored, and Ctrl-C; a name in use
 // caught at its prompt, Esc going back one question, and the menu at the end, at widths 50 and
 // 120. Needs `npm run build`.
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Area, Habit } from '../../src/api/types.js';
-import { addHabit, call, cliEnv, useService, type ServiceFixture } from '../helpers/service.js';
-import { tempHome } from '../helpers/cli.js';
+import { addHabit, call, useService, type ServiceFixture } from '../helpers/service.js';
 import { answerPrompt as answer, useCliSessions, type TmuxSession } from '../helpers/tmux.js';
 import { withTools } from '../helpers/tools.js';
 
 const { start } = useCliSessions();
-
 
 const writesSince = (fx: ServiceFixture, n: number) => fx.svc.requests.slice(n).filter((r) => r.method === 'POST' || r.method === 'PUT');
 

@@ -2,15 +2,13 @@
 // Ctrl-C erases its line before the process ends as SIGINT does (status 130). Needs `npm run build`.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { tempHome } from '../helpers/cli.js';
-import { startTmux, type TmuxSession } from '../helpers/tmux.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { useTerminal } from '../helpers/tmux.js';
 import { withTools } from '../helpers/tools.js';
 
 let server: Server;
 let url: string;
-let session: TmuxSession | undefined;
-const home = tempHome();
+const terminal = useTerminal();
 
 beforeAll(async () => {
   // Takes every request and never answers it.
@@ -18,21 +16,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
 });
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  home.cleanup();
 });
 
 withTools('tmux').describe('the spinner on a terminal', () => {
   it('shows while a request waits, and Ctrl-C erases its line and exits 130', async () => {
-    session = startTmux(
+    const session = terminal.start(
       ['journal'],
-      { ...home.env, HABITS_BASE_URL: url, HABITS_API_KEY: 'test-key-0123456789', HABITS_TIMEOUT: '60s' },
+      { HABITS_BASE_URL: url, HABITS_API_KEY: 'test-key-0123456789', HABITS_TIMEOUT: '60s' },
       undefined,
       { keepShellOnInterrupt: true },
     );

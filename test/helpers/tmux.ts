@@ -93,29 +93,68 @@ export function startTmux(
   };
 }
 
-/**
- * For a test file that drives the built CLI in tmux against a service fixture: `start(fx, args)`
- * runs `habits <args>` from a fresh home (a cold name cache), in a terminal of `size` (100x40 by
- * default). The session ends after each test,
- * and the homes after the file.
- */
-export function useCliSessions(): { start(fx: ServiceFixture, args: string[], size?: { cols: number; rows: number }): TmuxSession } {
+/** One session at a time: starting one ends the last, and the last ends after each test. */
+function oneSessionAtATime(): (start: () => TmuxSession) => TmuxSession {
   let session: TmuxSession | undefined;
-  const homes: ReturnType<typeof tempHome>[] = [];
   afterEach(() => {
     session?.kill();
     session = undefined;
   });
+  return (start) => {
+    session?.kill();
+    session = start();
+    return session;
+  };
+}
+
+type Size = { cols: number; rows: number };
+
+/**
+ * For a test file that drives the built CLI in tmux against a service fixture: `start(fx, args)`
+ * runs `habits <args>` from a fresh home (a cold name cache), in a terminal of `size` (100x40 by
+ * default), with `extraEnv` added to the service's. The session ends after each test, and the
+ * homes after the file.
+ */
+export function useCliSessions(): { start(fx: ServiceFixture, args: string[], size?: Size, extraEnv?: Record<string, string>): TmuxSession } {
+  const homes: ReturnType<typeof tempHome>[] = [];
+  const session = oneSessionAtATime();
   afterAll(() => {
     for (const h of homes) h.cleanup();
   });
   return {
-    start(fx, args, size) {
+    start(fx, args, size, extraEnv) {
       const home = tempHome();
       homes.push(home);
-      session = startTmux(args, cliEnv(fx.svc, home.env), size);
-      return session;
+      return session(() => startTmux(args, cliEnv(fx.svc, home.env, extraEnv), size));
     },
+  };
+}
+
+/**
+ * For a test file that drives the built CLI in tmux against a server of its own (one that never
+ * answers, one with odd names): one home for the whole file, and `start(args, env)` runs
+ * `habits <args>` from it with the home's environment plus `env` (the server's URL and key). The
+ * session ends after each test, and the home after the file.
+ */
+export function useTerminal(): {
+  readonly home: ReturnType<typeof tempHome>;
+  start(args: string[], env: Record<string, string>, size?: Size, opts?: { keepShellOnInterrupt?: boolean }): TmuxSession;
+} {
+  let home: ReturnType<typeof tempHome> | undefined;
+  const session = oneSessionAtATime();
+  beforeAll(() => {
+    home = tempHome();
+  });
+  afterAll(() => home?.cleanup());
+  const need = (): ReturnType<typeof tempHome> => {
+    if (home === undefined) throw new Error('useTerminal: only inside a test');
+    return home;
+  };
+  return {
+    get home() {
+      return need();
+    },
+    start: (args, env, size, opts) => session(() => startTmux(args, { ...need().env, ...env }, size, opts)),
   };
 }
 
@@ -140,37 +179,26 @@ export async function answerPrompt(s: TmuxSession, question: string, ...keys: st
  * runs `habits <args>` in tmux from that home, one session at a time (the last one ends after each
  * test). Unlike useCliSessions, where every command starts from a fresh home.
  */
-export function useOneMachine(): { readonly svc: LocalService; readonly home: ReturnType<typeof tempHome>; start(args: string[], size?: { cols: number; rows: number }): TmuxSession } {
+export function useOneMachine(): { readonly svc: LocalService; readonly home: ReturnType<typeof tempHome>; start(args: string[], size?: Size): TmuxSession } {
   let svc: LocalService | undefined;
-  let home: ReturnType<typeof tempHome> | undefined;
-  let session: TmuxSession | undefined;
+  const terminal = useTerminal();
   beforeAll(async () => {
     svc = await startLocalService();
-    home = tempHome();
-  });
-  afterEach(() => {
-    session?.kill();
-    session = undefined;
   });
   afterAll(async () => {
     await svc?.close();
-    home?.cleanup();
   });
-  const need = <T>(x: T | undefined): T => {
-    if (x === undefined) throw new Error('useOneMachine: only inside a test');
-    return x;
+  const need = (): LocalService => {
+    if (svc === undefined) throw new Error('useOneMachine: only inside a test');
+    return svc;
   };
   return {
     get svc() {
-      return need(svc);
+      return need();
     },
     get home() {
-      return need(home);
+      return terminal.home;
     },
-    start(args, size) {
-      session?.kill();
-      session = startTmux(args, cliEnv(need(svc), need(home).env), size);
-      return session;
-    },
+    start: (args, size) => terminal.start(args, cliEnv(need(), {}), size),
   };
 }

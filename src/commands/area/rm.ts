@@ -2,9 +2,9 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
-import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import type { Deps } from '../shared/deps.js';
-import { DRY_RUN_HELP, printPlan, writeApi, type PlannedRequest } from '../shared/dry-run.js';
+import { runDelete } from '../shared/delete.js';
+import { DRY_RUN_HELP } from '../shared/dry-run.js';
 
 /** What `area rm` was asked to do. */
 export interface AreaRmOptions {
@@ -41,13 +41,14 @@ export function parse(ref: string, opts: { yes?: boolean; dryRun?: boolean }): A
 
 /** Deletes the area, after confirming; the cached names are dropped. */
 export async function run(options: AreaRmOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver'>): Promise<void> {
-  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
-  if (!planned) requireConfirmable(deps, options.yes, `delete area "${options.ref}"`);
-  const area = await deps.resolver.resolveArea(options.ref);
-  if (!planned) await confirmDestructive(deps, options.yes, `delete area "${area.name}"`, 'Its habits stay; they only leave the area.');
-  const result = await (await writeApi(deps, planned)).request('DELETE /areas/{areaId}', { params: { areaId: area.id } });
-  if (planned) return printPlan(deps.out, planned);
-  await deps.resolver.forgetNames('areas');
-  await deps.out.result(result, () => '');
-  deps.out.info(`Deleted area "${area.name}"; its habits stay`);
+  await runDelete(deps, {
+    ...options,
+    asked: `delete area "${options.ref}"`,
+    resolve: () => deps.resolver.resolveArea(options.ref),
+    action: (area) => `delete area "${area.name}"`,
+    consequence: 'Its habits stay; they only leave the area.',
+    send: (api, area) => api.request('DELETE /areas/{areaId}', { params: { areaId: area.id } }),
+    forget: 'areas',
+    done: (area) => `Deleted area "${area.name}"; its habits stay`,
+  });
 }

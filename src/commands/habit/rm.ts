@@ -2,9 +2,9 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
-import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import type { Deps } from '../shared/deps.js';
-import { DRY_RUN_HELP, printPlan, writeApi, type PlannedRequest } from '../shared/dry-run.js';
+import { runDelete } from '../shared/delete.js';
+import { DRY_RUN_HELP } from '../shared/dry-run.js';
 
 /** What `habit rm` deletes, and whether it may without asking. */
 export interface RmOptions {
@@ -46,15 +46,14 @@ export function parse(ref: string, opts: { yes?: boolean; dryRun?: boolean }): R
 /** Confirms, deletes, and forgets the cached names. */
 export async function run(options: RmOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver'>): Promise<void> {
   const action = (name: string) => `delete habit "${name}"`;
-  // Without a terminal and without --yes the answer is known: refuse before any request.
-  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
-  if (!planned) requireConfirmable(deps, options.yes, action(options.ref));
-  const habit = await deps.resolver.resolveHabit(options.ref);
-  if (!planned) await confirmDestructive(deps, options.yes, action(habit.name), 'Its logs, notes and goals go too; this cannot be undone.');
-  const api = await writeApi(deps, planned);
-  const result = await api.request('DELETE /habits/{habitId}', { params: { habitId: habit.id } });
-  if (planned) return printPlan(deps.out, planned);
-  await deps.resolver.forgetNames('habits');
-  await deps.out.result(result, () => '');
-  deps.out.info(`Deleted "${habit.name}".`);
+  await runDelete(deps, {
+    ...options,
+    asked: action(options.ref),
+    resolve: () => deps.resolver.resolveHabit(options.ref),
+    action: (habit) => action(habit.name),
+    consequence: 'Its logs, notes and goals go too; this cannot be undone.',
+    send: (api, habit) => api.request('DELETE /habits/{habitId}', { params: { habitId: habit.id } }),
+    forget: 'habits',
+    done: (habit) => `Deleted "${habit.name}".`,
+  });
 }

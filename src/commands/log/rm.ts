@@ -2,10 +2,10 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
-import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import { parseId } from '../../model/note.js';
 import type { Deps } from '../shared/deps.js';
-import { DRY_RUN_HELP, printPlan, writeApi, type PlannedRequest } from '../shared/dry-run.js';
+import { deleteOfHabit } from '../shared/delete.js';
+import { DRY_RUN_HELP } from '../shared/dry-run.js';
 
 /** What `log rm` was asked to do. */
 export interface LogRmOptions {
@@ -44,13 +44,6 @@ export function parse(ref: string, logId: string, opts: { yes?: boolean; dryRun?
 
 /** Deletes the log entry, after confirming. */
 export async function run(options: LogRmOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'prompter'>): Promise<void> {
-  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
-  if (!planned) requireConfirmable(deps, options.yes, `delete log ${options.logId}`);
-  const habit = await deps.resolver.resolveHabit(options.ref);
-  if (!planned) await confirmDestructive(deps, options.yes, `delete log ${options.logId} of "${habit.name}"`, 'This cannot be undone.');
-  const api = await writeApi(deps, planned);
-  const result = await api.request('DELETE /habits/{habitId}/logs/{logId}', { params: { habitId: habit.id, logId: options.logId } });
-  if (planned) return printPlan(deps.out, planned);
-  await deps.out.result(result, () => '');
-  deps.out.info(`Deleted log ${options.logId} of "${habit.name}"`);
+  return deleteOfHabit(deps, options, `log ${options.logId}`, (api, habit) =>
+    api.request('DELETE /habits/{habitId}/logs/{logId}', { params: { habitId: habit.id, logId: options.logId } }));
 }

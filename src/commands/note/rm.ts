@@ -2,10 +2,10 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
-import { confirmDestructive, requireConfirmable } from '../shared/confirm.js';
 import { parseId } from '../../model/note.js';
 import type { Deps } from '../shared/deps.js';
-import { DRY_RUN_HELP, printPlan, writeApi, type PlannedRequest } from '../shared/dry-run.js';
+import { deleteOfHabit } from '../shared/delete.js';
+import { DRY_RUN_HELP } from '../shared/dry-run.js';
 
 /** What `note rm` was asked to do. */
 export interface NoteRmOptions {
@@ -44,14 +44,6 @@ export function parse(ref: string, noteId: string, opts: { yes?: boolean; dryRun
 
 /** Deletes the note, after confirming. */
 export async function run(options: NoteRmOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver'>): Promise<void> {
-  const planned: PlannedRequest[] | undefined = options.dryRun ? [] : undefined;
-  if (!planned) requireConfirmable(deps, options.yes, `delete note ${options.noteId}`);
-  const habit = await deps.resolver.resolveHabit(options.ref);
-  if (!planned) await confirmDestructive(deps, options.yes, `delete note ${options.noteId} of "${habit.name}"`, 'This cannot be undone.');
-  const result = await (await writeApi(deps, planned)).request('DELETE /habits/{habitId}/notes/{noteId}', {
-    params: { habitId: habit.id, noteId: options.noteId },
-  });
-  if (planned) return printPlan(deps.out, planned);
-  await deps.out.result(result, () => '');
-  deps.out.info(`Deleted note ${options.noteId} of "${habit.name}"`);
+  return deleteOfHabit(deps, options, `note ${options.noteId}`, (api, habit) =>
+    api.request('DELETE /habits/{habitId}/notes/{noteId}', { params: { habitId: habit.id, noteId: options.noteId } }));
 }

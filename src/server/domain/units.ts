@@ -3,29 +3,22 @@
 // is kept but does not count towards the goal.
 import { type GoalUnit, type StatisticsUnit, type UnitType, UNIT_SCALE } from '../../api/types.js';
 
-/** The scale of a symbol (api/types.ts: the one table the CLI converts by too), or undefined. */
-const scaleOf = (symbol: string) => (Object.hasOwn(UNIT_SCALE, symbol) ? UNIT_SCALE[symbol as GoalUnit] : undefined);
-
-/** `value` expressed in `to`, or null when the units are of different dimensions (or unknown). */
+/**
+ * `value` expressed in `to`, or null when the units are of different dimensions (or unknown); a
+ * count (scalar) converts into no other unit. UNIT_SCALE (api/types.ts) is the table the CLI converts by too.
+ */
 export function convertUnit(value: number, from: string | null, to: string): number | null {
   if (from === to) return value;
   if (from === null) return null;
-  const a = scaleOf(from);
-  const b = scaleOf(to);
-  if (!a || !b || a.dim !== b.dim) return null;
+  const a = UNIT_SCALE.get(from);
+  const b = UNIT_SCALE.get(to);
+  if (!a || !b || a.dim !== b.dim || a.dim === 'scalar') return null;
   return (value * a.factor) / b.factor;
 }
 
-const TYPE_OF_DIMENSION: Record<string, UnitType> = { time: 'duration', length: 'length', volume: 'volume', mass: 'mass', energy: 'energy' };
-
-/**
- * The unit type of a symbol: its dimension in the words production uses (`duration`, `mass`,
- * `energy` and `scalar` are seen in clients' fixtures; `length` and `volume` are ours for the other
- * two). Counts (`floor`, `rep` and `step`) and unknown symbols are `scalar`.
- */
+/** The unit type of a symbol: its dimension (api/types.ts). Counts (`floor`, `rep` and `step`) and unknown symbols are `scalar`. */
 export function unitType(symbol: string): UnitType {
-  const dim = scaleOf(symbol)?.dim;
-  return (dim !== undefined ? TYPE_OF_DIMENSION[dim] : undefined) ?? 'scalar';
+  return UNIT_SCALE.get(symbol)?.dim ?? 'scalar';
 }
 
 /** Each unit's plain name (plural, as a total reads: `30 minutes`); its id is `unit-` and the symbol in lower case, a space as `-`. */

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Habit } from '../../../src/api/types.js';
 import { run } from '../../../src/commands/habit/archive.js';
-import { runCli } from '../../helpers/cli.js';
 import { verbDeps } from '../../helpers/verb.js';
 import { addHabit, call, useService, writes } from '../../helpers/service.js';
 
@@ -10,12 +9,6 @@ const fx = useService();
 const { cli } = fx;
 
 describe('habits habit archive', () => {
-  it('has help with examples', async () => {
-    const r = await runCli(['habit', 'archive', '--help'], { env: fx.env });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Examples:\n  $ habits habit archive');
-  });
-
   it('archives the habit named by a prefix and names it in the confirmation', async () => {
     const walk = await addHabit(fx.svc, { name: 'Walk the dog' });
     const r = await cli(['habit', 'archive', 'walk']);

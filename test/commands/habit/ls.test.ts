@@ -27,12 +27,6 @@ describe('habits habit ls', () => {
     expect(verbs.slice(0, 7)).toEqual(['ls', 'show', 'add', 'edit', 'archive', 'rm', 'stats']);
   });
 
-  it('has help with examples', async () => {
-    const r = await runCli(['habit', 'ls', '--help'], { env: fx.env });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Examples:\n  $ habits habit ls');
-  });
-
   it('lists active habits in a table on a terminal', async () => {
     const r = await ls([], { tty: { stdout: true }, columns: 100, env: { NO_COLOR: '1' } });
     expect(r.code).toBe(0);

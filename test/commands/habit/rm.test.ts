@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../../src/errors.js';
-import { runCli, scriptedPrompter } from '../../helpers/cli.js';
+import { scriptedPrompter } from '../../helpers/cli.js';
 import { addHabit, useService } from '../../helpers/service.js';
 
 const fx = useService();
@@ -13,12 +13,6 @@ async function exists(id: string): Promise<boolean> {
 }
 
 describe('habits habit rm', () => {
-  it('has help with examples', async () => {
-    const r = await runCli(['habit', 'rm', '--help'], { env: fx.env });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Examples:\n  $ habits habit rm');
-  });
-
   it('refuses without --yes when not on a terminal: exit 2, no request, the habit stays', async () => {
     const h = await addHabit(fx.svc, { name: 'Walk' });
     const r = await cli(['habit', 'rm', 'Walk']);

@@ -42,13 +42,6 @@ describe('parse', () => {
 });
 
 describe('habits habit stats', () => {
-  it('has help with examples', async () => {
-    const r = await runCli(['habit', 'stats', '--help'], { env: fx.env });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Examples:\n  $ habits habit stats');
-    expect(r.stdout).toContain('Piped, the output is key<TAB>value lines only');
-  });
-
   it('shows totals, rate, streaks and a heatmap of the last 26 weeks', async () => {
     const r = await stats(['Walk'], { tty: { stdout: true }, columns: 80, env: { NO_COLOR: '1' } });
     expect(r.stderr).toBe('');
