@@ -10,6 +10,8 @@ import { completionScope, scopeArgs, scopeFlags } from './completion/scope.js';
 import type { CommandSpec } from './completion/spec.js';
 import { NameCache } from './resolve/cache.js';
 
+export { complete, formatCompletion } from './completion/complete.js';
+
 /** The command tree as JSON text, set by the build (scripts/build.mjs); absent when run from src/. */
 declare const __HABITS_COMPLETION_TREE__: string | undefined;
 

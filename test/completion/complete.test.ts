@@ -1,9 +1,14 @@
 // The completer itself (src/completion/complete.ts): words in, candidates out, on the live command
 // tree. What the shells make of them: bash, zsh, fish, powershell and shells.test.ts.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { complete, formatCompletion, readLine } from '../../src/completion/complete.js';
 import type { CommandSpec } from '../../src/completion/spec.js';
+import { completionScope } from '../../src/completion/scope.js';
 import { completionTree } from '../../src/complete.js';
+import { NameCache } from '../../src/resolve/cache.js';
+import { ROOT, runCli, spawnCli, tempHome } from '../helpers/cli.js';
 import { NOUNS } from '../../src/program.js';
 
 const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
@@ -103,5 +108,50 @@ describe('complete', () => {
   it('prints a candidate a line, with its description after a tab, then the directive', () => {
     expect(formatCompletion({ candidates: [{ value: 'log', description: 'mark\thabits' }, { value: 'Walk' }], directive: 0 })).toBe('log\tmark habits\nWalk\n:0\n');
     expect(formatCompletion({ candidates: [], directive: 2 })).toBe(':2\n');
+  });
+});
+
+describe('habits __complete -- <words>', () => {
+  it('the build embeds the live tree in dist/complete.js (every command, alias, flag and field)', async () => {
+    const built = (await import(pathToFileURL(join(ROOT, 'dist/complete.js')).href)) as { completionTree(): Promise<CommandSpec> };
+    const live = await completionTree();
+    expect(await built.completionTree()).toEqual(live);
+    expect(live.knownFields).toEqual(expect.arrayContaining(['status', 'message', 'method']));
+    expect(live.options.filter((o) => o.fields).flatMap((o) => o.names)).toEqual(['--json']);
+  });
+
+  it('answers from the name cache: names with spaces, quotes, emoji and CJK, for the account the words choose', async () => {
+    const home = tempHome();
+    try {
+      const env = { ...home.env, HABITS_DATA_DIR: join(home.home, 'data') };
+      const at = completionScope({ local: true }, env)!;
+      const named = ['Drink water', "Mum's call", '散歩', 'Run 🏃', 'Old'].map((name, i) => ({ id: `h${i}`, name, archived: name === 'Old' }));
+      new NameCache(at.cacheDir, at.scope, Date.now).set('habits', named, false);
+      new NameCache(at.cacheDir, at.scope, Date.now).set('areas', [{ id: 'a', name: 'Health' }], false);
+      const complete = (...words: string[]) => spawnCli(['__complete', '--', ...words], { env });
+      expect(await complete('--local', 'log', 'done', '')).toEqual({ code: 0, stdout: "Drink water\nMum's call\nRun 🏃\n散歩\n:0\n", stderr: '' });
+      expect((await complete('--local', 'log', 'done', 'ru')).stdout).toBe('Run 🏃\n:0\n');
+      expect((await complete('--local', 'habit', 'ls', '--area=h')).stdout).toBe('--area=Health\n:0\n');
+      // Without --local the account is another (none here): no names, and no error.
+      expect(await complete('log', 'done', '')).toEqual({ code: 0, stdout: ':0\n', stderr: '' });
+      expect((await complete('--local', 'import', '')).stdout).toBe(':2\n');
+      expect((await complete('--local', 'log', 'd')).stdout).toBe('done\tmark habits completed for a date (default today)\n:0\n');
+    } finally {
+      home.cleanup();
+    }
+  });
+
+  it('a cold cache takes the full path once (habits __complete habits), which fills it', async () => {
+    const home = tempHome();
+    try {
+      const env = { ...home.env, HABITS_LOCAL: '1', HABITS_DATA_DIR: join(home.home, 'data') };
+      expect((await runCli(['habit', 'add', 'Walk'], { env })).code).toBe(0);
+      const at = completionScope({}, env)!;
+      new NameCache(at.cacheDir, at.scope, Date.now).forget('habits');
+      expect(await runCli(['__complete', '--', 'log', 'done', 'w'], { env })).toEqual({ code: 0, stdout: 'Walk\n:0\n', stderr: '' });
+      expect(new NameCache(at.cacheDir, at.scope, Date.now).get('habits', Number.POSITIVE_INFINITY)?.items.map((h) => h.name)).toEqual(['Walk']);
+    } finally {
+      home.cleanup();
+    }
   });
 });
