@@ -263,10 +263,19 @@ async function main() {
     ldone: { label: 'habits --local log done', argv: () => [BIN, '--local', 'log', 'done', HABIT, '--date', nextDate()], env: local(localDir('local-small', small)) },
     ljournal: { label: 'habits --local journal (3y)', argv: () => [BIN, '--local', 'journal'], env: local(localDir('local-big', big)), check: lines('ljournal') },
     ljournal30: { label: 'habits --local journal (30d)', argv: () => [BIN, '--local', 'journal'], env: local(localDir('local-month', month)), check: nonEmpty },
+    // What a shell runs at every Tab: the candidates for `habits --local log done Habit<Tab>`, the 300
+    // names from the name cache (the first, untimed run fills it through the full path).
+    complete: {
+      label: 'habits __complete -- (300 names)',
+      argv: () => [BIN, '__complete', '--', '--local', 'log', 'done', 'Habit'],
+      env: local(localDir('local-complete', month)),
+      check: (r) => r.stdout.split('\n').filter((l) => l.startsWith('Habit ')).length === 300 || fail(`__complete printed ${r.stdout.slice(0, 200)}`),
+    },
   };
   const ratioRows = [
     { name: 'habits --version', cmd: 'version', base: 'node', max: 1.5 },
     { name: 'habits --help', cmd: 'help', base: 'node', max: 2.0 },
+    { name: 'habits __complete, 300 cached names', cmd: 'complete', base: 'node', max: 1.3 },
     { name: 'habits log done, remote, warm names', cmd: 'done', base: 'post', max: 1.5 },
     { name: 'habits journal, remote, 300 habits, piped', cmd: 'journal', base: 'get', max: 1.5 },
     { name: 'habits --local log done, 6 habits', cmd: 'ldone', base: 'done', max: 1.5 },

@@ -133,6 +133,27 @@ const common = {
   metafile: true,
   logLevel: 'warning',
 };
+
+// From the command tree, before the CLI is bundled: the man page, man/habits.1, and the tree as
+// completion reads it, which dist/complete.js embeds (`habits __complete -- <words>` answers from it
+// without loading commander or the program). src/man/ builds the program as the CLI does, loads
+// every command and renders the tree. It is bundled on its own into a directory that is removed
+// after (not a chunk of the split build, whose chunking the startup budget counts), with the same
+// sources and define. The man page is dated by SOURCE_DATE_EPOCH when set (reproducible builds),
+// else today.
+const manBuild = 'dist/.man';
+await build({ ...common, outdir: manBuild, entryPoints: { man: 'src/man/index.ts' }, external: ['better-sqlite3', 'jq-wasm'], sourcemap: false, metafile: false });
+let tree;
+try {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  const date = (epoch ? new Date(Number(epoch) * 1000) : new Date()).toISOString().slice(0, 10);
+  const { generateManPage, completionTreeJson } = await import(pathToFileURL(`${manBuild}/man.js`).href);
+  mkdirSync('man', { recursive: true });
+  writeFileSync('man/habits.1', await generateManPage(date));
+  tree = await completionTreeJson();
+} finally {
+  rmSync(manBuild, { recursive: true, force: true });
+}
 // Everything but the entry: the program (dist/core.js) and the local service (dist/server.js),
 // split into chunks.
 const main = await build({
@@ -151,29 +172,27 @@ const entry = await build({
   plugins: [{
     name: 'core-is-external',
     setup(b) {
+      b.onResolve({ filter: /^\.\/(core|complete)\.js$/ }, (args) => ({ path: args.path, external: true }));
+    },
+  }],
+});
+// dist/complete.js, on its own as well: what cli.ts imports for `habits __complete -- <words>`, the
+// tree embedded as JSON text. Only a cold name cache goes on to ./core.js (through main()).
+const complete = await build({
+  ...common,
+  entryPoints: { complete: 'src/complete.ts' },
+  define: { ...common.define, __HABITS_COMPLETION_TREE__: JSON.stringify(tree) },
+  plugins: [{
+    name: 'core-is-external',
+    setup(b) {
       b.onResolve({ filter: /^\.\/core\.js$/ }, () => ({ path: './core.js', external: true }));
     },
   }],
 });
-const result = { metafile: { inputs: { ...main.metafile.inputs, ...entry.metafile.inputs }, outputs: { ...main.metafile.outputs, ...entry.metafile.outputs } } };
+const builds = [main, entry, complete];
+const result = { metafile: { inputs: Object.assign({}, ...builds.map((b) => b.metafile.inputs)), outputs: Object.assign({}, ...builds.map((b) => b.metafile.outputs)) } };
 writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
 for (const file of Object.keys(result.metafile.outputs)) {
   if (file.endsWith('.js')) writeFileSync(file, builtinsWithoutFacades(readFileSync(file, 'utf8'), file));
 }
 
-// The man page, man/habits.1, from the command tree: src/man/ builds the program as the CLI does,
-// loads every command and renders the tree as roff. It is bundled on its own into a directory
-// that is removed after (not a chunk of the split build, whose chunking the startup budget
-// counts), with the same sources and define as dist/. Dated by SOURCE_DATE_EPOCH when set
-// (reproducible builds), else today.
-const manBuild = 'dist/.man';
-await build({ ...common, outdir: manBuild, entryPoints: { man: 'src/man/index.ts' }, external: ['better-sqlite3', 'jq-wasm'], sourcemap: false, metafile: false });
-try {
-  const epoch = process.env.SOURCE_DATE_EPOCH;
-  const date = (epoch ? new Date(Number(epoch) * 1000) : new Date()).toISOString().slice(0, 10);
-  const { generateManPage } = await import(pathToFileURL(`${manBuild}/man.js`).href);
-  mkdirSync('man', { recursive: true });
-  writeFileSync('man/habits.1', await generateManPage(date));
-} finally {
-  rmSync(manBuild, { recursive: true, force: true });
-}

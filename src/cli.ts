@@ -1,6 +1,7 @@
 // main(argv, world) -> exit code. The one place where errors become exit codes and error text.
-// `habits --version` is answered here without loading anything; the rest (commander, the context,
-// the commands) is one dynamic import away, in ./core.js.
+// `habits --version` is answered here without loading anything, `habits __complete -- …` with
+// ./complete.js alone; the rest (commander, the context, the commands) is one dynamic import away,
+// in ./core.js.
 import { isatty } from 'node:tty';
 import type { Context, World, GlobalFlags } from './context.js';
 import type { IO } from './io.js';
@@ -17,6 +18,11 @@ export async function main(argv: string[], world: Partial<World> = {}): Promise<
     // Exactly what commander prints for `.version(VERSION, '-V, --version')`, without loading it.
     full.io.stdout.write(`${__HABITS_VERSION__}\n`);
     return 0; // EXIT.ok, which lives with commander's chunk
+  }
+  if (argv[0] === '__complete' && argv[1] === '--') {
+    // A shell waits on this at every Tab: complete.ts answers without commander or the context.
+    const { answer } = await import('./complete.js');
+    return answer(argv.slice(2), full, main);
   }
   const core = await import('./core.js');
   const { Context, buildProgram } = core;

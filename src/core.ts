@@ -4,7 +4,7 @@ export { envFlag } from './config/settings.js';
 export { Context } from './context.js';
 export { describeError } from './describe-error.js';
 export { EXIT } from './errors.js';
-export { buildProgram, commandPath, normalizeColorFlag, normalizeJsonFlag, rejectOptionsAfterDashes } from './program.js';
+export { buildProgram, commandPath, completionTree, normalizeColorFlag, normalizeJsonFlag, rejectOptionsAfterDashes } from './program.js';
 export { escapeControls } from './model/text.js';
 export { jsonText } from './output/output.js';
 export { jsonShape } from './output/fields.js';

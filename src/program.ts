@@ -11,8 +11,10 @@ import { CommandUsageError } from './describe-error.js';
 import * as journalNoun from './commands/journal.js';
 import * as logNoun from './commands/log/index.js';
 import type { App, NounModule } from './commands/shared/app.js';
+import { HELP_TOPICS } from './commands/shared/help-topics.js';
+import { buildSpec, type CommandSpec } from './completion/spec.js';
 import { UsageError } from './errors.js';
-import { checkFields, JSON_FIELDS, looksLikeFields, parseFields } from './output/fields.js';
+import { checkFields, isJsonValue, JSON_FIELDS, parseFields } from './output/fields.js';
 import type { IO } from './io.js';
 import { VERSION } from './version.js';
 
@@ -238,8 +240,8 @@ export function rejectOptionsAfterDashes(argv: readonly string[]): void {
 /**
  * `--json` takes an optional value, and commander would take any next word for it: `habits --json
  * journal`, `habits log done --json Walk`. The word after a bare `--json` is its value only when it
- * looks like fields (output/fields.ts) and is not a command (`habit` is also a field of `log done`);
- * otherwise `--json` stays bare. `--json=FIELDS` is kept.
+ * looks like fields and is not a command (`habit` is also a field of `log done`): output/fields.ts,
+ * isJsonValue, which completion follows too. Otherwise `--json` stays bare. `--json=FIELDS` is kept.
  */
 export function normalizeJsonFlag(argv: readonly string[]): string[] {
   const end = argv.indexOf('--');
@@ -251,7 +253,7 @@ export function normalizeJsonFlag(argv: readonly string[]): string[] {
       continue;
     }
     const next = argv[i + 1];
-    if (next !== undefined && (end === -1 || i + 1 < end) && (next === 'help' || (looksLikeFields(next) && !NOUNS.some((n) => n.name === next)))) {
+    if (next !== undefined && (end === -1 || i + 1 < end) && isJsonValue(next, (w) => NOUNS.some((n) => n.name === w))) {
       out.push(`--json=${next}`);
       i++;
     } else if (next !== undefined && !next.startsWith('-')) {
@@ -319,4 +321,13 @@ export async function loadEveryNoun(program: Command): Promise<void> {
 /** Loads every noun: for help of nested commands and for completion scripts. */
 async function loadAll(program: Command, app: App): Promise<void> {
   for (const cmd of program.commands) await loadNoun(cmd, app);
+}
+
+/**
+ * The command tree as completion reads it (completion/spec.ts), every noun loaded, with help's
+ * topics: the build embeds it in dist/complete.js (src/complete.ts).
+ */
+export async function completionTree(program: Command): Promise<CommandSpec> {
+  await loadEveryNoun(program);
+  return buildSpec(program, HELP_TOPICS);
 }

@@ -65,6 +65,15 @@ describe('startup', () => {
     }
   });
 
+  it('habits __complete -- <words> loads cli.ts and complete.ts: not commander, the program, the context or undici', () => {
+    const { sources, code, stdout } = sourcesLoadedBy(['__complete', '--', 'log', 'done', '--da'], { HABITS_API_KEY: 'test-key' });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^--date\t.*\n:0\n$/);
+    expect(sources).toContain('src/complete.ts');
+    expect(sources.filter((s) => s.includes('node_modules/'))).toEqual([]);
+    expect(sources.filter((s) => ['src/program.ts', 'src/context.ts', 'src/core.ts'].includes(s) || s.startsWith('src/commands/'))).toEqual([]);
+  });
+
   it('habits --help loads commander and the program, and none of the heavy modules or cold nouns', () => {
     const { sources, code } = sourcesLoadedBy(['--help']);
     expect(code).toBe(0);

@@ -1,9 +1,11 @@
-// `habits __complete habits|areas` (hidden): names for the completion scripts, one per line. A warm
-// name cache of any age answers without a network call; a cold one asks the server once, with a
-// short timeout. It never prompts and never prints an error: a shell is waiting on it.
+// `habits __complete habits|areas` (hidden): habit or area names, one per line. A warm name cache of
+// any age answers without a network call; a cold one asks the server once, with a short timeout.
+// It never prompts and never prints an error: a shell is waiting on it. The scripts call
+// `habits __complete -- <words>` (src/complete.ts), which reads the cache itself and comes here
+// only when it is cold.
 import { Argument, type Command } from 'commander';
 import type { App } from './shared/app.js';
-import { escapeControls } from '../model/text.js';
+import { offeredNames } from '../completion/names.js';
 import { type Named } from '../resolve/index.js';
 import type { Deps } from './shared/deps.js';
 
@@ -38,14 +40,7 @@ export async function names(deps: Pick<Deps, 'resolver' | 'scope'>, kind: Comple
       ? (await deps.resolver.fetchHabits(false, { signal })).map((h) => ({ id: h.id, name: h.name, archived: h.isArchived }))
       : await deps.resolver.fetchAreas({ signal });
   }
-  const seen = new Set<string>();
-  // A name with control characters is offered as it is shown (`New\nline`), which resolves to it:
-  // one per line, and nothing a terminal would act on.
-  return items
-    .filter((i) => !i.archived && i.name)
-    .map((i) => escapeControls(i.name))
-    .filter((n) => !seen.has(n) && !!seen.add(n))
-    .sort((a, b) => a.localeCompare(b));
+  return offeredNames(items);
 }
 
 /** Prints the names, one per line. */

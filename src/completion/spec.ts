@@ -1,5 +1,6 @@
-// The command tree as completion scripts need it: commands, flags, and what each argument or flag
-// value completes to. Built from the live commander tree, so scripts never go stale.
+// The command tree as completion needs it: commands, flags, and what each argument or flag value
+// completes to. Built from the live commander tree: the build embeds it in dist/complete.js, which
+// `habits __complete` answers from (complete.ts), and renders the man page from it (src/man/).
 import type { Argument, Command, Option } from 'commander';
 import { GOAL_UNITS, HABIT_TYPES, MOOD_LEVELS } from '../api/types.js';
 import { CONFIG_KEYS } from '../config/file.js';
@@ -7,7 +8,7 @@ import { DAY_PERIODS } from '../model/time-of-day.js';
 import { completableFields, knownFields } from '../output/fields.js';
 
 /**
- * What a word completes to: names from `habits __complete`, a fixed list, files, or nothing; or,
+ * What a word completes to: habit or area names, a fixed list, files, or nothing; or,
  * for `habits help`, a command path (the words typed so far select it) and, first, help's topics.
  */
 export type ValueKind =
@@ -18,7 +19,7 @@ export type ValueKind =
   | { type: 'file' }
   | { type: 'choices'; choices: string[] };
 
-/** A flag as the scripts need it. */
+/** A flag as completion needs it. */
 export interface OptionSpec {
   /** `-q`, `--quiet`. */
   names: string[];
@@ -36,7 +37,7 @@ export interface OptionSpec {
   fields: boolean;
 }
 
-/** A positional argument as the scripts need it. */
+/** A positional argument as completion needs it. */
 export interface ArgumentSpec {
   name: string;
   variadic: boolean;
@@ -81,21 +82,6 @@ export function buildSpec(cmd: Command, topics: readonly string[] = [], path: st
     fields: completableFields(path.join(' ')),
     knownFields: path.length ? [] : knownFields(),
   };
-}
-
-/** The words that select `c` under its parent: its name, then its aliases. */
-export function wordsOf(c: CommandSpec): string[] {
-  return [c.path.at(-1)!, ...c.aliases];
-}
-
-/** Single-quotes `s` for a POSIX shell (bash and zsh alike): `'` becomes `'\''`. */
-export function posixQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The flag whose value is the command's fields (`--json`), if the tree has one. */
-export function fieldsFlag(root: CommandSpec): OptionSpec | undefined {
-  return root.options.find((o) => o.fields);
 }
 
 /** Every command of the tree, root first. */
@@ -149,25 +135,4 @@ function optionSpec(o: Option): OptionSpec {
 function argumentSpec(a: Argument, topics: readonly string[]): ArgumentSpec {
   const value: ValueKind = a.argChoices ? { type: 'choices', choices: [...a.argChoices] } : byPlaceholder(a.name(), topics);
   return { name: a.name(), variadic: a.variadic, value };
-}
-
-/**
- * A value kind as one shell word: `habits`, `areas`, `file`, `none`, or `cN` for the N-th list of
- * `choices` (added there when new), which the scripts print from a lookup function.
- */
-export function kindWord(kind: ValueKind, choices: string[][]): string {
-  if (kind.type !== 'choices') return kind.type;
-  let i = choices.findIndex((c) => c.join('\n') === kind.choices.join('\n'));
-  if (i === -1) i = choices.push(kind.choices) - 1;
-  return `c${i}`;
-}
-
-/** The topics of `habits help` (exit-codes, …), which complete where a command does. */
-export function topicsOf(root: CommandSpec): string[] {
-  return [...new Set(flatten(root).flatMap((c) => c.args).flatMap((a) => (a.value.type === 'commands' ? a.value.topics : [])))];
-}
-
-/** The first line of a description, for menus. */
-export function summary(text: string): string {
-  return (text.split('\n')[0] ?? '').trim();
 }

@@ -50,10 +50,54 @@ export interface ProfileInUse {
   origins: Partial<Record<ConfigKey, string>>;
 }
 
+/** The settings that name the account: the key, the base URL, and local mode. */
+export type AccountSettings = Pick<Settings, 'apiKey' | 'baseUrl' | 'local'>;
+
 /** Resolves every setting from flags, environment and the config file (the profile's values). */
 export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string, inUse?: ProfileInUse): Settings {
+  const pick = picker(env, file, configFile, inUse);
+  return {
+    ...resolveAccount(flags, env, file, configFile, inUse),
+    timezone: pick('timezone', undefined, 'HABITS_TIMEZONE', parseTimeZone, unconfiguredZone(env)),
+    timeoutMs: pick('timeout', { value: flags.timeout, name: '--timeout' }, 'HABITS_TIMEOUT', parseTimeout, {
+      value: DEFAULT_TIMEOUT_MS, source: 'default', origin: 'default',
+    }),
+    color: pick('color', undefined, undefined, parseColor, { value: 'auto', source: 'default', origin: 'default' }),
+    profile: inUse?.profile ?? { value: 'default', source: 'default', origin: 'default' },
+  };
+}
+
+/**
+ * The settings that name the account, as resolveSettings resolves them, and only those: completion
+ * (completion/scope.ts) reads them at every Tab, and a time zone would load ICU (about 10 ms).
+ */
+export function resolveAccount(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string, inUse?: ProfileInUse): AccountSettings {
+  const pick = picker(env, file, configFile, inUse);
   const originOf = (key: ConfigKey): string => inUse?.origins[key] ?? key;
-  const pick = <T>(
+  const baseUrl = pick('base-url', { value: flags.baseUrl, name: '--base-url' }, 'HABITS_BASE_URL', parseBaseUrlSetting, {
+    value: DEFAULT_BASE_URL, source: 'default', origin: 'default',
+  });
+
+  const local: Setting<boolean> = flags.local
+    ? { value: true, source: 'flag', origin: '--local' }
+    : envFlag(env.HABITS_LOCAL)
+      ? { value: true, source: 'env', origin: 'HABITS_LOCAL' }
+      : { value: baseUrl.value === LOCAL_BASE_URL, source: baseUrl.source, origin: baseUrl.origin };
+
+  const apiKeyEnv = env.HABITS_API_KEY?.trim();
+  const apiKeyFile = file['api-key']?.trim();
+  const apiKey: Setting<string> | undefined = apiKeyEnv
+    ? { value: asConfigError(() => parseApiKey(apiKeyEnv, 'HABITS_API_KEY')), source: 'env', origin: 'HABITS_API_KEY' }
+    : apiKeyFile
+      ? { value: asConfigError(() => parseApiKey(apiKeyFile, `"${originOf('api-key')}" in ${configFile}`)), source: 'config', origin: originOf('api-key') }
+      : undefined;
+  return { apiKey, baseUrl, local };
+}
+
+/** A setting by precedence: flag, environment variable, the file's value, else `fallback`. */
+function picker(env: Env, file: ConfigValues, configFile: string, inUse?: ProfileInUse) {
+  const originOf = (key: ConfigKey): string => inUse?.origins[key] ?? key;
+  return <T>(
     key: ConfigKey,
     flag: { value: string | undefined; name: string } | undefined,
     envName: string | undefined,
@@ -68,38 +112,6 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
       return { value: parse(fromFile, `"${originOf(key)}" in ${configFile}`), source: 'config', origin: originOf(key) };
     }
     return fallback;
-  };
-
-  const baseUrl = pick('base-url', { value: flags.baseUrl, name: '--base-url' }, 'HABITS_BASE_URL', parseBaseUrlSetting, {
-    value: DEFAULT_BASE_URL, source: 'default', origin: 'default',
-  });
-
-  const local: Setting<boolean> = flags.local
-    ? { value: true, source: 'flag', origin: '--local' }
-    : envFlag(env.HABITS_LOCAL)
-      ? { value: true, source: 'env', origin: 'HABITS_LOCAL' }
-      : { value: baseUrl.value === LOCAL_BASE_URL, source: baseUrl.source, origin: baseUrl.origin };
-
-  const timezone = pick('timezone', undefined, 'HABITS_TIMEZONE', parseTimeZone, unconfiguredZone(env));
-
-  const apiKeyEnv = env.HABITS_API_KEY?.trim();
-  const apiKeyFile = file['api-key']?.trim();
-  const apiKey: Setting<string> | undefined = apiKeyEnv
-    ? { value: asConfigError(() => parseApiKey(apiKeyEnv, 'HABITS_API_KEY')), source: 'env', origin: 'HABITS_API_KEY' }
-    : apiKeyFile
-      ? { value: asConfigError(() => parseApiKey(apiKeyFile, `"${originOf('api-key')}" in ${configFile}`)), source: 'config', origin: originOf('api-key') }
-      : undefined;
-
-  return {
-    apiKey,
-    baseUrl,
-    local,
-    timezone,
-    timeoutMs: pick('timeout', { value: flags.timeout, name: '--timeout' }, 'HABITS_TIMEOUT', parseTimeout, {
-      value: DEFAULT_TIMEOUT_MS, source: 'default', origin: 'default',
-    }),
-    color: pick('color', undefined, undefined, parseColor, { value: 'auto', source: 'default', origin: 'default' }),
-    profile: inUse?.profile ?? { value: 'default', source: 'default', origin: 'default' },
   };
 }
 

@@ -132,6 +132,16 @@ export function looksLikeFields(word: string): boolean {
   return KNOWN.has(word);
 }
 
+/**
+ * The `--json [fields]` word rule, the one both the parser (program.ts, normalizeJsonFlag) and
+ * completion (completion/complete.ts) follow: the word after a bare `--json` is its value when it
+ * reads as fields (looksLikeFields) and is not a top-level command (`isCommand`; `check` is also a
+ * field of doctor). `help` always is (`habits --json help` lists the fields).
+ */
+export function isJsonValue(word: string, isCommand: (word: string) => boolean): boolean {
+  return word === 'help' || (looksLikeFields(word) && !isCommand(word));
+}
+
 /** `name, status,,progress` -> ['name', 'status', 'progress']. */
 export function parseFields(value: string): string[] {
   return [...new Set(value.split(',').map((f) => f.trim()).filter(Boolean))];

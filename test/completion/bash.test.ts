@@ -1,18 +1,19 @@
-// The bash script of `habits completion bash` (src/completion/bash.ts), run in real bash: commands,
-// flags, aliases, and names quoted for where they go. test/completion/shells.test.ts drives the
-// scripts interactively.
+// The bash script of `habits completion bash` (src/completion/bash.ts), run in real bash with the
+// real completer behind it (helpers/completion.ts): commands, flags, aliases, and names quoted for
+// where they go. test/completion/shells.test.ts drives the scripts interactively.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/program.js';
 import { useScript } from '../helpers/cli.js';
+import { fakeComplete } from '../helpers/completion.js';
 
 const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
 
 /** The script, written once for the file's tests. */
 const script = useScript('bash', 'habits.bash');
 
-const FAKE_NAMES = `habits() { if [[ $1 == __complete ]]; then printf '%s\\n' 'Drink water' 'Drink tea' 'Walk' "Mum's call" 'Work:Lunch' 'Work:Dinner'; fi; }`;
+const FAKE_NAMES = `habits() { if [[ $1 == __complete ]]; then ${fakeComplete({ habits: ['Drink water', 'Drink tea', 'Walk', "Mum's call", 'Work:Lunch', 'Work:Dinner'] })} "$@"; fi; }`;
 
 /** Runs the bash completion function for COMP_WORDS `words` (the last is completed); returns COMPREPLY. */
 function bashComplete(script: string, words: string[], names = FAKE_NAMES): string[] {
@@ -69,7 +70,7 @@ describe('bash script', () => {
     expect(bashComplete(script.file, ['habits', 'note', 'add', 'Walk', '--mood', 'very'])).toEqual(['veryLow', 'veryHigh']);
     expect(bashComplete(script.file, ['habits', 'habit', 'add', 'Nap', '--time-of-day', ''])).toEqual(['morning', 'afternoon', 'evening']);
     expect(bashComplete(script.file, ['habits', 'habit', 'edit', 'Nap', '--time-of-day', 'AF'])).toEqual(['afternoon']);
-    const areas = `habits() { [[ $1 == __complete && $2 == areas ]] && printf '%s\\n' Health Home; }`;
+    const areas = `habits() { [[ $1 == __complete ]] && ${fakeComplete({ habits: [], areas: ['Health', 'Home'] })} "$@"; }`;
     expect(bashComplete(script.file, ['habits', 'habit', 'ls', '--area', 'H'], areas)).toEqual(['Health', 'Home']);
     expect(bashComplete(script.file, ['habits', 'area', 'show', 'He'], areas)).toEqual(['Health']);
   });

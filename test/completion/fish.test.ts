@@ -1,9 +1,11 @@
-// The fish script of `habits completion fish` (src/completion/fish.ts): its complete lines, and
-// `complete -C` in real fish (see helpers/tools.ts).
+// The fish script of `habits completion fish` (src/completion/fish.ts): its complete line, and
+// `complete -C` in real fish (see helpers/tools.ts), the real completer behind it
+// (helpers/completion.ts).
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/program.js';
 import { useScript } from '../helpers/cli.js';
+import { fakeComplete } from '../helpers/completion.js';
 import { withTools } from '../helpers/tools.js';
 
 const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
@@ -11,21 +13,23 @@ const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
 /** The script, written once for the file's tests. */
 const script = useScript('fish', 'habits.fish');
 
+const FAKE = `function habits; if test "$argv[1]" = __complete; ${fakeComplete({ habits: ['Drink water', 'Drink tea', 'Walk'] })} $argv; end; end`;
+
 describe('fish script', () => {
-  it('has well-formed complete lines', async () => {
-    expect(script.text).toContain('complete -c habits -f\n');
-    expect(script.text).toContain("complete -c habits -n '__habits_in \\'habit add\\'' -l goal -x -d");
-    expect(script.text).toContain("complete -c habits -n '__habits_at \\'log done\\' 0 +' -a '(habits __complete habits 2>/dev/null)'");
-    expect(script.text).toContain("complete -c habits -n '__habits_after_json' -a '(__habits_fields_words)'\n");
+  it('has one complete line, which asks habits __complete', async () => {
+    expect(script.text).toContain("complete -c habits -f -a '(__habits_complete)'\n");
+    expect(script.text).toContain('habits __complete -- $tokens[2..-1] $word');
   });
 
   withTools('fish').it('fish -n accepts it, and `complete -C` gives the real lists, names and aliases', async () => {
     execFileSync('fish', ['-n', script.file]);
-    const fake = `function habits; if test "$argv[1]" = __complete; printf '%s\\n' 'Drink water' 'Drink tea' Walk; end; end`;
+    const fake = FAKE;
     const run = (line: string) => execFileSync('fish', ['--no-config', '-c', `${fake}; source ${script.file}; complete -C '${line}'`], { encoding: 'utf8' })
       .split('\n').filter(Boolean).map((l) => l.split('\t')[0]);
     expect(run('habits ').sort()).toEqual([...TOP].sort());
     expect(run('habits habit rm --y')).toEqual(['--yes']);
+    expect(run('habits habit add Nap --go')).toEqual(['--goal']);
+    expect(run('habits log done Walk W')).toEqual(['Walk']);
     expect(run('habits log done Drink')).toEqual(['Drink tea', 'Drink water']);
     expect(run('habits note list Wa')).toEqual(['Walk']);
     expect(run('habits log add Walk 3 --unit k')).toEqual(expect.arrayContaining(['kM', 'kg', 'kJ', 'kCal']));
@@ -37,7 +41,7 @@ describe('fish script', () => {
   });
 
   withTools('fish').it('--json completes the fields of the command, one name of a comma-separated list at a time', async () => {
-    const fake = `function habits; if test "$argv[1]" = __complete; printf '%s\\n' 'Drink water' 'Drink tea' Walk; end; end`;
+    const fake = FAKE;
     // In the order fish shows them: sorted.
     const run = (line: string) => execFileSync('fish', ['--no-config', '-c', `${fake}; source ${script.file}; complete -C '${line}'`], { encoding: 'utf8' })
       .split('\n').filter(Boolean).map((l) => l.split('\t')[0]);

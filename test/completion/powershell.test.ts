@@ -1,13 +1,11 @@
-// The PowerShell script of `habits completion powershell` (src/completion/powershell.ts): its tables
-// against the command tree, its form, and TabExpansion2 in real pwsh where pwsh is installed (an
+// The PowerShell script of `habits completion powershell` (src/completion/powershell.ts): its form,
+// and TabExpansion2 in real pwsh with the real completer behind it where pwsh is installed (an
 // optional tool, even under CI, which cannot install it from Debian's archive: helpers/tools.ts).
 import { execFileSync } from 'node:child_process';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildSpec, flatten, wordsOf, type CommandSpec } from '../../src/completion/spec.js';
-import { psQuote } from '../../src/completion/powershell.js';
-import { buildProgram, loadEveryNoun, NOUNS } from '../../src/program.js';
+import { NOUNS } from '../../src/program.js';
 import { useScript } from '../helpers/cli.js';
+import { fakeCompleteArgv } from '../helpers/completion.js';
 import { withOptionalTools } from '../helpers/tools.js';
 
 const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
@@ -15,11 +13,8 @@ const TOP = NOUNS.filter((n) => !n.hidden).map((n) => n.name);
 /** The script, written once for the file's tests. */
 const script = useScript('powershell', 'habits.ps1');
 
-async function tree(): Promise<CommandSpec[]> {
-  const program = buildProgram({ run: async () => {} }, { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false });
-  await loadEveryNoun(program);
-  return flatten(buildSpec(program));
-}
+/** A stand-in habits: the real completer with these names (helpers/completion.ts). */
+const FAKE = `function habits { if ($args[0] -eq '__complete') { & ${fakeCompleteArgv({ habits: ['Drink water', 'Drink tea', 'Walk'] }).map((a) => `'${a.replace(/'/g, "''")}'`).join(' ')} @args } }`;
 
 /**
  * The script with its strings and comments blanked: what is left are PowerShell's own braces,
@@ -64,47 +59,14 @@ describe('powershell script', () => {
     expect(balanced("$a = '{'")).toBe(true);
   });
 
-  it('has every command path, alias and flag of the tree, and names from habits __complete', async () => {
-    const commands = await tree();
-    expect(script.text).toContain(`$subcommands[''] = @(${TOP.map((n) => `'${n}'`).join(', ')})\n`);
-    for (const c of commands.slice(1)) {
-      for (const w of wordsOf(c)) expect(script.text, c.path.join(' ')).toContain(`$canonical['${c.path.slice(0, -1).join(' ')}|${w}'] = '${c.path.at(-1)}'\n`);
-    }
-    for (const c of commands) {
-      const flags = c.options.flatMap((o) => o.names).map((n) => `'${n}'`).join(', ');
-      expect(script.text, c.path.join(' ')).toContain(`$options['${c.path.join(' ')}'] = @(${flags})\n`);
-    }
-    expect(script.text).toContain("$argKinds['log done'] = @('habits')\n");
-    expect(script.text).toContain("$optionKinds['habit ls|--area'] = 'areas'\n");
-    expect(script.text).toContain("$topics = @('exit-codes', 'environment', 'formatting')\n");
-    expect(script.text).toContain('@(habits __complete $kind 2>$null)');
-  });
-
-  it('has the fields of every command that prints JSON, every known field, and --json as the flag of fields', async () => {
-    const commands = await tree();
-    const list = (items: string[]) => `@(${items.map((n) => `'${n}'`).join(', ')})`;
-    expect(script.text).toContain(`$fields['journal'] = ${list(['id', 'name', 'status', 'colorHex', 'icon', 'timeOfDayIds', 'type', 'currentStreak', 'progress', 'logInfo'])}\n`);
-    // The fields of the shape a flag selects are there too: --dry-run's plan.
-    expect(script.text).toContain(`$fields['habit rm'] = ${list(['ok', 'message', 'method', 'path', 'body'])}\n`);
-    for (const c of commands.filter((c) => c.fields.length)) expect(script.text, c.path.join(' ')).toContain(`$fields['${c.path.join(' ')}'] = ${list(c.fields)}\n`);
-    expect(script.text).not.toContain("$fields[''] =");
-    expect(commands[0]!.knownFields).toEqual(expect.arrayContaining(['status', 'message', 'method']));
-    expect(script.text).toContain(`\n    $knownFields = ${list(commands[0]!.knownFields)}\n`);
-    expect(script.text).toContain("\n    $fieldsFlags = @('--json')\n");
-  });
-
-  it('single-quotes every table string safely', () => {
-    expect(psQuote('fl oz')).toBe("'fl oz'");
-    expect(psQuote("it's")).toBe("'it''s'");
-    expect(psQuote('a\u2019b')).toBe("'a\u2019\u2019b'");
-    expect(psQuote('$x `y` "z"')).toBe("'$x `y` \"z\"'");
-    // Every quoted string of the tables closes on its own line: no quote left open.
-    for (const line of script.text.split('\n').filter((l) => /^ {4}\$\w+\[/.test(l))) expect(line).toMatch(/^ {4}\$\w+\['(?:[^']|'')*'\] = (?:'(?:[^']|'')*'|@\((?:'(?:[^']|'')*'(?:, )?)*\))$/);
+  it('hands the words typed so far to habits __complete and offers what it prints', () => {
+    expect(script.text).toContain('$lines = @(habits __complete -- @words $asTyped 2>$null)');
+    expect(script.text).toContain('[System.Management.Automation.CompletionResult]::new($text, $value, $type, $tip)');
   });
 });
 
 withOptionalTools('pwsh').it('pwsh completes commands, flags, names and help topics with it', () => {
-  const fake = "function habits { if ($args[0] -eq '__complete') { 'Drink water'; 'Drink tea'; 'Walk' } }";
+  const fake = FAKE;
   const run = (line: string): string[] => {
     const command = `${fake}; . '${script.file}'; (TabExpansion2 -inputScript '${line.replace(/'/g, "''")}' -cursorColumn ${line.length}).CompletionMatches | ForEach-Object { $_.CompletionText }`;
     return execFileSync('pwsh', ['-NoProfile', '-NonInteractive', '-Command', command], { encoding: 'utf8' }).split(/\r?\n/).filter(Boolean);
@@ -120,7 +82,7 @@ withOptionalTools('pwsh').it('pwsh completes commands, flags, names and help top
 });
 
 withOptionalTools('pwsh').it('pwsh completes --json fields, one name of a comma-separated list at a time', () => {
-  const fake = "function habits { if ($args[0] -eq '__complete') { 'Drink water'; 'Drink tea'; 'Walk' } }";
+  const fake = FAKE;
   /**
    * The command lines TabExpansion2's candidates make of `line`, single quotes left out: PowerShell
    * may quote a list with commas, or complete only what follows its last comma; habits gets the

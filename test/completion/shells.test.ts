@@ -6,12 +6,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, it } from 'vitest';
 import { completionScript, tempHome } from '../helpers/cli.js';
+import { fakeComplete } from '../helpers/completion.js';
 import { withTools } from '../helpers/tools.js';
 
 const PROMPT = '% ';
 
-/** A stand-in `habits` for the shells: names for `__complete`, else its arguments joined by `|`. */
+/**
+ * A stand-in `habits` for the shells: for `__complete`, the real completer with these names
+ * (helpers/completion.ts); else its arguments joined by `|`.
+ */
 const NAMES = ['Drink water', 'Drink tea', 'Walk', 'Work:Lunch'];
+const FAKE = fakeComplete({ habits: NAMES });
 
 interface Shell {
   /** Types `typed`, presses Tab, waits until the prompt line reads `${PROMPT}${expected}`, then Enter. */
@@ -65,7 +70,7 @@ withTools('tmux').describe('bash, interactively', () => {
       // No history: bash would write it on exit, into the home being removed.
       'unset HISTFILE',
       `PS1='${PROMPT}'`,
-      `habits() { if [[ $1 == __complete ]]; then printf '%s\\n' ${NAMES.map((n) => `'${n}'`).join(' ')}; else local IFS='|'; echo "ARGS:$*"; fi; }`,
+      `habits() { if [[ $1 == __complete ]]; then ${FAKE} "$@"; else local IFS='|'; echo "ARGS:$*"; fi; }`,
       `source ${home.home}/habits.bash`,
     ].join('\n') + '\n');
     // A directory named like a habit: readline must not take the name for it and append a "/".
@@ -117,7 +122,7 @@ withTools('tmux', 'zsh').describe('zsh, interactively', () => {
       `PS1='${PROMPT.replace('%', '%%')}'`,
       `fpath=(${home.home}/fn $fpath)`,
       `autoload -Uz compinit && compinit -u -d ${home.home}/.zcompdump`,
-      `habits() { if [[ $1 == __complete ]]; then print -l ${NAMES.map((n) => `'${n}'`).join(' ')}; else print -r -- "ARGS:\${(j:|:)@}"; fi }`,
+      `habits() { if [[ $1 == __complete ]]; then ${FAKE} "$@"; else print -r -- "ARGS:\${(j:|:)@}"; fi }`,
     ].join('\n') + '\n');
     shell = startShell(`env -i HOME=${home.home} ZDOTDIR=${home.home} TERM=xterm zsh -i`);
   });
