@@ -1,14 +1,9 @@
-// Which account's name cache completion reads, without the Context: the same answer as
-// Context.scope() (context.ts), from the same settings, read the same way (config file, profile,
-// flags, environment; config/settings.ts, resolveAccount), but with none of what a command needs
-// besides (output, prompts, the API client, the time zone). test/completion/scope.test.ts holds the
-// two to the same answers.
-import { readConfig } from '../config/file.js';
+// Which account's name cache completion reads, without the Context: the settings that name the
+// account, read as every command reads them (config/load.ts, loadAccount and accountScope), but
+// with none of what a command needs besides (output, prompts, the API client, the time zone).
+// test/completion/scope.test.ts holds the answers to the Context's.
+import { accountScope, loadAccount } from '../config/load.js';
 import { resolvePaths } from '../config/paths.js';
-import { chooseProfile, profileValues } from '../config/profiles.js';
-import { resolveAccount, takesAccountFromFile } from '../config/settings.js';
-import { exposureOf } from '../config/trust.js';
-import { sha256Hex } from '../hash.js';
 import type { Env } from '../io.js';
 
 /** The global flags typed on the command line that choose the account. */
@@ -40,23 +35,15 @@ export function scopeArgs(flags: ScopeFlags): string[] {
 }
 
 /**
- * The account (as Context.scope() names it: `local:<db file>`, or the base URL and a hash of the
- * key) and the cache directory; undefined without a key, or when the account's settings cannot be
- * read (a command would fail: completion offers nothing).
+ * The account (as the Context names it, config/load.ts accountScope) and the cache directory;
+ * undefined without a key, or when the account's settings cannot be read (a command would fail:
+ * completion offers nothing).
  */
 export function completionScope(flags: ScopeFlags, env: Env): { scope: string; cacheDir: string } | undefined {
   try {
     const paths = resolvePaths(env);
-    const doc = readConfig(paths.configFile);
-    const profile = chooseProfile(flags.profile, env);
-    const { values, origins, known } = profileValues(doc, profile.value);
-    const settingFlags = { baseUrl: flags.baseUrl, local: flags.local };
-    if (takesAccountFromFile(values, settingFlags, env) && exposureOf(paths.configFile)) return undefined;
-    if (!known) return undefined;
-    const settings = resolveAccount(settingFlags, env, values, paths.configFile, { profile, origins });
-    if (settings.local.value) return { scope: `local:${paths.dbFile}`, cacheDir: paths.cacheDir };
-    if (!settings.apiKey) return undefined;
-    return { scope: `${settings.baseUrl.value}#${sha256Hex(settings.apiKey.value).slice(0, 16)}`, cacheDir: paths.cacheDir };
+    const scope = accountScope(loadAccount({ paths, env, flags }), paths);
+    return scope === undefined ? undefined : { scope, cacheDir: paths.cacheDir };
   } catch {
     return undefined;
   }

@@ -6,7 +6,7 @@ import type { Env } from '../io.js';
 import { exposedKeyWarning, holdsKey, readConfig } from './file.js';
 import type { Paths } from './paths.js';
 import { chooseProfile, profileValues, unknownProfile } from './profiles.js';
-import { resolveSettings, takesAccountFromFile, type SettingFlags, type Settings } from './settings.js';
+import { resolveAccount, resolveSettings, takesAccountFromFile, type AccountSettings, type SettingFlags, type Settings } from './settings.js';
 import { exposureOf, untrustedForUse } from './trust.js';
 
 export interface SettingsInput {
@@ -17,31 +17,51 @@ export interface SettingsInput {
   createsProfile?: boolean;
 }
 
-/**
- * Resolves the settings. A key or base URL from a file that others can change is refused (a few
- * stats, only when this run would take one of them from the file); an unknown profile is refused
- * unless the command creates it. A file holding a key that other users can read is said to `warn`.
- */
-export function loadSettings({ paths, env, flags, createsProfile }: SettingsInput, warn: (line: string) => void): Settings {
+/** The profile's values and the flags that take part, with the file's trust checked. */
+function profileOf({ paths, env, flags, createsProfile }: SettingsInput) {
   const doc = readConfig(paths.configFile);
   const profile = chooseProfile(flags.profile, env);
   const { values, origins, known } = profileValues(doc, profile.value);
   const own = { baseUrl: flags.baseUrl, timeout: flags.timeout, local: flags.local };
+  // A key or base URL from a file that others can change is refused: a few stats, only when this
+  // run would take one of them from the file.
   if (takesAccountFromFile(values, own, env)) {
     const exposure = exposureOf(paths.configFile);
     if (exposure) throw untrustedForUse(exposure, paths.configFile);
   }
-  const warning = holdsKey(doc) ? exposedKeyWarning(paths.configFile) : undefined;
+  const refuseUnknown = (): void => {
+    if (!known && !createsProfile) throw unknownProfile(profile, doc, paths.configFile);
+  };
+  return { doc, own, values, inUse: { profile, origins }, refuseUnknown };
+}
+
+/**
+ * Resolves the settings. An unknown profile is refused unless the command creates it; a file
+ * holding a key that other users can read is said to `warn`.
+ */
+export function loadSettings(input: SettingsInput, warn: (line: string) => void): Settings {
+  const { doc, own, values, inUse, refuseUnknown } = profileOf(input);
+  const warning = holdsKey(doc) ? exposedKeyWarning(input.paths.configFile) : undefined;
   if (warning) warn(warning);
-  if (!known && !createsProfile) throw unknownProfile(profile, doc, paths.configFile);
-  return resolveSettings(own, env, values, paths.configFile, { profile, origins });
+  refuseUnknown();
+  return resolveSettings(own, input.env, values, input.paths.configFile, inUse);
+}
+
+/**
+ * Only the settings that name the account (the key, the base URL, local mode), resolved as
+ * loadSettings resolves them: completion reads them at every Tab, and the time zone would load ICU.
+ */
+export function loadAccount(input: SettingsInput): AccountSettings {
+  const { own, values, inUse, refuseUnknown } = profileOf(input);
+  refuseUnknown();
+  return resolveAccount(own, input.env, values, input.paths.configFile, inUse);
 }
 
 /**
  * Names the account for caches without any I/O: the local database file, or the base URL with a
  * hash of the key (never the key). Undefined when no key is configured.
  */
-export function accountScope(settings: Settings, paths: Pick<Paths, 'dbFile'>): string | undefined {
+export function accountScope(settings: AccountSettings, paths: Pick<Paths, 'dbFile'>): string | undefined {
   if (settings.local.value) return `local:${paths.dbFile}`;
   const key = settings.apiKey;
   if (!key) return undefined;
