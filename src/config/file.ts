@@ -1,9 +1,9 @@
-// The config file: read directly (a JSON.parse, so every command starts fast), written through conf
-// (atomic writes), as a 0600 file in a 0700 directory. A file or directory that other users can
+// The config file: read directly (a JSON.parse, so every command starts fast), written by one
+// function (writeConfigText: atomic, through conf), as a 0600 file in a 0700 directory. A file or directory that other users can
 // change is never written (trust.ts); a symbolic link is written through, its target's mode left
 // as it is; the directory is made 0700 only when it holds nothing but our files.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { ConfigError, FailureError } from '../errors.js';
 import { creationBlocker, type Paths } from './paths.js';
 import { exposureOf, linkTarget, octal, sharedDirReason, tightenOwn, untrustedForWrite } from './trust.js';
@@ -109,17 +109,32 @@ export function parseConfigText(text: string, file: string): Record<string, unkn
 }
 
 /**
- * Writes the config file's text as it is (config edit: the saved text, a backup, a restore): 0600,
- * in a 0700 directory (config/trust.ts says which directories are made private). Through a symbolic
- * link, the text goes to its target, whose mode is left as it is (`warn` says so when it is loose).
+ * Writes the config file's text, the one way every writer takes (config set and unset, auth login
+ * and logout, config edit's save, backup and restore): refused when other users can change the file
+ * (exit 2), atomically through conf (a temporary file renamed over it), 0600 in a 0700 directory
+ * (config/trust.ts says which directories are made private). Through a symbolic link, the text goes
+ * to its target, whose mode is left as it is (`warn` says so when it is loose).
  */
-export function writeConfigText(paths: Paths, text: string, warn?: (line: string) => void): void {
+export async function writeConfigText(paths: Paths, text: string, warn?: (line: string) => void): Promise<void> {
+  const file = paths.configFile;
   const link = prepareWrite(paths);
-  asWriteError(paths.configFile, () => {
-    writeFileSync(paths.configFile, text, { mode: 0o600 });
-    if (!link) tightenOwn(paths.configFile, 0o600);
+  const { default: Conf } = await import('conf');
+  asWriteError(file, () => {
+    const conf = new Conf<Record<string, unknown>>({
+      projectName: 'habits',
+      cwd: dirname(file),
+      configName: basename(file),
+      fileExtension: '',
+      // Through a link, the target keeps its mode: habits changes no mode through a link.
+      configFileMode: link ? (modeOf(file) ?? 0o600) : 0o600,
+      // conf is only the atomic write here: it reads nothing (the caller did), and writes `text` as it is.
+      deserialize: () => ({}),
+      serialize: () => text,
+    });
+    conf.store = {};
+    if (!link) tightenOwn(file, 0o600);
   });
-  if (link) warnLink(paths.configFile, link, warn);
+  if (link) warnLink(file, link, warn);
 }
 
 /**
@@ -313,9 +328,8 @@ export function exposedKeyWarning(file: string): string | undefined {
 }
 
 /**
- * Applies `change` to the config file through conf, keeping the file 0600 and its directory 0700
- * (see writeConfigText for links, shared directories and files that others can change). The file
- * is read (and checked) first, so conf never sees, or wipes, a corrupt file.
+ * Applies `change` to the config file's values (the top level, or a named profile), written by
+ * writeConfigText. The file is read (and checked) first, so a corrupt file is never written over.
  */
 export async function updateConfigFile(
   paths: Paths,
@@ -341,24 +355,7 @@ export async function updateConfigFile(
   change(values);
   for (const key of CONFIG_KEYS) delete target[key];
   Object.assign(target, values);
-  const link = prepareWrite(paths);
-  const { default: Conf } = await import('conf');
-  asWriteError(paths.configFile, () => {
-    const conf = new Conf<Record<string, unknown>>({
-      projectName: 'habits',
-      projectSuffix: '',
-      cwd: paths.configDir,
-      configName: 'config',
-      // Through a link, the target keeps its mode: habits changes no mode through a link.
-      configFileMode: link ? (modeOf(paths.configFile) ?? 0o600) : 0o600,
-      accessPropertiesByDotNotation: false,
-      // conf reads the file when it starts: an empty one is an empty config here too, and a corrupt
-      // one (changed since readRaw) the same ConfigError, never JSON.parse's message.
-      deserialize: (text: string) => parseConfigText(text, paths.configFile),
-    });
-    conf.store = raw;
-    if (!link) tightenOwn(paths.configFile, 0o600);
-  });
-  if (link) warnLink(paths.configFile, link, warn);
+  // As conf has always written it: tab-indented, no final newline.
+  await writeConfigText(paths, JSON.stringify(raw, undefined, '\t'), warn);
   return values;
 }

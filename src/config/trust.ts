@@ -84,10 +84,9 @@ function realOf(path: string): string {
 }
 
 
-/** The files habits keeps in the config directory: the file, its backup (`config edit`), conf's temporary files. */
+/** The files habits keeps in the config directory: the file, its backup (`config edit`), and conf's temporary files of either. */
 function isOurs(name: string, file: string): boolean {
-  const base = basename(file);
-  return name === base || name === `${base}.bak` || (name.startsWith(`${base}.tmp-`) && /^[0-9a-f]+$/.test(name.slice(base.length + 5)));
+  return [basename(file), `${basename(file)}.bak`].some((ours) => name === ours || (name.startsWith(`${ours}.tmp-`) && /^[0-9a-f]+$/.test(name.slice(ours.length + 5))));
 }
 
 /** Why the config directory is not made private (0700): file-modes.ts's rule, with our config files. */
