@@ -205,105 +205,35 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 }
 
 /**
- * Where the first JSON syntax error of `text` is (undefined when it is valid JSON): a small
- * recursive-descent scanner, because JSON.parse reports no position on Node 20 (and quotes the
- * text instead).
+ * Where the first JSON syntax error of `text` is (undefined when it is valid JSON), from JSON.parse
+ * without its message, which quotes the text. Most messages say `at position N` (Node 22 and 24 add
+ * the line and column); "Unexpected token" says no position on any Node, and "Unexpected end of JSON
+ * input" means the end: then the error is where the longest prefix that JSON.parse reads to its end
+ * stops, found by halving. A number cut short (`-`, `1.`, `1e+`) is pointed at its `-`, `.` or `e`.
  */
 export function jsonErrorOffset(text: string): number | undefined {
-  let i = 0;
-  class Stop extends Error {}
-  const fail = (): never => {
-    throw new Stop();
-  };
-  const ws = (): void => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
-  };
-  const literal = (word: string): void => {
-    for (const ch of word) {
-      if (text[i] !== ch) fail();
-      i++;
+  /** Where JSON.parse stops on `s`: undefined when it parses, -1 before its end without saying where. */
+  const stop = (s: string): { at: number | undefined; message: string } => {
+    try {
+      JSON.parse(s);
+      return { at: undefined, message: '' };
+    } catch (err) {
+      const message = String((err as Error).message);
+      const at = /at position (\d+)/.exec(message)?.[1];
+      return { at: at !== undefined ? Number(at) : /end of JSON input/.test(message) ? s.length : -1, message };
     }
   };
-  const string = (): void => {
-    i++; // the opening quote
-    for (;;) {
-      if (i >= text.length) fail();
-      const ch = text.charCodeAt(i);
-      if (ch === 0x22) {
-        i++;
-        return;
-      }
-      if (ch < 0x20) fail();
-      if (ch === 0x5c) {
-        i++;
-        const e = text[i];
-        if (e === 'u') {
-          for (let k = 1; k <= 4; k++) {
-            if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) {
-              i += k;
-              fail();
-            }
-          }
-          i += 5;
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i++;
-        else fail();
-      } else i++;
-    }
-  };
-  const number = (): void => {
-    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!m || m[0] === '-' || m[0] === '') fail();
-    i += m![0].length;
-  };
-  const value = (): void => {
-    ws();
-    const ch = text[i];
-    if (ch === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ':') fail();
-        i++;
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') return void i++;
-        else fail();
-      }
-    }
-    if (ch === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') return void i++;
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') return void i++;
-        else fail();
-      }
-    }
-    if (ch === '"') return string();
-    if (ch === 't') return literal('true');
-    if (ch === 'f') return literal('false');
-    if (ch === 'n') return literal('null');
-    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return number();
-    fail();
-  };
-  try {
-    value();
-    ws();
-    if (i < text.length) fail();
-    return undefined;
-  } catch {
-    // A Stop, or a RangeError from nesting deeper than the stack: either way, here.
-    return Math.min(i, text.length);
+  const { at, message } = stop(text);
+  if (at === undefined) return undefined;
+  if (at >= 0) return /minus sign|fractional number|Exponent part/.test(message) ? at - (/[eE][+-]$/.test(text.slice(0, at)) ? 2 : 1) : at;
+  let [good, bad] = [0, text.length];
+  while (bad - good > 1) {
+    const mid = (good + bad) >> 1;
+    const cut = stop(text.slice(0, mid)).at;
+    if (cut === undefined || cut >= mid) good = mid;
+    else bad = mid;
   }
+  return good;
 }
 
 /** The permission bits of `path` (0o644), or undefined when it does not exist or cannot be read. */
