@@ -1,8 +1,7 @@
 // `habits doctor [--offline] [--fix]`: checks the installation and the settings one by one, each
 // on its own (a broken config file does not hide a bad time zone), and says how to fix each
 // problem. --fix repairs what is safe to repair (the config file's and directory's modes).
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { proxyFor, proxySettings, redactProxy } from '../api/proxy.js';
@@ -15,7 +14,7 @@ import type { GlobalFlags } from '../context.js';
 import { describeError } from '../describe-error.js';
 import { FailureError } from '../errors.js';
 import { inspectLocalStore } from '../local.js';
-import { Outbox } from '../record/index.js';
+import { Outbox, outboxFiles } from '../record/index.js';
 import { escapeControls } from '../model/text.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
@@ -378,14 +377,8 @@ async function storeCheck(file: string, local: boolean): Promise<Check> {
 
 /** The writes waiting in the outboxes of this machine (one per account). */
 function outboxCheck(dataDir: string, now: () => Date): Check {
-  let names: string[];
   try {
-    names = readdirSync(dataDir).filter((n) => /^outbox-[0-9a-f]+\.jsonl$/.test(n));
-  } catch {
-    names = [];
-  }
-  try {
-    const waiting = names.flatMap((n) => new Outbox(join(dataDir, n), now).pending());
+    const waiting = outboxFiles(dataDir).flatMap((file) => new Outbox(file, now).pending());
     if (waiting.length === 0) return ok('outbox', 'empty');
     const held = waiting.filter((w) => w.held).length;
     const count = `${waiting.length} write${waiting.length === 1 ? '' : 's'}`;
