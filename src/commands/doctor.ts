@@ -1,14 +1,13 @@
 // `habits doctor [--offline] [--fix]`: checks the installation and the settings one by one, each
 // on its own (a broken config file does not hide a bad time zone), and says how to fix each
 // problem. --fix repairs what is safe to repair (the config file's and directory's modes).
-import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { proxyFor, proxySettings, redactProxy } from '../api/proxy.js';
 import { parseBaseUrl } from '../api/url.js';
-import { holdsKey, modeOf, readConfig, type ConfigDocument, type ConfigKey, type ConfigValues } from '../config/file.js';
+import { holdsKey, readConfig, type ConfigDocument, type ConfigKey, type ConfigValues } from '../config/file.js';
 import { chooseProfile, DEFAULT_PROFILE, profileValues, unknownProfile } from '../config/profiles.js';
-import { exposureOf, exposureParts, linkTarget, octal, sharedDirReason, tightenOwn } from '../config/trust.js';
+import { configModes, exposureParts, octal } from '../config/trust.js';
 import { LOCAL_BASE_URL, maskKey, resolveSettings, type ProfileInUse, type SettingFlags, type Settings } from '../config/settings.js';
 import type { GlobalFlags } from '../context.js';
 import { describeError } from '../describe-error.js';
@@ -185,46 +184,20 @@ export function nodeCheck(version: string): Check {
 type Exposed = 'still' | 'fixed' | undefined;
 
 /**
- * The config file: whether other users can change it (config/trust.ts), its modes (repaired with
- * --fix, only what is ours and no symbolic link), then whether it parses.
+ * The config file: whether other users can change it and its modes (config/trust.ts, which
+ * repairs them with --fix), then whether it parses.
  */
 function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; doc: ConfigDocument; exposed: Exposed } {
   const file = paths.configFile;
-  const link = linkTarget(file);
-  const fileMode = modeOf(file);
-  if (fileMode === undefined && !existsSync(file)) {
-    if (link !== undefined) {
-      return { check: { check: 'config', status: 'warn', detail: `${file} is a symbolic link to ${link}, which does not exist: settings come from the environment and defaults`, fix: `create ${link}, or remove the link` }, doc: EMPTY, exposed: undefined };
+  const m = configModes(paths, fix);
+  if (!m.exists) {
+    if (m.link !== undefined) {
+      return { check: { check: 'config', status: 'warn', detail: `${file} is a symbolic link to ${m.link}, which does not exist: settings come from the environment and defaults`, fix: `create ${m.link}, or remove the link` }, doc: EMPTY, exposed: undefined };
     }
     return { check: ok('config', `no config file yet (${file}): settings come from the environment and defaults`), doc: EMPTY, exposed: undefined };
   }
-  const before = exposureOf(file);
-  const loose: string[] = [];
-  const fixed: string[] = [];
-  /** Why the directory's mode is left as it is (a shared directory, one with other files, a link). */
-  const shared = sharedDirReason(paths.configDir, file);
-  const dirMode = fullModeOf(paths.configDir);
-  if (dirMode !== undefined && (dirMode & 0o077) !== 0 && shared === undefined) {
-    if (!fix) loose.push(`the directory is ${octal(dirMode)}, not 0700`);
-    else {
-      const done = tightenOwn(paths.configDir, 0o700);
-      if (done && 'from' in done) fixed.push(`the directory ${octal(done.from)} → 0700`);
-      else if (done) loose.push(`the directory is ${octal(dirMode)} and was left as it is: ${done.left}`);
-    }
-  }
-  if (fileMode !== undefined && (fileMode & 0o077) !== 0) {
-    if (link !== undefined) {
-      // Never a chmod through a link: its target may be anything (../public/index.html).
-      loose.push(`the file is ${octal(fileMode)}, not 0600, and is a symbolic link to ${link}${fix ? ', left as it is' : ''}`);
-    } else if (!fix) loose.push(`the file is ${octal(fileMode)}, not 0600`);
-    else {
-      const done = tightenOwn(file, 0o600);
-      if (done && 'from' in done) fixed.push(`the file ${octal(done.from)} → 0600`);
-      else if (done) loose.push(`the file is ${octal(fileMode)} and was left as it is: ${done.left}`);
-    }
-  }
+  const { loose, fixed, before, after } = m;
   const done = fixed.length ? ` (fixed: ${fixed.join(', ')})` : '';
-  const after = fix ? exposureOf(file) : before;
   const exposed: Exposed = after ? 'still' : before ? 'fixed' : undefined;
   let doc: ConfigDocument;
   try {
@@ -253,29 +226,19 @@ function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; doc: C
       exposed,
     };
   }
-  const where = shared !== undefined && dirMode !== undefined && (dirMode & 0o077) !== 0 ? ` (the directory, ${octal(dirMode)}, is left as it is: ${shared})` : '';
+  const where = m.shared !== undefined && m.dirMode !== undefined && (m.dirMode & 0o077) !== 0 ? ` (the directory, ${octal(m.dirMode)}, is left as it is: ${m.shared})` : '';
   if (loose.length === 0) {
-    const [nowFile, nowDir] = [modeOf(file), fullModeOf(paths.configDir)];
-    return { check: ok('config', `${file}, ${nowFile === undefined ? '?' : octal(nowFile)} in a ${nowDir === undefined ? '?' : octal(nowDir)} directory${where}${done}`), doc, exposed };
+    return { check: ok('config', `${file}, ${m.now.file === undefined ? '?' : octal(m.now.file)} in a ${m.now.dir === undefined ? '?' : octal(m.now.dir)} directory${where}${done}`), doc, exposed };
   }
-  const exposedKey = holdsKey(doc) && (modeOf(file) ?? 0) & 0o077 ? ': other users can read your API key' : '';
-  const fixes = link !== undefined && (fileMode ?? 0) & 0o077
-    ? `habits leaves a link's target alone: chmod 600 ${link} if it is yours`
+  const exposedKey = holdsKey(doc) && (m.now.file ?? 0) & 0o077 ? ': other users can read your API key' : '';
+  const fixes = m.link !== undefined && (m.fileMode ?? 0) & 0o077
+    ? `habits leaves a link's target alone: chmod 600 ${m.link} if it is yours`
     : `run \`habits doctor --fix\` (or chmod 600 ${file}; chmod 700 ${paths.configDir})`;
   return {
     check: { check: 'config', status: exposedKey ? 'fail' : 'warn', detail: `${file}: ${loose.join('; ')}${exposedKey}${done}`, fix: fixes },
     doc,
     exposed,
   };
-}
-
-/** All the mode bits of `path` (the sticky bit too), following links; undefined when it is missing. */
-function fullModeOf(path: string): number | undefined {
-  try {
-    return statSync(path).mode & 0o7777;
-  } catch {
-    return undefined;
-  }
 }
 
 function timeZoneCheck(resolve: () => Settings, env: Deps['env']): Check {
