@@ -10,8 +10,8 @@
 // the profile, as they beat the file.
 import { UsageError } from '../errors.js';
 import type { Env } from '../io.js';
-import type { ConfigDocument, ConfigKey, ConfigValues } from './file.js';
-import type { Setting } from './settings.js';
+import { readConfig, type ConfigDocument, type ConfigKey, type ConfigValues } from './file.js';
+import { settleSettings, type ProfileInUse, type Setting, type Settled, type SettledSettings, type SettingFlags } from './settings.js';
 
 /** The name of the top level. */
 export const DEFAULT_PROFILE = 'default';
@@ -98,4 +98,37 @@ export function existingProfileTarget(profile: Setting<string>, doc: ConfigDocum
 /** ` (profile home)` for a named profile, nothing for the top level: for messages. */
 export function inProfile(profile: Setting<string>): string {
   return profile.value === DEFAULT_PROFILE ? '' : ` (profile ${profile.value})`;
+}
+
+/** The settings with every error kept, none thrown: what `habits doctor` checks, one check each. */
+export interface FoundSettings {
+  /** The config file as read, or why it could not be (its values are then none). */
+  file: Settled<ConfigDocument>;
+  /** The profile in use, or why it cannot be used: a bad name, one the file does not hold (its values are then none). */
+  inUse: Settled<ProfileInUse>;
+  /** Each setting on its own, from flags, environment and the profile's values. */
+  settings: SettledSettings;
+}
+
+/** Reads the config file once and resolves every setting of the profile `profileFlag` (else HABITS_PROFILE) on its own. */
+export function findSettings(flags: SettingFlags, profileFlag: string | undefined, env: Env, configFile: string): FoundSettings {
+  let file: Settled<ConfigDocument>;
+  try {
+    file = { setting: readConfig(configFile) };
+  } catch (error) {
+    file = { error };
+  }
+  const doc: ConfigDocument = 'setting' in file ? file.setting : { values: {}, profiles: {} };
+  let inUse: Settled<ProfileInUse>;
+  let values: ConfigValues = {};
+  try {
+    const profile = chooseProfile(profileFlag, env);
+    const chosen = profileValues(doc, profile.value);
+    if (!chosen.known) throw unknownProfile(profile, doc, configFile);
+    inUse = { setting: { profile, origins: chosen.origins } };
+    values = chosen.values;
+  } catch (error) {
+    inUse = { error };
+  }
+  return { file, inUse, settings: settleSettings(flags, env, values, configFile, 'setting' in inUse ? inUse.setting : undefined) };
 }

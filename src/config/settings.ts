@@ -52,6 +52,33 @@ export interface ProfileInUse {
 
 /** Resolves every setting from flags, environment and the config file (the profile's values). */
 export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string, inUse?: ProfileInUse): Settings {
+  const s = settleSettings(flags, env, file, configFile, inUse);
+  // A bad setting throws, the first in this order: base URL, time zone, key, timeout, color.
+  const [baseUrl, local, timezone, apiKey, timeoutMs, color] = [take(s.baseUrl), take(s.local), take(s.timezone), take(s.apiKey), take(s.timeoutMs), take(s.color)];
+  return { apiKey, baseUrl, local, timezone, timeoutMs, color, profile: take(s.profile) };
+}
+
+/** A setting resolved, or the error that resolving it met. */
+export type Settled<T> = { setting: T } | { error: unknown };
+
+/** Every setting resolved on its own: a bad one is its error, and does not keep the others from resolving. */
+export type SettledSettings = { [K in keyof Settings]: Settled<Settings[K]> };
+
+/** The setting, or its error thrown. */
+export function take<T>(settled: Settled<T>): T {
+  if ('error' in settled) throw settled.error;
+  return settled.setting;
+}
+
+/** resolveSettings, each setting on its own (`habits doctor` checks each). */
+export function settleSettings(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string, inUse?: ProfileInUse): SettledSettings {
+  const settle = <T>(resolve: () => T): Settled<T> => {
+    try {
+      return { setting: resolve() };
+    } catch (error) {
+      return { error };
+    }
+  };
   const originOf = (key: ConfigKey): string => inUse?.origins[key] ?? key;
   const pick = <T>(
     key: ConfigKey,
@@ -70,36 +97,36 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
     return fallback;
   };
 
-  const baseUrl = pick('base-url', { value: flags.baseUrl, name: '--base-url' }, 'HABITS_BASE_URL', parseBaseUrlSetting, {
+  const baseUrl = settle(() => pick('base-url', { value: flags.baseUrl, name: '--base-url' }, 'HABITS_BASE_URL', parseBaseUrlSetting, {
     value: DEFAULT_BASE_URL, source: 'default', origin: 'default',
+  }));
+
+  // Local mode is read from the base URL too: a bad base URL is its error as well.
+  const local = settle((): Setting<boolean> => {
+    const base = take(baseUrl);
+    return flags.local
+      ? { value: true, source: 'flag', origin: '--local' }
+      : envFlag(env.HABITS_LOCAL)
+        ? { value: true, source: 'env', origin: 'HABITS_LOCAL' }
+        : { value: base.value === LOCAL_BASE_URL, source: base.source, origin: base.origin };
   });
-
-  const local: Setting<boolean> = flags.local
-    ? { value: true, source: 'flag', origin: '--local' }
-    : envFlag(env.HABITS_LOCAL)
-      ? { value: true, source: 'env', origin: 'HABITS_LOCAL' }
-      : { value: baseUrl.value === LOCAL_BASE_URL, source: baseUrl.source, origin: baseUrl.origin };
-
-  const timezone = pick('timezone', undefined, 'HABITS_TIMEZONE', parseTimeZone, unconfiguredZone(env));
 
   const apiKeyEnv = env.HABITS_API_KEY?.trim();
   const apiKeyFile = file['api-key']?.trim();
-  const apiKey: Setting<string> | undefined = apiKeyEnv
-    ? { value: asConfigError(() => parseApiKey(apiKeyEnv, 'HABITS_API_KEY')), source: 'env', origin: 'HABITS_API_KEY' }
-    : apiKeyFile
-      ? { value: asConfigError(() => parseApiKey(apiKeyFile, `"${originOf('api-key')}" in ${configFile}`)), source: 'config', origin: originOf('api-key') }
-      : undefined;
-
   return {
-    apiKey,
+    apiKey: settle((): Setting<string> | undefined => apiKeyEnv
+      ? { value: asConfigError(() => parseApiKey(apiKeyEnv, 'HABITS_API_KEY')), source: 'env', origin: 'HABITS_API_KEY' }
+      : apiKeyFile
+        ? { value: asConfigError(() => parseApiKey(apiKeyFile, `"${originOf('api-key')}" in ${configFile}`)), source: 'config', origin: originOf('api-key') }
+        : undefined),
     baseUrl,
     local,
-    timezone,
-    timeoutMs: pick('timeout', { value: flags.timeout, name: '--timeout' }, 'HABITS_TIMEOUT', parseTimeout, {
+    timezone: settle(() => pick('timezone', undefined, 'HABITS_TIMEZONE', parseTimeZone, unconfiguredZone(env))),
+    timeoutMs: settle(() => pick('timeout', { value: flags.timeout, name: '--timeout' }, 'HABITS_TIMEOUT', parseTimeout, {
       value: DEFAULT_TIMEOUT_MS, source: 'default', origin: 'default',
-    }),
-    color: pick('color', undefined, undefined, parseColor, { value: 'auto', source: 'default', origin: 'default' }),
-    profile: inUse?.profile ?? { value: 'default', source: 'default', origin: 'default' },
+    })),
+    color: settle(() => pick('color', undefined, undefined, parseColor, { value: 'auto', source: 'default', origin: 'default' })),
+    profile: { setting: inUse?.profile ?? { value: 'default', source: 'default', origin: 'default' } },
   };
 }
 
