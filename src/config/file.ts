@@ -1,7 +1,8 @@
 // The config file: read directly (a JSON.parse, so every command starts fast), written by one
-// function (writeConfigText: atomic, through conf), as a 0600 file in a 0700 directory. A file or directory that other users can
-// change is never written (trust.ts); a symbolic link is written through, its target's mode left
-// as it is; the directory is made 0700 only when it holds nothing but our files.
+// function (writeConfigText: atomic, through conf), as a 0600 file in a 0700 directory. A file or
+// directory that other users can change is never written (trust.ts); a symbolic link is written
+// through, its target's mode left as it is; the directory is made 0700 only when it holds nothing
+// but our files.
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { ConfigError, FailureError } from '../errors.js';
