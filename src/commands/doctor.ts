@@ -1,21 +1,20 @@
 // `habits doctor [--offline] [--fix]`: checks the installation and the settings one by one, each
 // on its own (a broken config file does not hide a bad time zone), and says how to fix each
 // problem. --fix repairs what is safe to repair (the config file's and directory's modes).
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { ApiError } from '../api/errors.js';
 import { proxyFor, proxySettings, redactProxy } from '../api/proxy.js';
 import { parseBaseUrl } from '../api/url.js';
-import { holdsKey, modeOf, readConfig, type ConfigDocument, type ConfigKey, type ConfigValues } from '../config/file.js';
-import { chooseProfile, DEFAULT_PROFILE, profileValues, unknownProfile } from '../config/profiles.js';
-import { exposureOf, exposureParts, linkTarget, octal, sharedDirReason, tightenOwn } from '../config/trust.js';
-import { LOCAL_BASE_URL, maskKey, resolveSettings, type ProfileInUse, type SettingFlags, type Settings } from '../config/settings.js';
+import { holdsKey, type ConfigDocument } from '../config/file.js';
+import { findSettings } from '../config/load.js';
+import { DEFAULT_PROFILE } from '../config/profiles.js';
+import { configModes, exposureParts, octal, type ConfigModes } from '../config/trust.js';
+import { maskKey, take, type Settled, type SettledSettings, type SettingFlags } from '../config/settings.js';
 import type { GlobalFlags } from '../context.js';
 import { describeError } from '../describe-error.js';
 import { FailureError } from '../errors.js';
 import { inspectLocalStore } from '../local.js';
-import { Outbox } from '../record/index.js';
+import { Outbox, outboxFiles } from '../record/index.js';
 import { escapeControls } from '../model/text.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
@@ -65,27 +64,17 @@ export function register(cmd: Command, app: App): void {
 
 export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'env' | 'now' | 'out' | 'paths'>): Promise<void> {
   const checks: Check[] = [nodeCheck(process.versions.node)];
-  const { check: config, doc, exposed } = configCheck(deps.paths, opts.fix);
-  // The settings checked are those of the profile in use, as every other command would use them.
-  let inUse: ProfileInUse | undefined;
-  let values: ConfigValues = {};
-  try {
-    const profile = chooseProfile(opts.profile, deps.env);
-    const chosen = profileValues(doc, profile.value);
-    if (!chosen.known) throw unknownProfile(profile, doc, deps.paths.configFile);
-    inUse = { profile, origins: chosen.origins };
-    values = chosen.values;
-    if (profile.value !== DEFAULT_PROFILE && config.status === 'ok') config.detail += `; profile ${profile.value} (from ${profile.origin})`;
-  } catch (err) {
-    if (config.status !== 'fail') Object.assign(config, failed('config', err));
-  }
+  const modes = configModes(deps.paths, opts.fix);
+  // The settings of the profile in use, as every other command would use them: read once, each
+  // on its own, every error kept for the check it belongs to.
+  const { file, inUse, settings } = findSettings(opts.flags, opts.profile, deps.env, deps.paths.configFile);
+  const { check: config, exposed } = configCheck(deps.paths, modes, file);
+  const profile = 'setting' in inUse ? inUse.setting.profile : undefined;
+  if ('error' in inUse) {
+    if (config.status !== 'fail') Object.assign(config, failed('config', inUse.error));
+  } else if (profile && profile.value !== DEFAULT_PROFILE && config.status === 'ok') config.detail += `; profile ${profile.value} (from ${profile.origin})`;
   checks.push(config);
-  const only = (envNames: string[], keys: ConfigKey[], flags: SettingFlags = {}): Settings => {
-    const env = Object.fromEntries(envNames.map((n) => [n, deps.env[n]]));
-    const file: ConfigValues = Object.fromEntries(keys.flatMap((k) => (values[k] === undefined ? [] : [[k, values[k]]])));
-    return resolveSettings(flags, env, file, deps.paths.configFile, inUse);
-  };
-  checks.push(timeZoneCheck(() => only(['HABITS_TIMEZONE', 'TZ'], ['timezone']), deps.env));
+  checks.push(timeZoneCheck(settings.timezone, deps.env));
   const proxy = proxyCheck(deps.env);
   checks.push(proxy);
 
@@ -100,11 +89,11 @@ export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'e
   const untilNow = exposed === 'still' ? 'other users can change the config file' : 'other users could change the config file until now';
   let fromExposedFile = false;
   try {
-    const s = only(['HABITS_BASE_URL', 'HABITS_LOCAL'], ['base-url'], { baseUrl: opts.flags.baseUrl, local: opts.flags.local });
-    local = s.local.value;
-    baseUrl = s.baseUrl.value;
+    const [url, localMode] = [take(settings.baseUrl), take(settings.local)];
+    local = localMode.value;
+    baseUrl = url.value;
     base = local ? ok('base-url', `local: the embedded service (${deps.paths.dbFile})`) : baseUrlCheck(baseUrl);
-    if (exposed && (local ? s.local.source : s.baseUrl.source) === 'config') {
+    if (exposed && (local ? localMode.source : url.source) === 'config') {
       fromExposedFile = true;
       if (distrusted) base = { check: 'base-url', status: 'fail', detail: `${local ? 'local' : baseUrl} from the config file${distrusted}` };
     }
@@ -112,16 +101,17 @@ export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'e
     base = failed('base-url', err);
   }
   let apiKey: string | undefined;
-  const inNamedProfile = inUse && inUse.profile.value !== DEFAULT_PROFILE ? ` for profile ${inUse.profile.value}` : '';
+  const named = profile && profile.value !== DEFAULT_PROFILE ? profile.value : undefined;
+  const inNamedProfile = named ? ` for profile ${named}` : '';
   try {
-    const s = only(['HABITS_API_KEY'], ['api-key']);
-    apiKey = s.apiKey?.value;
+    const set = take(settings.apiKey);
+    apiKey = set?.value;
     key = local
       ? ok('key', 'not needed in local mode')
-      : s.apiKey
-        ? ok('key', `${maskKey(s.apiKey.value)} from ${s.apiKey.source === 'env' ? 'the environment (HABITS_API_KEY)' : `the config file ${deps.paths.configFile}${s.apiKey.origin.startsWith('profiles.') ? ` (${s.apiKey.origin})` : ''}`}`)
-        : { check: 'key', status: 'fail', detail: `no API key is configured${inNamedProfile}`, fix: `run \`habits auth login${inNamedProfile ? ` --profile ${inUse!.profile.value}` : ''}\` (or set HABITS_API_KEY), or use --local for the offline store` };
-    if (exposed && !local && s.apiKey?.source === 'config') {
+      : set
+        ? ok('key', `${maskKey(set.value)} from ${set.source === 'env' ? 'the environment (HABITS_API_KEY)' : `the config file ${deps.paths.configFile}${set.origin.startsWith('profiles.') ? ` (${set.origin})` : ''}`}`)
+        : { check: 'key', status: 'fail', detail: `no API key is configured${inNamedProfile}`, fix: `run \`habits auth login${named ? ` --profile ${named}` : ''}\` (or set HABITS_API_KEY), or use --local for the offline store` };
+    if (exposed && !local && set?.source === 'config') {
       fromExposedFile = true;
       if (distrusted) key = { check: 'key', status: 'fail', detail: `${key.detail}${distrusted}` };
     }
@@ -149,9 +139,6 @@ export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'e
 }
 
 const ok = (check: string, detail: string): Check => ({ check, status: 'ok', detail });
-
-/** No config file: no values, no profiles. */
-const EMPTY: ConfigDocument = { values: {}, profiles: {} };
 
 /** A check that failed with `err`: its one line and hint. */
 function failed(check: string, err: unknown): Check {
@@ -184,62 +171,30 @@ export function nodeCheck(version: string): Check {
 type Exposed = 'still' | 'fixed' | undefined;
 
 /**
- * The config file: whether other users can change it (config/trust.ts), its modes (repaired with
- * --fix, only what is ours and no symbolic link), then whether it parses.
+ * The config file: whether other users can change it and its modes (config/trust.ts, which
+ * repairs them with --fix), then whether it parses.
  */
-function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; doc: ConfigDocument; exposed: Exposed } {
+function configCheck(paths: Deps['paths'], m: ConfigModes, read: Settled<ConfigDocument>): { check: Check; exposed: Exposed } {
   const file = paths.configFile;
-  const link = linkTarget(file);
-  const fileMode = modeOf(file);
-  if (fileMode === undefined && !existsSync(file)) {
-    if (link !== undefined) {
-      return { check: { check: 'config', status: 'warn', detail: `${file} is a symbolic link to ${link}, which does not exist: settings come from the environment and defaults`, fix: `create ${link}, or remove the link` }, doc: EMPTY, exposed: undefined };
+  if (!m.exists) {
+    if (m.link !== undefined) {
+      return { check: { check: 'config', status: 'warn', detail: `${file} is a symbolic link to ${m.link}, which does not exist: settings come from the environment and defaults`, fix: `create ${m.link}, or remove the link` }, exposed: undefined };
     }
-    return { check: ok('config', `no config file yet (${file}): settings come from the environment and defaults`), doc: EMPTY, exposed: undefined };
+    return { check: ok('config', `no config file yet (${file}): settings come from the environment and defaults`), exposed: undefined };
   }
-  const before = exposureOf(file);
-  const loose: string[] = [];
-  const fixed: string[] = [];
-  /** Why the directory's mode is left as it is (a shared directory, one with other files, a link). */
-  const shared = sharedDirReason(paths.configDir, file);
-  const dirMode = fullModeOf(paths.configDir);
-  if (dirMode !== undefined && (dirMode & 0o077) !== 0 && shared === undefined) {
-    if (!fix) loose.push(`the directory is ${octal(dirMode)}, not 0700`);
-    else {
-      const done = tightenOwn(paths.configDir, 0o700);
-      if (done && 'from' in done) fixed.push(`the directory ${octal(done.from)} → 0700`);
-      else if (done) loose.push(`the directory is ${octal(dirMode)} and was left as it is: ${done.left}`);
-    }
-  }
-  if (fileMode !== undefined && (fileMode & 0o077) !== 0) {
-    if (link !== undefined) {
-      // Never a chmod through a link: its target may be anything (../public/index.html).
-      loose.push(`the file is ${octal(fileMode)}, not 0600, and is a symbolic link to ${link}${fix ? ', left as it is' : ''}`);
-    } else if (!fix) loose.push(`the file is ${octal(fileMode)}, not 0600`);
-    else {
-      const done = tightenOwn(file, 0o600);
-      if (done && 'from' in done) fixed.push(`the file ${octal(done.from)} → 0600`);
-      else if (done) loose.push(`the file is ${octal(fileMode)} and was left as it is: ${done.left}`);
-    }
-  }
+  const { loose, fixed, before, after } = m;
   const done = fixed.length ? ` (fixed: ${fixed.join(', ')})` : '';
-  const after = fix ? exposureOf(file) : before;
   const exposed: Exposed = after ? 'still' : before ? 'fixed' : undefined;
-  let doc: ConfigDocument;
-  try {
-    doc = readConfig(file);
-  } catch (err) {
-    if (after) doc = EMPTY;
-    else {
-      const check = failed('config', err);
-      if (loose.length) check.detail += `; ${loose.join('; ')}`;
-      if (fixed.length) check.detail += done;
-      return { check, doc: EMPTY, exposed };
-    }
+  // A file that others can change is reported as such, whether it parses or not.
+  if ('error' in read && !after) {
+    const check = failed('config', read.error);
+    if (loose.length) check.detail += `; ${loose.join('; ')}`;
+    if (fixed.length) check.detail += done;
+    return { check, exposed };
   }
   if (after) {
     const { reason, fix: how } = exposureParts(after, file);
-    return { check: { check: 'config', status: 'fail', detail: `${file} can be changed by other users (${reason}): its key and base URL are not used${done}`, fix: how }, doc, exposed };
+    return { check: { check: 'config', status: 'fail', detail: `${file} can be changed by other users (${reason}): its key and base URL are not used${done}`, fix: how }, exposed };
   }
   if (before) {
     return {
@@ -248,42 +203,26 @@ function configCheck(paths: Deps['paths'], fix: boolean): { check: Check; doc: C
         detail: `${file}: other users could change it until now${done}`,
         fix: 'check what it holds (`habits config list`) before the next command uses it: its base-url receives your key',
       },
-      doc,
       exposed,
     };
   }
-  const where = shared !== undefined && dirMode !== undefined && (dirMode & 0o077) !== 0 ? ` (the directory, ${octal(dirMode)}, is left as it is: ${shared})` : '';
+  const where = m.shared !== undefined && m.dirMode !== undefined && (m.dirMode & 0o077) !== 0 ? ` (the directory, ${octal(m.dirMode)}, is left as it is: ${m.shared})` : '';
   if (loose.length === 0) {
-    const [nowFile, nowDir] = [modeOf(file), fullModeOf(paths.configDir)];
-    return { check: ok('config', `${file}, ${nowFile === undefined ? '?' : octal(nowFile)} in a ${nowDir === undefined ? '?' : octal(nowDir)} directory${where}${done}`), doc, exposed };
+    return { check: ok('config', `${file}, ${m.now.file === undefined ? '?' : octal(m.now.file)} in a ${m.now.dir === undefined ? '?' : octal(m.now.dir)} directory${where}${done}`), exposed };
   }
-  const exposedKey = holdsKey(doc) && (modeOf(file) ?? 0) & 0o077 ? ': other users can read your API key' : '';
-  const fixes = link !== undefined && (fileMode ?? 0) & 0o077
-    ? `habits leaves a link's target alone: chmod 600 ${link} if it is yours`
+  const exposedKey = 'setting' in read && holdsKey(read.setting) && (m.now.file ?? 0) & 0o077 ? ': other users can read your API key' : '';
+  const fixes = m.link !== undefined && (m.fileMode ?? 0) & 0o077
+    ? `habits leaves a link's target alone: chmod 600 ${m.link} if it is yours`
     : `run \`habits doctor --fix\` (or chmod 600 ${file}; chmod 700 ${paths.configDir})`;
   return {
     check: { check: 'config', status: exposedKey ? 'fail' : 'warn', detail: `${file}: ${loose.join('; ')}${exposedKey}${done}`, fix: fixes },
-    doc,
     exposed,
   };
 }
 
-/** All the mode bits of `path` (the sticky bit too), following links; undefined when it is missing. */
-function fullModeOf(path: string): number | undefined {
-  try {
-    return statSync(path).mode & 0o7777;
-  } catch {
-    return undefined;
-  }
-}
-
-function timeZoneCheck(resolve: () => Settings, env: Deps['env']): Check {
-  let zone: Settings['timezone'];
-  try {
-    zone = resolve().timezone;
-  } catch (err) {
-    return failed('timezone', err);
-  }
+function timeZoneCheck(settled: SettledSettings['timezone'], env: Deps['env']): Check {
+  if ('error' in settled) return failed('timezone', settled.error);
+  const zone = settled.setting;
   const from = zone.source === 'system' ? 'the system' : zone.source === 'config' ? 'the config file' : zone.origin;
   const tz = env.TZ?.trim();
   if (zone.source === 'system' && tz) {
@@ -376,14 +315,8 @@ async function storeCheck(file: string, local: boolean): Promise<Check> {
 
 /** The writes waiting in the outboxes of this machine (one per account). */
 function outboxCheck(dataDir: string, now: () => Date): Check {
-  let names: string[];
   try {
-    names = readdirSync(dataDir).filter((n) => /^outbox-[0-9a-f]+\.jsonl$/.test(n));
-  } catch {
-    names = [];
-  }
-  try {
-    const waiting = names.flatMap((n) => new Outbox(join(dataDir, n), now).pending());
+    const waiting = outboxFiles(dataDir).flatMap((file) => new Outbox(file, now).pending());
     if (waiting.length === 0) return ok('outbox', 'empty');
     const held = waiting.filter((w) => w.held).length;
     const count = `${waiting.length} write${waiting.length === 1 ? '' : 's'}`;

@@ -1,9 +1,10 @@
-// The config file: read directly (a JSON.parse, so every command starts fast), written through conf
-// (atomic writes), as a 0600 file in a 0700 directory. A file or directory that other users can
-// change is never written (trust.ts); a symbolic link is written through, its target's mode left
-// as it is; the directory is made 0700 only when it holds nothing but our files.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+// The config file: read directly (a JSON.parse, so every command starts fast), written by one
+// function (writeConfigText: atomic, through conf), as a 0600 file in a 0700 directory. A file or
+// directory that other users can change is never written (trust.ts); a symbolic link is written
+// through, its target's mode left as it is; the directory is made 0700 only when it holds nothing
+// but our files.
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { ConfigError, FailureError } from '../errors.js';
 import { creationBlocker, type Paths } from './paths.js';
 import { exposureOf, linkTarget, octal, sharedDirReason, tightenOwn, untrustedForWrite } from './trust.js';
@@ -109,17 +110,32 @@ export function parseConfigText(text: string, file: string): Record<string, unkn
 }
 
 /**
- * Writes the config file's text as it is (config edit: the saved text, a backup, a restore): 0600,
- * in a 0700 directory (config/trust.ts says which directories are made private). Through a symbolic
- * link, the text goes to its target, whose mode is left as it is (`warn` says so when it is loose).
+ * Writes the config file's text, the one way every writer takes (config set and unset, auth login
+ * and logout, config edit's save, backup and restore): refused when other users can change the file
+ * (exit 2), atomically through conf (a temporary file renamed over it), 0600 in a 0700 directory
+ * (config/trust.ts says which directories are made private). Through a symbolic link, the text goes
+ * to its target, whose mode is left as it is (`warn` says so when it is loose).
  */
-export function writeConfigText(paths: Paths, text: string, warn?: (line: string) => void): void {
+export async function writeConfigText(paths: Paths, text: string, warn?: (line: string) => void): Promise<void> {
+  const file = paths.configFile;
   const link = prepareWrite(paths);
-  asWriteError(paths.configFile, () => {
-    writeFileSync(paths.configFile, text, { mode: 0o600 });
-    if (!link) tightenOwn(paths.configFile, 0o600);
+  const { default: Conf } = await import('conf');
+  asWriteError(file, () => {
+    const conf = new Conf<Record<string, unknown>>({
+      projectName: 'habits',
+      cwd: dirname(file),
+      configName: basename(file),
+      fileExtension: '',
+      // Through a link, the target keeps its mode: habits changes no mode through a link.
+      configFileMode: link ? (modeOf(file) ?? 0o600) : 0o600,
+      // conf is only the atomic write here: it reads nothing (the caller did), and writes `text` as it is.
+      deserialize: () => ({}),
+      serialize: () => text,
+    });
+    conf.store = {};
+    if (!link) tightenOwn(file, 0o600);
   });
-  if (link) warnLink(paths.configFile, link, warn);
+  if (link) warnLink(file, link, warn);
 }
 
 /**
@@ -190,105 +206,35 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 }
 
 /**
- * Where the first JSON syntax error of `text` is (undefined when it is valid JSON): a small
- * recursive-descent scanner, because JSON.parse reports no position on Node 20 (and quotes the
- * text instead).
+ * Where the first JSON syntax error of `text` is (undefined when it is valid JSON), from JSON.parse
+ * without its message, which quotes the text. Most messages say `at position N` (Node 22 and 24 add
+ * the line and column); "Unexpected token" says no position on any Node, and "Unexpected end of JSON
+ * input" means the end: then the error is where the longest prefix that JSON.parse reads to its end
+ * stops, found by halving. A number cut short (`-`, `1.`, `1e+`) is pointed at its `-`, `.` or `e`.
  */
 export function jsonErrorOffset(text: string): number | undefined {
-  let i = 0;
-  class Stop extends Error {}
-  const fail = (): never => {
-    throw new Stop();
-  };
-  const ws = (): void => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
-  };
-  const literal = (word: string): void => {
-    for (const ch of word) {
-      if (text[i] !== ch) fail();
-      i++;
+  /** Where JSON.parse stops on `s`: undefined when it parses, -1 before its end without saying where. */
+  const stop = (s: string): { at: number | undefined; message: string } => {
+    try {
+      JSON.parse(s);
+      return { at: undefined, message: '' };
+    } catch (err) {
+      const message = String((err as Error).message);
+      const at = /at position (\d+)/.exec(message)?.[1];
+      return { at: at !== undefined ? Number(at) : /end of JSON input/.test(message) ? s.length : -1, message };
     }
   };
-  const string = (): void => {
-    i++; // the opening quote
-    for (;;) {
-      if (i >= text.length) fail();
-      const ch = text.charCodeAt(i);
-      if (ch === 0x22) {
-        i++;
-        return;
-      }
-      if (ch < 0x20) fail();
-      if (ch === 0x5c) {
-        i++;
-        const e = text[i];
-        if (e === 'u') {
-          for (let k = 1; k <= 4; k++) {
-            if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) {
-              i += k;
-              fail();
-            }
-          }
-          i += 5;
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i++;
-        else fail();
-      } else i++;
-    }
-  };
-  const number = (): void => {
-    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!m || m[0] === '-' || m[0] === '') fail();
-    i += m![0].length;
-  };
-  const value = (): void => {
-    ws();
-    const ch = text[i];
-    if (ch === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ':') fail();
-        i++;
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') return void i++;
-        else fail();
-      }
-    }
-    if (ch === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') return void i++;
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') return void i++;
-        else fail();
-      }
-    }
-    if (ch === '"') return string();
-    if (ch === 't') return literal('true');
-    if (ch === 'f') return literal('false');
-    if (ch === 'n') return literal('null');
-    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return number();
-    fail();
-  };
-  try {
-    value();
-    ws();
-    if (i < text.length) fail();
-    return undefined;
-  } catch {
-    // A Stop, or a RangeError from nesting deeper than the stack: either way, here.
-    return Math.min(i, text.length);
+  const { at, message } = stop(text);
+  if (at === undefined) return undefined;
+  if (at >= 0) return /minus sign|fractional number|Exponent part/.test(message) ? at - (/[eE][+-]$/.test(text.slice(0, at)) ? 2 : 1) : at;
+  let [good, bad] = [0, text.length];
+  while (bad - good > 1) {
+    const mid = (good + bad) >> 1;
+    const cut = stop(text.slice(0, mid)).at;
+    if (cut === undefined || cut >= mid) good = mid;
+    else bad = mid;
   }
+  return good;
 }
 
 /** The permission bits of `path` (0o644), or undefined when it does not exist or cannot be read. */
@@ -313,9 +259,8 @@ export function exposedKeyWarning(file: string): string | undefined {
 }
 
 /**
- * Applies `change` to the config file through conf, keeping the file 0600 and its directory 0700
- * (see writeConfigText for links, shared directories and files that others can change). The file
- * is read (and checked) first, so conf never sees, or wipes, a corrupt file.
+ * Applies `change` to the config file's values (the top level, or a named profile), written by
+ * writeConfigText. The file is read (and checked) first, so a corrupt file is never written over.
  */
 export async function updateConfigFile(
   paths: Paths,
@@ -341,24 +286,7 @@ export async function updateConfigFile(
   change(values);
   for (const key of CONFIG_KEYS) delete target[key];
   Object.assign(target, values);
-  const link = prepareWrite(paths);
-  const { default: Conf } = await import('conf');
-  asWriteError(paths.configFile, () => {
-    const conf = new Conf<Record<string, unknown>>({
-      projectName: 'habits',
-      projectSuffix: '',
-      cwd: paths.configDir,
-      configName: 'config',
-      // Through a link, the target keeps its mode: habits changes no mode through a link.
-      configFileMode: link ? (modeOf(paths.configFile) ?? 0o600) : 0o600,
-      accessPropertiesByDotNotation: false,
-      // conf reads the file when it starts: an empty one is an empty config here too, and a corrupt
-      // one (changed since readRaw) the same ConfigError, never JSON.parse's message.
-      deserialize: (text: string) => parseConfigText(text, paths.configFile),
-    });
-    conf.store = raw;
-    if (!link) tightenOwn(paths.configFile, 0o600);
-  });
-  if (link) warnLink(paths.configFile, link, warn);
+  // As conf has always written it: tab-indented, no final newline.
+  await writeConfigText(paths, JSON.stringify(raw, undefined, '\t'), warn);
   return values;
 }

@@ -1,12 +1,17 @@
-// The settings of one run, resolved once: the config file's profile, flags and environment
-// (settings.ts), with the file's trust checked (trust.ts). What a run asks of its account (its
-// cache scope) is derived here too, so the Context, doctor and completion ask one place.
+// The settings of a run, in one place: the config file's profile, flags and environment
+// (settings.ts), with the file's trust checked (trust.ts). Every command asks loadSettings once
+// (settingsOnce, through the Context), completion asks loadAccount and accountScope, and doctor
+// asks findSettings, which keeps each error for its check instead of throwing the first.
 import { sha256Hex } from '../hash.js';
 import type { Env } from '../io.js';
 import { exposedKeyWarning, holdsKey, readConfig } from './file.js';
 import type { Paths } from './paths.js';
 import { chooseProfile, profileValues, unknownProfile } from './profiles.js';
-import { resolveAccount, resolveSettings, takesAccountFromFile, type AccountSettings, type SettingFlags, type Settings } from './settings.js';
+import type { ConfigDocument, ConfigValues } from './file.js';
+import {
+  resolveAccount, resolveSettings, settleSettings, takesAccountFromFile,
+  type AccountSettings, type ProfileInUse, type Settled, type SettledSettings, type SettingFlags, type Settings,
+} from './settings.js';
 import { exposureOf, untrustedForUse } from './trust.js';
 
 export interface SettingsInput {
@@ -79,4 +84,41 @@ export function settingsOnce(input: SettingsInput): (warn: (line: string) => voi
     if (!warned) warn(line);
     warned = true;
   }));
+}
+
+/** The settings with every error kept, none thrown: what `habits doctor` checks, one check each. */
+export interface FoundSettings {
+  /** The config file as read, or why it could not be (its values are then none). */
+  file: Settled<ConfigDocument>;
+  /** The profile in use, or why it cannot be used: a bad name, one the file does not hold (its values are then none). */
+  inUse: Settled<ProfileInUse>;
+  /** Each setting on its own, from flags, environment and the profile's values. */
+  settings: SettledSettings;
+}
+
+/**
+ * For `habits doctor`: reads the config file once and resolves every setting of the profile
+ * `profileFlag` (else HABITS_PROFILE) on its own, keeping each error (a broken file, an unknown
+ * profile, a bad value) for the check it belongs to.
+ */
+export function findSettings(flags: SettingFlags, profileFlag: string | undefined, env: Env, configFile: string): FoundSettings {
+  let file: Settled<ConfigDocument>;
+  try {
+    file = { setting: readConfig(configFile) };
+  } catch (error) {
+    file = { error };
+  }
+  const doc: ConfigDocument = 'setting' in file ? file.setting : { values: {}, profiles: {} };
+  let inUse: Settled<ProfileInUse>;
+  let values: ConfigValues = {};
+  try {
+    const profile = chooseProfile(profileFlag, env);
+    const chosen = profileValues(doc, profile.value);
+    if (!chosen.known) throw unknownProfile(profile, doc, configFile);
+    inUse = { setting: { profile, origins: chosen.origins } };
+    values = chosen.values;
+  } catch (error) {
+    inUse = { error };
+  }
+  return { file, inUse, settings: settleSettings(flags, env, values, configFile, 'setting' in inUse ? inUse.setting : undefined) };
 }

@@ -55,16 +55,10 @@ export type AccountSettings = Pick<Settings, 'apiKey' | 'baseUrl' | 'local'>;
 
 /** Resolves every setting from flags, environment and the config file (the profile's values). */
 export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string, inUse?: ProfileInUse): Settings {
-  const pick = picker(env, file, configFile, inUse);
-  return {
-    ...resolveAccount(flags, env, file, configFile, inUse),
-    timezone: pick('timezone', undefined, 'HABITS_TIMEZONE', parseTimeZone, unconfiguredZone(env)),
-    timeoutMs: pick('timeout', { value: flags.timeout, name: '--timeout' }, 'HABITS_TIMEOUT', parseTimeout, {
-      value: DEFAULT_TIMEOUT_MS, source: 'default', origin: 'default',
-    }),
-    color: pick('color', undefined, undefined, parseColor, { value: 'auto', source: 'default', origin: 'default' }),
-    profile: inUse?.profile ?? { value: 'default', source: 'default', origin: 'default' },
-  };
+  const s = settleSettings(flags, env, file, configFile, inUse);
+  // A bad setting throws, the first in this order: base URL, time zone, key, timeout, color.
+  const [baseUrl, local, timezone, apiKey, timeoutMs, color] = [take(s.baseUrl), take(s.local), take(s.timezone), take(s.apiKey), take(s.timeoutMs), take(s.color)];
+  return { apiKey, baseUrl, local, timezone, timeoutMs, color, profile: take(s.profile) };
 }
 
 /**
@@ -72,26 +66,29 @@ export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValue
  * (completion/scope.ts) reads them at every Tab, and a time zone would load ICU (about 10 ms).
  */
 export function resolveAccount(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string, inUse?: ProfileInUse): AccountSettings {
-  const pick = picker(env, file, configFile, inUse);
-  const originOf = (key: ConfigKey): string => inUse?.origins[key] ?? key;
-  const baseUrl = pick('base-url', { value: flags.baseUrl, name: '--base-url' }, 'HABITS_BASE_URL', parseBaseUrlSetting, {
-    value: DEFAULT_BASE_URL, source: 'default', origin: 'default',
-  });
-
-  const local: Setting<boolean> = flags.local
-    ? { value: true, source: 'flag', origin: '--local' }
-    : envFlag(env.HABITS_LOCAL)
-      ? { value: true, source: 'env', origin: 'HABITS_LOCAL' }
-      : { value: baseUrl.value === LOCAL_BASE_URL, source: baseUrl.source, origin: baseUrl.origin };
-
-  const apiKeyEnv = env.HABITS_API_KEY?.trim();
-  const apiKeyFile = file['api-key']?.trim();
-  const apiKey: Setting<string> | undefined = apiKeyEnv
-    ? { value: asConfigError(() => parseApiKey(apiKeyEnv, 'HABITS_API_KEY')), source: 'env', origin: 'HABITS_API_KEY' }
-    : apiKeyFile
-      ? { value: asConfigError(() => parseApiKey(apiKeyFile, `"${originOf('api-key')}" in ${configFile}`)), source: 'config', origin: originOf('api-key') }
-      : undefined;
+  const s = settleAccount(flags, env, file, configFile, inUse);
+  const [baseUrl, local, apiKey] = [take(s.baseUrl), take(s.local), take(s.apiKey)];
   return { apiKey, baseUrl, local };
+}
+
+/** A setting resolved, or the error that resolving it met. */
+export type Settled<T> = { setting: T } | { error: unknown };
+
+/** Every setting resolved on its own: a bad one is its error, and does not keep the others from resolving. */
+export type SettledSettings = { [K in keyof Settings]: Settled<Settings[K]> };
+
+/** The setting, or its error thrown. */
+export function take<T>(settled: Settled<T>): T {
+  if ('error' in settled) throw settled.error;
+  return settled.setting;
+}
+
+function settle<T>(resolve: () => T): Settled<T> {
+  try {
+    return { setting: resolve() };
+  } catch (error) {
+    return { error };
+  }
 }
 
 /** A setting by precedence: flag, environment variable, the file's value, else `fallback`. */
@@ -112,6 +109,48 @@ function picker(env: Env, file: ConfigValues, configFile: string, inUse?: Profil
       return { value: parse(fromFile, `"${originOf(key)}" in ${configFile}`), source: 'config', origin: originOf(key) };
     }
     return fallback;
+  };
+}
+
+/** The account's settings (base URL, local mode, key), each on its own. */
+function settleAccount(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string, inUse?: ProfileInUse): Pick<SettledSettings, 'baseUrl' | 'local' | 'apiKey'> {
+  const pick = picker(env, file, configFile, inUse);
+  const originOf = (key: ConfigKey): string => inUse?.origins[key] ?? key;
+  const baseUrl = settle(() => pick('base-url', { value: flags.baseUrl, name: '--base-url' }, 'HABITS_BASE_URL', parseBaseUrlSetting, {
+    value: DEFAULT_BASE_URL, source: 'default', origin: 'default',
+  }));
+
+  // Local mode is read from the base URL too: a bad base URL is its error as well.
+  const local = settle((): Setting<boolean> => {
+    const base = take(baseUrl);
+    return flags.local
+      ? { value: true, source: 'flag', origin: '--local' }
+      : envFlag(env.HABITS_LOCAL)
+        ? { value: true, source: 'env', origin: 'HABITS_LOCAL' }
+        : { value: base.value === LOCAL_BASE_URL, source: base.source, origin: base.origin };
+  });
+
+  const apiKeyEnv = env.HABITS_API_KEY?.trim();
+  const apiKeyFile = file['api-key']?.trim();
+  const apiKey = settle((): Setting<string> | undefined => apiKeyEnv
+    ? { value: asConfigError(() => parseApiKey(apiKeyEnv, 'HABITS_API_KEY')), source: 'env', origin: 'HABITS_API_KEY' }
+    : apiKeyFile
+      ? { value: asConfigError(() => parseApiKey(apiKeyFile, `"${originOf('api-key')}" in ${configFile}`)), source: 'config', origin: originOf('api-key') }
+      : undefined);
+  return { baseUrl, local, apiKey };
+}
+
+/** resolveSettings, each setting on its own (`habits doctor` checks each). */
+export function settleSettings(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string, inUse?: ProfileInUse): SettledSettings {
+  const pick = picker(env, file, configFile, inUse);
+  return {
+    ...settleAccount(flags, env, file, configFile, inUse),
+    timezone: settle(() => pick('timezone', undefined, 'HABITS_TIMEZONE', parseTimeZone, unconfiguredZone(env))),
+    timeoutMs: settle(() => pick('timeout', { value: flags.timeout, name: '--timeout' }, 'HABITS_TIMEOUT', parseTimeout, {
+      value: DEFAULT_TIMEOUT_MS, source: 'default', origin: 'default',
+    })),
+    color: settle(() => pick('color', undefined, undefined, parseColor, { value: 'auto', source: 'default', origin: 'default' })),
+    profile: { setting: inUse?.profile ?? { value: 'default', source: 'default', origin: 'default' } },
   };
 }
 

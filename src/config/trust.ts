@@ -14,7 +14,7 @@
 import { realpathSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
-import { linkTarget, myUid, privateDirReason, statOf } from '../file-modes.js';
+import { linkTarget, myUid, privateDirReason, statOf, tightenOwn } from '../file-modes.js';
 
 export { linkTarget, tightenOwn, type Tightened } from '../file-modes.js';
 
@@ -84,10 +84,9 @@ function realOf(path: string): string {
 }
 
 
-/** The files habits keeps in the config directory: the file, its backup (`config edit`), conf's temporary files. */
+/** The files habits keeps in the config directory: the file, its backup (`config edit`), and conf's temporary files of either. */
 function isOurs(name: string, file: string): boolean {
-  const base = basename(file);
-  return name === base || name === `${base}.bak` || (name.startsWith(`${base}.tmp-`) && /^[0-9a-f]+$/.test(name.slice(base.length + 5)));
+  return [basename(file), `${basename(file)}.bak`].some((ours) => name === ours || (name.startsWith(`${ours}.tmp-`) && /^[0-9a-f]+$/.test(name.slice(ours.length + 5))));
 }
 
 /** Why the config directory is not made private (0700): file-modes.ts's rule, with our config files. */
@@ -149,4 +148,65 @@ export function untrustedForUse(exposure: Exposure, file: string): ConfigError {
 /** The error (exit 2) for a command that would write an exposed file. */
 export function untrustedForWrite(exposure: Exposure, file: string): ConfigError {
   return new ConfigError(exposureText(exposure, file, 'it was left as it is'));
+}
+
+/** The config file's and its directory's modes as `habits doctor` reports them, after a repair when asked. */
+export interface ConfigModes {
+  /** Whether there is a file to read (a link to nothing is none). */
+  exists: boolean;
+  /** Where the file links to, when it is a symbolic link. */
+  link: string | undefined;
+  /** The file's permission bits, and the directory's (sticky bit too), when first looked at. */
+  fileMode: number | undefined;
+  dirMode: number | undefined;
+  /** Why the directory is not made private (sharedDirReason), when it is not. */
+  shared: string | undefined;
+  /** What is looser than 0600 and 0700 and stays so, in words: `the file is 0644, not 0600`. */
+  loose: string[];
+  /** What the repair changed, in words: `the file 0644 → 0600`. */
+  fixed: string[];
+  /** What lets other users change the file (exposureOf), before the repair and after it. */
+  before: Exposure | undefined;
+  after: Exposure | undefined;
+  /** The modes once repaired (the same as first looked at without a repair). */
+  now: { file: number | undefined; dir: number | undefined };
+}
+
+/**
+ * The config file's (0600) and directory's (0700) modes; with `fix`, tightened by the rule of every
+ * write: only what is ours, never through a symbolic link, and the directory only when it is not
+ * a shared one (sharedDirReason).
+ */
+export function configModes(paths: { configDir: string; configFile: string }, fix: boolean): ConfigModes {
+  const { configDir: dir, configFile: file } = paths;
+  // The file's permission bits; the directory's sticky bit too.
+  const modes = (): ConfigModes['now'] => ({ file: modeBits(file, 0o777), dir: modeBits(dir, 0o7777) });
+  const first = modes();
+  const link = linkTarget(file);
+  const shared = sharedDirReason(dir, file);
+  const none: ConfigModes = { exists: false, link, fileMode: first.file, dirMode: first.dir, shared, loose: [], fixed: [], before: undefined, after: undefined, now: first };
+  if (first.file === undefined) return none;
+  const before = exposureOf(file);
+  const { loose, fixed } = none;
+  /** One path's mode against `want`: said when loose, tightened with `fix` (tightenOwn says why not). */
+  const tighten = (what: string, path: string, mode: number | undefined, want: number, leftAsItIs?: string): void => {
+    if (mode === undefined || (mode & 0o077) === 0) return;
+    if (leftAsItIs !== undefined) loose.push(`${what} is ${octal(mode)}, not ${octal(want)}${leftAsItIs}`);
+    else if (!fix) loose.push(`${what} is ${octal(mode)}, not ${octal(want)}`);
+    else {
+      const done = tightenOwn(path, want);
+      if (done && 'from' in done) fixed.push(`${what} ${octal(done.from)} → ${octal(want)}`);
+      else if (done) loose.push(`${what} is ${octal(mode)} and was left as it is: ${done.left}`);
+    }
+  };
+  if (shared === undefined) tighten('the directory', dir, first.dir, 0o700);
+  // Never a chmod through a link: its target may be anything (../public/index.html).
+  tighten('the file', file, first.file, 0o600, link !== undefined ? `, and is a symbolic link to ${link}${fix ? ', left as it is' : ''}` : undefined);
+  return { ...none, exists: true, before, after: fix ? exposureOf(file) : before, now: fix ? modes() : first };
+}
+
+/** The mode bits of `path` that `mask` keeps, following links; undefined when it is missing. */
+function modeBits(path: string, mask: number): number | undefined {
+  const st = statOf(path, true);
+  return st && st.mode & mask;
 }

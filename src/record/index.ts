@@ -10,7 +10,7 @@ import { isRepeatable, Outbox, outboxFile, queueDecision, type QueuedWrite, type
 import { recordFile, WriteRecord } from './record.js';
 
 export { deliver, type Delivery } from './deliver.js';
-export { Outbox, outboxFile, queueDecision, type QueuedWrite, type SetIntent } from './outbox.js';
+export { Outbox, outboxFile, outboxFiles, queueDecision, type QueuedWrite, type SetIntent } from './outbox.js';
 export { difference, readDay, type DayShown } from './day-total.js';
 export { dateOf, logWriteOf, recordFile, WriteRecord, type LiveLog, type RecordedWrite } from './record.js';
 

@@ -12,7 +12,7 @@
 // whose "send" has no "done" (a sync killed mid-request), is held: never sent again until the user
 // confirms it. A mark is safe to send again (a second one answers 409). The file is removed when
 // nothing waits in it, so an empty outbox costs one stat.
-import { closeSync, constants, existsSync, fstatSync, fsyncSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ApiError } from '../api/errors.js';
 import { mayHaveBeenReceived, mayPass } from '../api/network.js';
@@ -84,6 +84,15 @@ export function queueDecision(err: unknown, repeatable: boolean): QueueDecision 
 /** The outbox file of the account `scope` in `dataDir`. */
 export function outboxFile(dataDir: string, scope: string): string {
   return join(dataDir, `outbox-${sha256Hex(scope).slice(0, 20)}.jsonl`);
+}
+
+/** The outboxes in `dataDir`, one per account with writes waiting; none when it cannot be listed. */
+export function outboxFiles(dataDir: string): string[] {
+  try {
+    return readdirSync(dataDir).filter((name) => /^outbox-[0-9a-f]{20}\.jsonl$/.test(name)).map((name) => join(dataDir, name));
+  } catch {
+    return [];
+  }
 }
 
 /** A mark route (complete, failed, skipped): sending it twice is harmless. */

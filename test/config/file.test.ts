@@ -253,4 +253,16 @@ describe('jsonErrorOffset', () => {
     );
     console.log(`jsonErrorOffset: ${runs} documents checked against JSON.parse`);
   });
+
+  it('points at the character where JSON goes wrong, on every Node (whose messages differ, and say no position for an unexpected token)', () => {
+    const long = '{"a":1,"b":2,"c":3,"d":4,"e":x,"f":6,"g":7}';
+    const cases: [string, number][] = [
+      ['', 0], ['<html>', 0], ['{"a":tru}', 8], ['[1,]', 3], ['{"a" 1}', 5], ['{"a":1,}', 7], ['{"a":1} x', 8],
+      ['{"a":"x', 7], ['{"a":"\u0001"}', 6], ['{"a":"\\x"}', 7], ['{"a":"\\u12g4"}', 10], ['{"a":01}', 6],
+      // A number cut short: at its `-`, `.` or `e`.
+      ['{"a":-}', 5], ['{"a":1.}', 6], ['{"a":1e}', 6], ['{"a":1e+}', 6], ['{"a":-', 5],
+      [long, long.indexOf('x')], [long.replace('x', '[1 2]'), long.indexOf('x') + 3],
+    ];
+    for (const [text, offset] of cases) expect([text, jsonErrorOffset(text)]).toEqual([text, offset]);
+  });
 });

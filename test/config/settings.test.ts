@@ -3,6 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { findSettings } from '../../src/config/load.js';
+import { resolveSettings, settleSettings, take } from '../../src/config/settings.js';
 import { useHome } from '../helpers/cli.js';
 
 const fx = useHome();
@@ -85,5 +87,34 @@ describe('the API key setting', () => {
     const r = await run(['config', 'get', 'api-key']);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe(`error: "api-key" in ${configFile()}: the API key contains characters that cannot be sent in an HTTP header`);
+  });
+});
+
+describe('each setting on its own (what doctor checks)', () => {
+  const file = { 'base-url': 'ftp://nope', timezone: 'Mars/Olympus', timeout: 'forever', color: 'never' };
+
+  it('a bad value is its own error; the others resolve; resolveSettings throws the first (base URL, time zone, key, timeout, color)', () => {
+    const s = settleSettings({}, { HABITS_API_KEY: 'hb_env_key_1111' }, file, '/c.json');
+    expect(Object.keys(s).filter((k) => 'error' in s[k as keyof typeof s]).sort()).toEqual(['baseUrl', 'local', 'timeoutMs', 'timezone']);
+    expect(take(s.apiKey)?.value).toBe('hb_env_key_1111');
+    expect(take(s.color)).toEqual({ value: 'never', source: 'config', origin: 'color' });
+    expect(() => resolveSettings({}, {}, file, '/c.json')).toThrow('"base-url" in /c.json');
+    expect(() => resolveSettings({}, {}, { ...file, 'base-url': 'local' }, '/c.json')).toThrow('"timezone" in /c.json');
+    expect(() => resolveSettings({}, {}, { timeout: 'forever', color: 'pink' }, '/c.json')).toThrow('"timeout" in /c.json');
+  });
+
+  it('findSettings reads the file once and keeps its error, and the profile\'s, next to the settings from the environment', () => {
+    mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
+    writeFileSync(configFile(), '{"timezone": "UTC",');
+    const corrupt = findSettings({}, undefined, { HABITS_TIMEZONE: 'Asia/Tokyo' }, configFile());
+    expect('error' in corrupt.file && String(corrupt.file.error)).toContain('is not valid JSON (line 1, column 20)');
+    expect(take(corrupt.settings.timezone).value).toBe('Asia/Tokyo');
+
+    writeFileSync(configFile(), JSON.stringify({ timezone: 'UTC', profiles: { home: { timezone: 'Europe/Paris' } } }));
+    const unknown = findSettings({}, 'work', {}, configFile());
+    expect('error' in unknown.inUse && String(unknown.inUse.error)).toContain('unknown profile "work"');
+    expect(take(unknown.settings.timezone).source).not.toBe('config'); // none of the file's values
+    const home = findSettings({}, 'home', {}, configFile());
+    expect(take(home.settings.timezone)).toEqual({ value: 'Europe/Paris', source: 'config', origin: 'profiles.home.timezone' });
   });
 });

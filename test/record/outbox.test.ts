@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendLines, eachLine, MAX_LINE_BYTES, readLines } from '../../src/record/jsonl.js';
-import { COMPACT_BYTES, Outbox } from '../../src/record/outbox.js';
+import { COMPACT_BYTES, Outbox, outboxFile, outboxFiles } from '../../src/record/outbox.js';
 
 let dir: string;
 let file: string;
@@ -94,5 +94,14 @@ describe('a queued log set', () => {
     outbox.compact();
     expect(statSync(file).size).toBeLessThan(2000);
     expect(outbox.pending().map((w) => [w.n, w.set, w.held])).toEqual([[1, set, false], [2, undefined, false]]);
+  });
+});
+
+describe('outboxFiles', () => {
+  it("lists each account's outbox in the data directory, nothing else; none when there is no directory", () => {
+    const home = outboxFile(dir, 'https://api.example/v2#0123456789abcdef');
+    for (const name of [home, file, join(dir, 'writes-0123456789abcdef0123.jsonl'), `${file}.lock`, join(dir, 'outbox-abc.jsonl')]) writeFileSync(name, '');
+    expect(outboxFiles(dir).sort()).toEqual([home, file].sort());
+    expect(outboxFiles(join(dir, 'missing'))).toEqual([]);
   });
 });

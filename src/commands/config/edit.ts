@@ -56,28 +56,28 @@ export async function run(deps: Pick<Deps, 'env' | 'out' | 'paths' | 'prompter'>
   // backup of a good one.
   const kept = current !== undefined && configProblems(current, file).length > 0 ? readConfigText(backup) : undefined;
   const previous = kept ?? current;
-  if (previous !== undefined) writeConfigText({ ...deps.paths, configFile: backup }, previous);
-  if (current === undefined) writeConfigText(deps.paths, '{}\n', warn);
+  if (previous !== undefined) await writeConfigText({ ...deps.paths, configFile: backup }, previous);
+  if (current === undefined) await writeConfigText(deps.paths, '{}\n', warn);
   // A link is edited at its target, so that an editor that writes a new file keeps the link.
   const editing = linkTarget(file) === undefined ? file : realpathSync(file);
 
-  const restore = (): void => {
+  const restore = async (): Promise<void> => {
     if (previous === undefined) rmSync(file, { force: true });
-    else writeConfigText(deps.paths, previous);
+    else await writeConfigText(deps.paths, previous);
     rmSync(backup, { force: true });
   };
 
   for (;;) {
     const status = await open(editor, editing, deps.env);
     if (status !== 0) {
-      restore();
+      await restore();
       throw new FailureError(`the editor (${editor}) exited with status ${status}; the config file was restored`, 'editor');
     }
     const text = readConfigText(file) ?? '';
     const problems = configProblems(text, file);
     if (problems.length === 0) {
       // Editors that write a new file leave it with the umask's mode: it holds the key.
-      writeConfigText(deps.paths, text, warn);
+      await writeConfigText(deps.paths, text, warn);
       rmSync(backup, { force: true });
       const changed = text !== (current ?? '{}\n');
       await deps.out.result({ file, changed }, () => '');
@@ -97,11 +97,11 @@ export async function run(deps: Pick<Deps, 'env' | 'out' | 'paths' | 'prompter'>
         default: 'reopen',
       });
     } catch (err) {
-      if (err instanceof CancelledError) restore();
+      if (err instanceof CancelledError) await restore();
       throw err;
     }
     if (choice === 'restore') {
-      restore();
+      await restore();
       throw new ConfigError(`the edit was not saved: ${file} holds its previous content again`);
     }
   }
