@@ -1,9 +1,18 @@
 #!/usr/bin/env node
-// Entry point: keep it thin. All behaviour lives in dist/cli.js, bundled from src/.
-import module from 'node:module';
+// Entry point: keep it thin. All behaviour lives in dist/, bundled from src/. This file is
+// CommonJS (bin/package.json), so that what a shell runs at every Tab, `habits __complete -- …`,
+// is answered by dist/complete.cjs without starting Node's ES module loader (about 3 ms); every
+// other command goes on to dist/cli.js, an ES module.
+'use strict';
 
 // Node 22+ caches compiled code between runs; a no-op on Node 20.
-module.enableCompileCache?.();
+require('node:module').enableCompileCache?.();
 
-const { main } = await import('../dist/cli.js');
-process.exitCode = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+if (argv[0] === '__complete' && argv[1] === '--') {
+  require('../dist/complete.cjs').run(argv.slice(2));
+} else {
+  import('../dist/cli.js').then(async ({ main }) => {
+    process.exitCode = await main(argv);
+  });
+}

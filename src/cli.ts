@@ -22,7 +22,8 @@ export async function main(argv: string[], world: Partial<World> = {}): Promise<
   if (argv[0] === '__complete' && argv[1] === '--') {
     // A shell waits on this at every Tab: complete.ts answers without commander or the context.
     const { answer } = await import('./complete.js');
-    return answer(argv.slice(2), full, main);
+    full.io.stdout.write(await answer(argv.slice(2), full, main));
+    return 0;
   }
   const core = await import('./core.js');
   const { Context, buildProgram } = core;

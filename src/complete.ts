@@ -3,7 +3,7 @@
 // commander, the program or the context: the command tree is data the build embeds
 // (scripts/build.mjs), and names come from the name cache file. Only a cold cache takes the full
 // path, `habits __complete habits|areas` (commands/complete.ts), which asks the server once.
-import type { World } from './context.js';
+import type { World } from './world.js';
 import { complete, formatCompletion, type NameKind } from './completion/complete.js';
 import { offeredNames } from './completion/names.js';
 import { completionScope, scopeArgs, scopeFlags } from './completion/scope.js';
@@ -45,15 +45,13 @@ export async function cachedNames(kind: NameKind, words: readonly string[], worl
   return text.split('\n').filter(Boolean);
 }
 
-/** Prints the candidates for `words` (the words after `--`) and returns the exit code: always 0. */
-export async function answer(words: string[], world: World, main: Main): Promise<number> {
+/** The text to print for `words` (the words after `--`): the candidates and the directive line. */
+export async function answer(words: string[], world: World, main: Main): Promise<string> {
   try {
     const tree = await completionTree();
-    const result = await complete(tree, words.length ? words : [''], (kind) => cachedNames(kind, words.slice(0, -1), world, main));
-    world.io.stdout.write(formatCompletion(result));
+    return formatCompletion(await complete(tree, words.length ? words : [''], (kind) => cachedNames(kind, words.slice(0, -1), world, main)));
   } catch {
     // Nothing to offer is the only failure a shell can show.
-    world.io.stdout.write(':0\n');
+    return ':0\n';
   }
-  return 0;
 }
