@@ -154,38 +154,38 @@ try {
 } finally {
   rmSync(manBuild, { recursive: true, force: true });
 }
-// Everything but the entry: the program (dist/core.js) and the local service (dist/server.js),
+// Everything but the entry: the command line's run (dist/run.js) and the local service (dist/server.js),
 // split into chunks.
 const main = await build({
   ...common,
-  entryPoints: { core: 'src/core.ts', server: 'src/server/index.ts' },
+  entryPoints: { run: 'src/run.ts', server: 'src/server/index.ts' },
   splitting: true,
   external: ['better-sqlite3', 'jq-wasm'],
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [lazyHttp2, lazyChildProcess, lightAssert],
 });
 // The entry, dist/cli.js, on its own: in the split build it imported esbuild's runtime chunk, one
-// more file for `habits --version` to load. It reaches the rest through import('./core.js').
+// more file for `habits --version` to load. It reaches the rest through import('./run.js').
 const entry = await build({
   ...common,
   entryPoints: { cli: 'src/cli.ts' },
   plugins: [{
-    name: 'core-is-external',
+    name: 'run-is-external',
     setup(b) {
-      b.onResolve({ filter: /^\.\/(core|complete)\.js$/ }, (args) => ({ path: args.path, external: true }));
+      b.onResolve({ filter: /^\.\/(run|complete)\.js$/ }, (args) => ({ path: args.path, external: true }));
     },
   }],
 });
 // dist/complete.js, on its own as well: what cli.ts imports for `habits __complete -- <words>`, the
-// tree embedded as JSON text. Only a cold name cache goes on to ./core.js (through main()).
+// tree embedded as JSON text. Only a cold name cache goes on to ./run.js (through main()).
 const complete = await build({
   ...common,
   entryPoints: { complete: 'src/complete.ts' },
   define: { ...common.define, __HABITS_COMPLETION_TREE__: JSON.stringify(tree) },
   plugins: [{
-    name: 'core-is-external',
+    name: 'run-is-external',
     setup(b) {
-      b.onResolve({ filter: /^\.\/core\.js$/ }, () => ({ path: './core.js', external: true }));
+      b.onResolve({ filter: /^\.\/run\.js$/ }, () => ({ path: './run.js', external: true }));
     },
   }],
 });
@@ -203,7 +203,7 @@ const completeCjs = await build({
   plugins: [{
     name: 'cli-is-external',
     setup(b) {
-      b.onResolve({ filter: /^\.\/(cli|core)\.js$/ }, (args) => ({ path: args.path, external: true }));
+      b.onResolve({ filter: /^\.\/(cli|run)\.js$/ }, (args) => ({ path: args.path, external: true }));
     },
   }],
 });

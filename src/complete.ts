@@ -21,7 +21,7 @@ type Main = (argv: string[], world: World) => Promise<number>;
 /** The command tree: embedded by the build, else (tests, run from src/) built from the program. */
 export async function completionTree(): Promise<CommandSpec> {
   if (typeof __HABITS_COMPLETION_TREE__ === 'string') return JSON.parse(__HABITS_COMPLETION_TREE__) as CommandSpec;
-  const { buildProgram, completionTree: live } = await import('./core.js');
+  const { buildProgram, completionTree: live } = await import('./run.js');
   const { PassThrough } = await import('node:stream');
   const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false };
   return live(buildProgram({ run: async () => {} }, io));

@@ -3,7 +3,7 @@
 //
 // Where a noun's code lives is a matter of start-up time. `log` and `journal`, which cron jobs and
 // scripts run most, are imported statically and come with the program's chunk. The other nouns
-// are one chunk (commands/cold.ts), loaded when one of them runs: --help and the hot nouns do not
+// are one chunk (commands/on-demand.ts), loaded when one of them runs: --help and the hot nouns do not
 // compile their ~130 kB. One chunk, not one per noun: each file costs the ESM loader a resolve, a
 // read and a compile (0.3-0.7 ms here), and a dozen dynamic imports made a dozen shared chunks.
 import { Command, type CommanderError, Option } from 'commander';
@@ -27,32 +27,32 @@ interface Noun {
   hidden?: boolean;
 }
 
-/** A noun of commands/cold.ts, which loads when the noun runs. */
-function cold(name: keyof typeof import('./commands/cold.js')): () => Promise<NounModule> {
-  return async () => (await import('./commands/cold.js'))[name];
+/** A noun of commands/on-demand.ts, which loads when the noun runs. */
+function onDemand(name: keyof typeof import('./commands/on-demand.js')): () => Promise<NounModule> {
+  return async () => (await import('./commands/on-demand.js'))[name];
 }
 
 /** Every top-level command, in the order help lists them. */
 export const NOUNS: readonly Noun[] = [
   { name: 'journal', summary: "the day's habits: status, progress, streak", load: () => journalNoun },
-  { name: 'habit', summary: 'list, show, add, edit, archive, remove habits; statistics', load: cold('habit') },
+  { name: 'habit', summary: 'list, show, add, edit, archive, remove habits; statistics', load: onDemand('habit') },
   { name: 'log', summary: 'mark habits done, failed or skipped; log values; undo', load: () => logNoun },
-  { name: 'check', summary: "check in on the day's open habits, one key each (interactive)", load: cold('check') },
-  { name: 'week', summary: 'every habit over a week (or N): a glyph per day, streaks, rate', load: cold('week') },
-  { name: 'month', summary: 'every habit over a calendar month: a glyph per day, streaks, rate', load: cold('month') },
-  { name: 'note', summary: 'notes with moods on a habit', load: cold('note') },
-  { name: 'area', summary: 'areas that group habits', load: cold('area') },
-  { name: 'auth', summary: 'log in with an API key, check it, log out', load: cold('auth') },
-  { name: 'config', summary: 'read and change settings', load: cold('config') },
-  { name: 'undo', summary: 'revert the last mark or value this machine wrote', load: cold('undo') },
-  { name: 'sync', summary: 'send the marks and values waiting in the outbox', load: cold('sync') },
-  { name: 'doctor', summary: 'check the installation, settings, key, server and local files; --fix repairs modes', load: cold('doctor') },
-  { name: 'export', summary: 'everything the account holds, as one JSON document', load: cold('exportNoun') },
-  { name: 'import', summary: 'load an export into the local service', load: cold('importNoun') },
-  { name: 'serve', summary: 'run the local service standalone', load: cold('serve') },
-  { name: 'completion', summary: 'shell completion script for bash, zsh, fish or PowerShell', load: cold('completion') },
-  { name: 'help', summary: 'help for a command, or a topic: exit-codes, environment, formatting', load: cold('help') },
-  { name: '__complete', summary: 'completion candidates (used by the completion scripts)', load: cold('complete'), hidden: true },
+  { name: 'check', summary: "check in on the day's open habits, one key each (interactive)", load: onDemand('check') },
+  { name: 'week', summary: 'every habit over a week (or N): a glyph per day, streaks, rate', load: onDemand('week') },
+  { name: 'month', summary: 'every habit over a calendar month: a glyph per day, streaks, rate', load: onDemand('month') },
+  { name: 'note', summary: 'notes with moods on a habit', load: onDemand('note') },
+  { name: 'area', summary: 'areas that group habits', load: onDemand('area') },
+  { name: 'auth', summary: 'log in with an API key, check it, log out', load: onDemand('auth') },
+  { name: 'config', summary: 'read and change settings', load: onDemand('config') },
+  { name: 'undo', summary: 'revert the last mark or value this machine wrote', load: onDemand('undo') },
+  { name: 'sync', summary: 'send the marks and values waiting in the outbox', load: onDemand('sync') },
+  { name: 'doctor', summary: 'check the installation, settings, key, server and local files; --fix repairs modes', load: onDemand('doctor') },
+  { name: 'export', summary: 'everything the account holds, as one JSON document', load: onDemand('exportNoun') },
+  { name: 'import', summary: 'load an export into the local service', load: onDemand('importNoun') },
+  { name: 'serve', summary: 'run the local service standalone', load: onDemand('serve') },
+  { name: 'completion', summary: 'shell completion script for bash, zsh, fish or PowerShell', load: onDemand('completion') },
+  { name: 'help', summary: 'help for a command, or a topic: exit-codes, environment, formatting', load: onDemand('help') },
+  { name: '__complete', summary: 'completion candidates (used by the completion scripts)', load: onDemand('complete'), hidden: true },
 ];
 
 /** Builds a fresh program whose output goes to `io`; `runner` runs each command's body. */

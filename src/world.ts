@@ -1,5 +1,5 @@
 // What main() is given (the World: streams, environment, clock, and the seams tests replace) and
-// the global flags every command accepts. The Context (context.ts) is built from these.
+// the global flags every command accepts. The Context (command-context.ts) is built from these.
 import type { Dispatcher } from 'undici';
 import type { Env, IO } from './io.js';
 import type { OutputFlags } from './output/for-run.js';

@@ -34,10 +34,10 @@ function importGraph(): Map<string, string[]> {
  * the model → api/ → base modules.
  */
 const LAYERS: { name: string; members: string[] }[] = [
-  { name: 'entry', members: ['cli.ts', 'core.ts', 'complete.ts', 'complete-bin.ts', 'man/'] },
+  { name: 'entry', members: ['cli.ts', 'run.ts', 'complete.ts', 'complete-bin.ts', 'man/'] },
   { name: 'program', members: ['program.ts'] },
   { name: 'commands', members: ['commands/'] },
-  { name: 'context', members: ['context.ts', 'world.ts'] },
+  { name: 'context', members: ['command-context.ts', 'world.ts'] },
   { name: 'command pieces', members: ['prompts/', 'output/', 'resolve/', 'record/', 'completion/', 'config/', 'local.ts', 'describe-error.ts'] },
   { name: 'model', members: ['model/'] },
   { name: 'api', members: ['api/'] },
@@ -126,10 +126,10 @@ describe('the import graph of src/', () => {
   });
 
   test("a noun's verbs import their own noun and commands/shared/, never another noun", () => {
-    // commands/<noun>/... or a top-level verb file (commands/journal.ts); cold.ts gathers nouns for program.ts.
+    // commands/<noun>/... or a top-level verb file (commands/journal.ts); on-demand.ts gathers nouns for program.ts.
     const noun = (file: string): string => file.split('/')[1]?.replace(/\.ts$/, '') ?? '';
     const across = edges
-      .filter(({ from, to }) => from.startsWith('commands/') && to.startsWith('commands/') && from !== 'commands/cold.ts')
+      .filter(({ from, to }) => from.startsWith('commands/') && to.startsWith('commands/') && from !== 'commands/on-demand.ts')
       .filter(({ from, to }) => noun(to) !== 'shared' && noun(from) !== noun(to))
       .map(({ from, to }) => `${from} imports ${to}`);
     expect(across).toEqual([]);
@@ -143,7 +143,7 @@ describe('the import graph of src/', () => {
   test('middleware lives with the thing it serves, never in api/', () => {
     // A file that declares middleware imports the Middleware type; each is listed here with its
     // owner, and api/ (which only composes them: pipeline.ts, client.ts) imports none of them.
-    const composers = ['api/pipeline.ts', 'api/client.ts', 'context.ts'];
+    const composers = ['api/pipeline.ts', 'api/client.ts', 'command-context.ts'];
     const declaring = [...graph.keys()]
       .filter((f) => !composers.includes(f) && /import[^;]*\bMiddleware\b[^;]*from '[^']*pipeline\.js'/.test(readFileSync(join(SRC, f), 'utf8')))
       .sort();

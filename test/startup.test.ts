@@ -71,7 +71,7 @@ describe('startup', () => {
     expect(stdout).toMatch(/^--date\t.*\n:0\n$/);
     expect(sources).toContain('src/complete.ts');
     expect(sources.filter((s) => s.includes('node_modules/'))).toEqual([]);
-    expect(sources.filter((s) => ['src/program.ts', 'src/context.ts', 'src/core.ts'].includes(s) || s.startsWith('src/commands/'))).toEqual([]);
+    expect(sources.filter((s) => ['src/program.ts', 'src/command-context.ts', 'src/run.ts'].includes(s) || s.startsWith('src/commands/'))).toEqual([]);
   });
 
   it('habits --help loads commander and the program, and none of the heavy modules or cold nouns', () => {
@@ -80,13 +80,13 @@ describe('startup', () => {
     expect(sources).toContain('src/program.ts');
     expect(sources.some((s) => s.includes('node_modules/commander/'))).toBe(true);
     expect(heavyIn(sources)).toEqual([]);
-    expect(sources.filter((s) => s === 'src/commands/habit/index.ts' || s === 'src/commands/cold.ts')).toEqual([]);
+    expect(sources.filter((s) => s === 'src/commands/habit/index.ts' || s === 'src/commands/on-demand.ts')).toEqual([]);
   });
 
   it('the other nouns load when they run, with the cold chunk', () => {
     const { sources, code } = sourcesLoadedBy(['help', 'exit-codes']);
     expect(code).toBe(0);
-    expect(sources).toContain('src/commands/cold.ts');
+    expect(sources).toContain('src/commands/on-demand.ts');
     expect(sources).toContain('src/commands/habit/index.ts');
   });
 
@@ -131,7 +131,7 @@ describe('startup', () => {
       HABITS_API_KEY: 'test-key', HABITS_BASE_URL: 'http://127.0.0.1:9/v2', HABITS_TIMEOUT: '2s',
     });
     expect(code).toBe(1);
-    // cli.js, the core chunk and its shared chunks, and undici's two.
+    // cli.js, the run chunk and its shared chunks, and undici's two.
     expect(files.filter((f) => f.startsWith('dist/')).length).toBeLessThanOrEqual(7);
   });
 

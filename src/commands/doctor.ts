@@ -10,7 +10,7 @@ import { findSettings } from '../config/load.js';
 import { DEFAULT_PROFILE } from '../config/profiles.js';
 import { configModes, exposureParts, octal, type ConfigModes } from '../config/trust.js';
 import { maskKey, take, type Settled, type SettledSettings, type SettingFlags } from '../config/settings.js';
-import type { GlobalFlags } from '../context.js';
+import type { GlobalFlags } from '../world.js';
 import { describeError } from '../describe-error.js';
 import { FailureError } from '../errors.js';
 import { inspectLocalStore } from '../local.js';

@@ -1,10 +1,11 @@
-// completion/scope.ts names the account as Context.scope() does (context.ts), without the Context:
+// completion/scope.ts names the account as Context.scope() does (command-context.ts), without the Context:
 // the same answer for every way of choosing it, so completion reads the cache the commands fill.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completionScope, scopeArgs, scopeFlags } from '../../src/completion/scope.js';
-import { Context, type GlobalFlags } from '../../src/context.js';
+import { Context } from '../../src/command-context.js';
+import type { GlobalFlags } from '../../src/world.js';
 import { bufferIO, NOW, tempHome } from '../helpers/cli.js';
 
 const KEY = 'hb_scopescopescopescopescopescope';

@@ -8,7 +8,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Dispatcher } from 'undici';
 import { main } from '../../src/cli.js';
-import type { World } from '../../src/context.js';
+import type { World } from '../../src/world.js';
 import type { Env, IO } from '../../src/io.js';
 import { dateInZone } from '../../src/model/dates.js';
 import { createPrompter, type Prompter } from '../../src/prompts/prompter.js';

@@ -1,7 +1,7 @@
 // What program.ts hands each noun module: the App that runs a command with its Context, and the
 // "Examples:" block of help. Verbs import these from here, never from program.ts.
 import type { Command } from 'commander';
-import type { Context, RunOptions } from '../../context.js';
+import type { Context, RunOptions } from '../../command-context.js';
 
 export type { RunOptions };
 

@@ -1,5 +1,5 @@
-// The nouns other than `log` and `journal`, in one chunk that loads when one of them runs (see
-// program.ts). `export` and `import` are reserved words, hence exportNoun and importNoun.
+// The nouns loaded on demand: all but `log` and `journal`, in one chunk that loads when one of them
+// runs (see program.ts). `export` and `import` are reserved words, hence exportNoun and importNoun.
 export * as area from './area/index.js';
 export * as auth from './auth/index.js';
 export * as check from './check.js';
