@@ -18,8 +18,10 @@ export { buildProgram, completionTree } from './program.js';
 export async function runCommandLine(argv: string[], full: World): Promise<number> {
   let ctx: Context | undefined;
   const runner: Pick<App, 'run'> = {
-    async run(cmd, body, options) {
-      ctx = new Context(full, cmd.optsWithGlobals<GlobalFlags>(), jsonShape(commandPath(cmd), cmd.opts()), options);
+    async run(cmd, body, options = {}) {
+      // A dry run sends nothing, not even what waits in the outbox: the flag declares it for every verb that has it.
+      const declared = cmd.opts().dryRun === true ? { ...options, outboxFirst: false } : options;
+      ctx = new Context(full, cmd.optsWithGlobals<GlobalFlags>(), jsonShape(commandPath(cmd), cmd.opts()), declared);
       await ctx.out.prepare();
       try {
         await body(ctx);

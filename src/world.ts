@@ -38,7 +38,8 @@ export interface GlobalFlags extends OutputFlags {
 export interface RunOptions {
   /**
    * false: the outbox is not sent before the command's first request (`habits sync` sends it
-   * itself, doctor only looks, a dry run sends nothing). Default true.
+   * itself, doctor only looks). Default true; a command given `--dry-run` sends nothing, so run.ts
+   * sets it false for any verb that has the flag.
    */
   outboxFirst?: boolean;
   /** `auth login`: a --profile the file does not hold is one this command creates. */

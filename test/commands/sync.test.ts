@@ -103,6 +103,23 @@ describe('queueing', () => {
   });
 });
 
+describe('what sends the outbox first', () => {
+  it('a command sends the queued mark before its own request; a --dry-run of any verb sends nothing, not even the outbox', async () => {
+    plan = [fail(500)];
+    expect((await cli(['log', 'done', 'Run'])).code).toBe(6);
+    for (const argv of [['habit', 'rm', 'Run', '--dry-run'], ['habit', 'edit', 'Run', '--name', 'Jog', '--dry-run'], ['log', 'rm', 'Run', 'log1', '--dry-run']]) {
+      const r = await cli(argv);
+      expect(r.code, argv.join(' ')).toBe(0);
+      expect(r.stderr, argv.join(' ')).not.toContain('from the outbox');
+    }
+    expect(posts()).toEqual(['/v2/habits/h1/logs/complete']);
+    expect(server.seen.filter((s) => s.method !== 'GET' && s.method !== 'POST')).toEqual([]);
+    const journal = await cli(['journal']);
+    expect(journal.stderr).toBe('Sent 1 queued write from the outbox\n');
+    expect(posts()).toEqual(['/v2/habits/h1/logs/complete', '/v2/habits/h1/logs/complete']);
+  });
+});
+
 describe('sync --list times (issue 22)', () => {
   it('on a terminal, when each write was queued in the user\'s zone; piped, the ISO instant', async () => {
     plan = [fail(503)];

@@ -49,8 +49,7 @@ export function register(parent: Command, app: App): void {
 --area, --time-of-day, --remind and --stack replace the whole set; --no-… clears it. The type of a
 habit cannot change. The flag grammar is the same as for \`habits habit add\` (see its help).`)
     .action((ref: string, raw: RawFieldOptions & { dryRun?: boolean }, command: Command) =>
-      // A dry run sends nothing: not even what waits in the outbox.
-      app.run(command, (ctx) => run(parse(ref, raw, ctx.today()), ctx), { outboxFirst: !raw.dryRun }));
+      app.run(command, (ctx) => run(parse(ref, raw, ctx.today()), ctx)));
 }
 
 /** Validates every flag; `today` resolves relative dates. */

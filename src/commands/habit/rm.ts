@@ -32,8 +32,7 @@ ${examples([
 ])}`)
     .action((ref: string, opts: { yes?: boolean; dryRun?: boolean }, cmd: Command) => {
       const options = parse(ref, opts);
-      // A dry run sends nothing: not even what waits in the outbox.
-      return app.run(cmd, (ctx) => run(options, ctx), { outboxFirst: !options.dryRun });
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 

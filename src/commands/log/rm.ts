@@ -31,8 +31,7 @@ export function register(parent: Command, app: App): void {
     ]))
     .action((ref: string, logId: string, opts: { yes?: boolean; dryRun?: boolean }, cmd: Command) => {
       const options = parse(ref, logId, opts);
-      // A dry run sends nothing: not even what waits in the outbox.
-      return app.run(cmd, (ctx) => run(options, ctx), { outboxFirst: !options.dryRun });
+      return app.run(cmd, (ctx) => run(options, ctx));
     });
 }
 
