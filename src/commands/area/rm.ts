@@ -1,18 +1,12 @@
 // `habits area rm <area> [--yes]`: deletes an area; its habits stay.
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
-import { runDelete } from '../shared/delete.js';
+import { deleteOptions, runDelete, type DeleteOptions } from '../shared/delete.js';
 import { DRY_RUN_HELP } from '../shared/dry-run.js';
 
 /** What `area rm` was asked to do. */
-export interface AreaRmOptions {
-  ref: string;
-  yes: boolean;
-  /** --dry-run: print the request instead of sending it. */
-  dryRun?: boolean;
-}
+export type AreaRmOptions = DeleteOptions;
 
 /** Registers `area rm`. */
 export function register(parent: Command, app: App): void {
@@ -34,8 +28,7 @@ export function register(parent: Command, app: App): void {
 
 /** Checks the arguments before any request. */
 export function parse(ref: string, opts: { yes?: boolean; dryRun?: boolean }): AreaRmOptions {
-  if (!ref.trim()) throw new UsageError('<area> is empty');
-  return { ref, yes: !!opts.yes, dryRun: !!opts.dryRun };
+  return deleteOptions(ref, opts, '<area> is empty');
 }
 
 /** Deletes the area, after confirming; the cached names are dropped. */

@@ -1,18 +1,12 @@
 // `habits habit rm <habit> [--yes]`: deletes a habit with all its logs, notes and goals, for good.
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
-import { runDelete } from '../shared/delete.js';
+import { deleteOptions, runDelete, type DeleteOptions } from '../shared/delete.js';
 import { DRY_RUN_HELP } from '../shared/dry-run.js';
 
 /** What `habit rm` deletes, and whether it may without asking. */
-export interface RmOptions {
-  ref: string;
-  yes: boolean;
-  /** --dry-run: print the request instead of sending it. */
-  dryRun?: boolean;
-}
+export type RmOptions = DeleteOptions;
 
 /** Registers `habit rm` on `parent`. */
 export function register(parent: Command, app: App): void {
@@ -38,8 +32,7 @@ ${examples([
 
 /** Checks the argument and flags. */
 export function parse(ref: string, opts: { yes?: boolean; dryRun?: boolean }): RmOptions {
-  if (!ref.trim()) throw new UsageError('<habit>: name the habit to delete');
-  return { ref, yes: !!opts.yes, dryRun: !!opts.dryRun };
+  return deleteOptions(ref, opts, '<habit>: name the habit to delete');
 }
 
 /** Confirms, deletes, and forgets the cached names. */

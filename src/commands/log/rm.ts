@@ -1,19 +1,14 @@
 // `habits log rm <habit> <logId> [--yes]`: deletes one log entry, for good.
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { parseId } from '../../model/note.js';
 import type { Deps } from '../shared/deps.js';
-import { deleteOfHabit } from '../shared/delete.js';
+import { deleteOptions, deleteOfHabit, type DeleteOptions } from '../shared/delete.js';
 import { DRY_RUN_HELP } from '../shared/dry-run.js';
 
 /** What `log rm` was asked to do. */
-export interface LogRmOptions {
-  ref: string;
+export interface LogRmOptions extends DeleteOptions {
   logId: string;
-  yes: boolean;
-  /** --dry-run: print the request instead of sending it. */
-  dryRun?: boolean;
 }
 
 /** Registers `log rm`. */
@@ -37,8 +32,7 @@ export function register(parent: Command, app: App): void {
 
 /** Checks the arguments; `id:` in front of the log id is accepted and dropped. */
 export function parse(ref: string, logId: string, opts: { yes?: boolean; dryRun?: boolean }): LogRmOptions {
-  if (!ref.trim()) throw new UsageError('<habit> is empty');
-  return { ref, logId: parseId(logId, '<logId>'), yes: !!opts.yes, dryRun: !!opts.dryRun };
+  return { ...deleteOptions(ref, opts, '<habit> is empty'), logId: parseId(logId, '<logId>') };
 }
 
 /** Deletes the log entry, after confirming. */

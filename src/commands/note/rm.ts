@@ -1,19 +1,14 @@
 // `habits note rm <habit> <noteId> [--yes]`: deletes a note, for good.
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { parseId } from '../../model/note.js';
 import type { Deps } from '../shared/deps.js';
-import { deleteOfHabit } from '../shared/delete.js';
+import { deleteOptions, deleteOfHabit, type DeleteOptions } from '../shared/delete.js';
 import { DRY_RUN_HELP } from '../shared/dry-run.js';
 
 /** What `note rm` was asked to do. */
-export interface NoteRmOptions {
-  ref: string;
+export interface NoteRmOptions extends DeleteOptions {
   noteId: string;
-  yes: boolean;
-  /** --dry-run: print the request instead of sending it. */
-  dryRun?: boolean;
 }
 
 /** Registers `note rm`. */
@@ -37,8 +32,7 @@ export function register(parent: Command, app: App): void {
 
 /** Checks the arguments before any request. */
 export function parse(ref: string, noteId: string, opts: { yes?: boolean; dryRun?: boolean }): NoteRmOptions {
-  if (!ref.trim()) throw new UsageError('<habit> is empty');
-  return { ref, noteId: parseId(noteId, '<noteId>'), yes: !!opts.yes, dryRun: !!opts.dryRun };
+  return { ...deleteOptions(ref, opts, '<habit> is empty'), noteId: parseId(noteId, '<noteId>') };
 }
 
 /** Deletes the note, after confirming. */

@@ -2,11 +2,26 @@
 // confirm, resolve, confirm, send the DELETE (or with --dry-run print it), forget cached names,
 // then the result and one line saying what went.
 import type { Api } from '../../api/routes.js';
+import { UsageError } from '../../errors.js';
 import type { CacheKind } from '../../resolve/cache.js';
 import type { Named } from '../../resolve/match.js';
 import { confirmDestructive, requireConfirmable } from './confirm.js';
 import type { Deps } from './deps.js';
 import { printPlan, writeApi, type PlannedRequest } from './dry-run.js';
+
+/** What every rm verb is asked: what to delete, whether without asking, whether as a dry run. */
+export interface DeleteOptions {
+  ref: string;
+  yes: boolean;
+  /** --dry-run: print the request instead of sending it. */
+  dryRun?: boolean;
+}
+
+/** The rm verbs' flags, checked before any request; `empty` is said when `ref` is blank. */
+export function deleteOptions(ref: string, opts: { yes?: boolean; dryRun?: boolean }, empty: string): DeleteOptions {
+  if (!ref.trim()) throw new UsageError(empty);
+  return { ref, yes: !!opts.yes, dryRun: !!opts.dryRun };
+}
 
 /** What one rm verb adds to the flow. */
 export interface DeleteSpec {
