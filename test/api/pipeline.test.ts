@@ -28,8 +28,8 @@ describe('stack', () => {
   test('typedApi and wrapApi carry every option through to the plain request', async () => {
     const seen: ApiRequest[] = [];
     const api = wrapApi(typedApi(async (req) => (seen.push(req), { ok: true })), (next) => (req) => next({ ...req, note: { reverts: 'x' } }));
-    await api.request('POST /habits/{habitId}/logs', { params: { habitId: 'h1' }, body: { value: 2, unitSymbol: 'km', targetDate: '2026-11-26' } });
-    expect(seen).toEqual([{ route: 'POST /habits/{habitId}/logs', params: { habitId: 'h1' }, body: { value: 2, unitSymbol: 'km', targetDate: '2026-11-26' }, note: { reverts: 'x' } }]);
+    await api.request('POST /habits/{habitId}/logs', { params: { habitId: 'h1' }, body: { value: 2, unitSymbol: 'kM', targetDate: '2026-11-26' } });
+    expect(seen).toEqual([{ route: 'POST /habits/{habitId}/logs', params: { habitId: 'h1' }, body: { value: 2, unitSymbol: 'kM', targetDate: '2026-11-26' }, note: { reverts: 'x' } }]);
   });
 });
 
