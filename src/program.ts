@@ -43,6 +43,7 @@ export const NOUNS: readonly Noun[] = [
   { name: 'auth', summary: 'log in with an API key, check it, log out', load: cold('auth') },
   { name: 'config', summary: 'read and change settings', load: cold('config') },
   { name: 'undo', summary: 'revert the last mark or value this machine wrote', load: cold('undo') },
+  { name: 'remind', summary: 'fire the reminders of habits still open (for cron, systemd, launchd); list, install', load: cold('remind') },
   { name: 'sync', summary: 'send the marks and values waiting in the outbox', load: cold('sync') },
   { name: 'doctor', summary: 'check the installation, settings, key, server and local files; --fix repairs modes', load: cold('doctor') },
   { name: 'export', summary: 'everything the account holds, as one JSON document', load: cold('exportNoun') },
