@@ -193,8 +193,8 @@ function rawArgsOf(cmd: Command): string[] {
  * after any other option is its value. test/program.test.ts holds this list to the command tree.
  */
 export const VALUELESS_OPTIONS: ReadonlySet<string> = new Set([
-  '--allow-duplicate', '--allow-insecure', '--archived', '--daily', '--dry-run', '--fix', '--list', '--local', '--offline',
-  '--show', '--strict', '--verbose', '--with-key', '--interactive', '-i', '--quiet', '-q', '--yes', '-y', '--json',
+  '--allow-duplicate', '--allow-insecure', '--archived', '--cron', '--daily', '--dry-run', '--fix', '--launchd', '--list', '--local', '--offline',
+  '--print', '--show', '--systemd', '--strict', '--verbose', '--with-key', '--interactive', '-i', '--quiet', '-q', '--yes', '-y', '--json',
   '--help', '-h', '--version', '-V',
 ]);
 

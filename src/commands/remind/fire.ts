@@ -1,4 +1,4 @@
-// `habits remind [--grace 30m] [--notify auto|desktop|stdout|exec:CMD]`: one run of the reminders,
+// `habits remind [run] [--grace 30m] [--notify auto|desktop|stdout|exec:CMD]`: one run of the reminders,
 // for a scheduler to start every few minutes. Fires each reminder whose time fell since the last
 // run (within the grace window) of the habits due today and still open, each once: the state file
 // and its lock (remind/state.ts) make a second run, or two at once, fire nothing more.
@@ -33,9 +33,11 @@ export function parseGrace(raw: string | undefined): number {
   }
 }
 
-/** Registers the one-shot run as the action of `remind` itself. */
-export function register(cmd: Command, app: App): void {
-  cmd
+/** Registers the one-shot run: `remind run`, which `remind` alone runs too. */
+export function register(parent: Command, app: App): void {
+  parent
+    .command('run', { isDefault: true })
+    .description('fire the reminders due now (the default: habits remind alone runs this)')
     .option('--grace <duration>', 'fire a reminder at most this late, else drop it as stale (default 30m)')
     .option('--notify <how>', 'auto (a desktop notification, else a line on stdout), desktop, stdout, or exec:CMD (default auto)')
     .addHelpText('after', `

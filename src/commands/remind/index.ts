@@ -6,8 +6,7 @@ import * as install from './install.js';
 import * as ls from './ls.js';
 import * as uninstall from './uninstall.js';
 
-/** Registers the run as the action of `remind` itself, and its verbs. */
+/** Registers the verbs of `remind`; `run` is the default, so `habits remind` alone fires. */
 export function register(cmd: Command, app: App): void {
-  fire.register(cmd, app);
-  for (const verb of [ls, install, uninstall]) verb.register(cmd, app);
+  for (const verb of [fire, ls, install, uninstall]) verb.register(cmd, app);
 }
