@@ -5,8 +5,8 @@
 //   {"op":"run","at":"…","offline":true?}                  a run that delivered all it fired
 //   {"op":"fired","key":"2026-11-22|-Nq3x|t07:30","at":"…","time":"…","habit":"Walk","via":"desktop"}
 //   {"op":"met","date":"2026-11-22","habitId":"-Nq3x","status":"completed","at":"…"}   a stack's condition, first known
-import { renameSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, renameSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { sha256Hex } from '../hash.js';
 import { appendLines, eachLine } from '../record/jsonl.js';
 import { Lock, type Busy } from '../record/lock.js';
@@ -94,6 +94,7 @@ export class ReminderState {
    * `stepMs`); the Busy when it does not.
    */
   async acquire(waitMs: number, sleep: (ms: number) => Promise<void>, stepMs = 100): Promise<Busy | undefined> {
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
     for (let waited = 0; ; waited += stepMs) {
       const busy = this.lock.acquire();
       if (!busy || waited >= waitMs) return busy;
