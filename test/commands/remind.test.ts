@@ -3,9 +3,11 @@
 // the state file, an unreachable server, and the ways of delivery.
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { addHabit, mark, useService } from '../helpers/service.js';
+import { onPath } from '../helpers/tools.js';
 
 const fx = useService({ per: 'test', start: '2026-11-22T07:00:00.000Z' });
 
@@ -215,5 +217,145 @@ describe('habits remind: state, crash, server out of reach', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^warning: the server is out of reach .*\nerror: no cached habits to remind of: the server has never been reached from here\n$/);
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('habits remind: delivery', () => {
+  it('exec:CMD runs the command once per reminder, without a shell: HABITS_REMINDER_* and JSON on stdin, never the API key', async () => {
+    const h = await addHabit(fx.svc, { name: 'Stretch; rm -rf $HOME', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 }, showAsAlarm: true }] } });
+    const out = join(fx.home.home, 'got');
+    const cmd = script('record', `n=$(ls "$1" | wc -l); env > "$1/env.$n"; cat > "$1/stdin.$n"; printf '%s\\n' "$@" > "$1/argv.$n"\n`);
+    mkdirSync(out);
+    const r = await at('2026-11-22T07:31:00Z', ['remind', '--notify', `exec:${cmd} ${out} '$HOME' "a b" ;`], { PATH: process.env.PATH ?? '' });
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(readdirSync(out).sort()).toEqual(['argv.0', 'env.0', 'stdin.0']);
+    expect(readFileSync(join(out, 'argv.0'), 'utf8')).toBe(`${out}\n$HOME\na b\n;\n`);
+    const env = Object.fromEntries(readFileSync(join(out, 'env.0'), 'utf8').trimEnd().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    expect(env).toMatchObject({
+      HABITS_REMINDER_HABIT: 'Stretch; rm -rf $HOME', HABITS_REMINDER_HABIT_ID: h.id, HABITS_REMINDER_DATE: '2026-11-22',
+      HABITS_REMINDER_TIME: '2026-11-22T07:30:00.000Z', HABITS_REMINDER_CLOCK: '07:30', HABITS_REMINDER_KIND: 'time',
+      HABITS_REMINDER_ALARM: '1', HABITS_REMINDER_COMMAND: `habits log done id:${h.id}`, HABITS_REMINDER_OFFLINE: '0',
+    });
+    expect(env.HABITS_API_KEY).toBeUndefined();
+    expect(readFileSync(join(out, 'env.0'), 'utf8')).not.toContain(fx.svc.apiKey);
+    expect(JSON.parse(readFileSync(join(out, 'stdin.0'), 'utf8'))).toEqual({
+      habit: { id: h.id, name: 'Stretch; rm -rf $HOME' }, date: '2026-11-22', time: '2026-11-22T07:30:00.000Z', clock: '07:30',
+      kind: 'time', alarm: true, command: `habits log done id:${h.id}`, offline: false,
+    });
+    expect(readFileSync(stateFile(), 'utf8')).not.toContain(fx.svc.apiKey);
+  });
+
+  it('a command that fails: exit 1 naming it, the reminder is not marked fired, and the next run tries again', async () => {
+    await addHabit(fx.svc, { name: 'Stretch', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
+    const flag = join(fx.home.home, 'ok');
+    const cmd = script('flaky', `[ -e ${flag} ] && exit 0; echo "no network" >&2; exit 3\n`);
+    const r = await at('2026-11-22T07:31:00Z', ['remind', '--notify', `exec:${cmd}`], { PATH: process.env.PATH ?? '' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`error: 1 reminder could not be delivered: Stretch (07:30): ${cmd} exited 3: no network\nhint: the next run tries again while they are within the grace window\n`);
+    writeFileSync(flag, '');
+    const again = await at('2026-11-22T07:36:00Z', ['remind', '--notify', `exec:${cmd}`, '--json'], { PATH: process.env.PATH ?? '' });
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toHaveLength(1);
+  });
+
+  it('auto: notify-send with the session bus found for a cron job, urgency critical for an alarm', async () => {
+    await addHabit(fx.svc, { name: 'Tea', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 }, showAsAlarm: true }] } });
+    await addHabit(fx.svc, { name: 'Read', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
+    const log = join(fx.home.home, 'notify-send.log');
+    script('notify-send', `printf '%s|' "$@" >> ${log}; echo "bus=$DBUS_SESSION_BUS_ADDRESS" >> ${log}\n`);
+    const PATH = `${join(fx.home.home, 'bin')}:${process.env.PATH}`;
+    const r = await at('2026-11-22T07:31:00Z', ['remind'], { PATH, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/tmp/test-bus' });
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(log, 'utf8')).toBe(
+      '--app-name=habits|--urgency=critical|⏰ Tea|habits reminder, 07:30|bus=unix:path=/tmp/test-bus\n' +
+      '--app-name=habits|--urgency=normal|Read|habits reminder, 07:30|bus=unix:path=/tmp/test-bus\n',
+    );
+  });
+
+  it('auto without a desktop (no notify-send, no session bus): one line on stdout; desktop says why it cannot', async () => {
+    await addHabit(fx.svc, { name: 'Read', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
+    const desk = await at('2026-11-22T07:31:00Z', ['remind', '--notify', 'desktop'], { PATH: '/nonexistent' });
+    expect(desk.code).toBe(1);
+    expect(desk.stderr).toMatch(/^error: 1 reminder could not be delivered: Read \(07:30\): no desktop notification here: notify-send is not on PATH\n/);
+    const auto = await at('2026-11-22T07:32:00Z', ['remind'], { PATH: '/nonexistent' });
+    expect(auto.stdout).toMatch(/^07:30 Reminder: Read; done\? habits log done id:\S+\n$/);
+  });
+});
+
+describe('habits remind install and uninstall', () => {
+  /** A fake `crontab` keeping the table in a file: -l prints it (or "no crontab"), - replaces it. */
+  function fakeCrontab(): { PATH: string; table: string } {
+    const table = join(fx.home.home, 'crontab.txt');
+    script('crontab', `if [ "$1" = "-l" ]; then [ -e ${table} ] && exec cat ${table}; echo "no crontab for tester" >&2; exit 1; fi\n[ "$1" = "-" ] && exec cat > ${table}\nexit 2\n`);
+    return { PATH: `${join(fx.home.home, 'bin')}:/usr/bin:/bin`, table };
+  }
+
+  it('--cron --print shows the block and writes nothing; it carries PATH, TZ and local mode or the profile, never the key', async () => {
+    const local = await at('2026-11-22T07:31:00Z', ['--local', 'remind', 'install', '--cron', '--print', '--every', '10m'], { PATH: '/opt/bin:/usr/bin', HABITS_TIMEZONE: 'Europe/Paris' });
+    expect(local.code).toBe(0);
+    const lines = local.stdout.split('\n');
+    expect(lines[0]).toBe('# crontab');
+    expect(lines[1]).toBe('# >>> habits remind [local]: Written by `habits remind install`; `habits remind uninstall` removes it.');
+    expect(lines[2]).toMatch(/^\*\/10 \* \* \* \* PATH=\/opt\/bin:\/usr\/bin TZ=Europe\/Paris XDG_CONFIG_HOME=\S+ XDG_DATA_HOME=\S+ XDG_CACHE_HOME=\S+ HABITS_LOCAL=1 \S*node\S* \S+ remind$/);
+    expect(lines[3]).toBe('# <<< habits remind [local]');
+    mkdirSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits'), { recursive: true });
+    writeFileSync(join(fx.home.env.XDG_CONFIG_HOME, 'habits', 'config.json'), JSON.stringify({ profiles: { work: { 'base-url': fx.svc.url } } }));
+    const profile = await at('2026-11-22T07:31:00Z', ['--profile', 'work', 'remind', 'install', '--cron', '--print', '--json'], { PATH: '/usr/bin' });
+    const doc = JSON.parse(profile.stdout);
+    expect(doc).toMatchObject({ scheduler: 'cron', written: false });
+    expect(doc.files[0].text).toContain(' HABITS_PROFILE=work ');
+    expect(doc.files[0].text).toContain('# >>> habits remind [work]');
+    expect(profile.stderr).toContain('warning: the API key comes from HABITS_API_KEY');
+    expect(profile.stdout + local.stdout).not.toContain(fx.svc.apiKey);
+  });
+
+  it('merges into the crontab through `crontab`, keeping the other lines; install again replaces; uninstall removes exactly its block', async () => {
+    const { PATH, table } = fakeCrontab();
+    const theirs = 'MAILTO=me@example.com\n# my backups\n0 3 * * * /usr/local/bin/backup --all\n';
+    writeFileSync(table, theirs);
+    const first = await at('2026-11-22T07:31:00Z', ['remind', 'install', '--cron'], { PATH });
+    expect(first).toMatchObject({ code: 0, stdout: '' });
+    expect(first.stderr).toContain('Added the habits remind lines of the crontab (every 5 min)');
+    const installed = readFileSync(table, 'utf8');
+    expect(installed.startsWith(theirs)).toBe(true);
+    expect(installed.slice(theirs.length)).toMatch(/^# >>> habits remind \[default\]: .*\n\*\/5 \* \* \* \* PATH=.* remind\n# <<< habits remind \[default\]\n$/);
+    const second = await at('2026-11-22T07:32:00Z', ['remind', 'install', '--cron', '--every', '15m', '--notify', 'exec:/usr/bin/ntfy pub me'], { PATH });
+    expect(second.stderr).toContain('Replaced the habits remind lines of the crontab (every 15 min)');
+    const replaced = readFileSync(table, 'utf8');
+    expect(replaced.match(/>>> habits remind/g)).toHaveLength(1);
+    expect(replaced).toMatch(/\n\*\/15 \* \* \* \* .* remind --notify 'exec:\/usr\/bin\/ntfy pub me'\n/);
+    const removed = await at('2026-11-22T07:33:00Z', ['remind', 'uninstall', '--cron'], { PATH });
+    expect(removed.code).toBe(0);
+    expect(readFileSync(table, 'utf8')).toBe(theirs);
+    const none = await at('2026-11-22T07:34:00Z', ['remind', 'uninstall', '--cron'], { PATH });
+    expect(none.stderr).toBe('Nothing to remove: habits remind install wrote nothing here for this profile\n');
+    expect(readFileSync(table, 'utf8')).toBe(theirs);
+  });
+
+  it('--systemd writes a service and a Persistent timer, tells systemctl; uninstall removes only files of its own', async () => {
+    const calls = join(fx.home.home, 'systemctl.log');
+    script('systemctl', `echo "$*" >> ${calls}\n`);
+    const PATH = `${join(fx.home.home, 'bin')}:/usr/bin:/bin`;
+    const printed = await at('2026-11-22T07:31:00Z', ['remind', 'install', '--systemd', '--print'], { PATH });
+    const unitDir = join(fx.home.env.XDG_CONFIG_HOME, 'systemd', 'user');
+    expect(printed.stdout).toContain(`# ${unitDir}/habits-remind.timer\n`);
+    expect(printed.stdout).toContain('[Timer]\nOnCalendar=*:0/5\nPersistent=true\n');
+    expect(printed.stdout).toMatch(/\[Service\]\nType=oneshot\nEnvironment="PATH=\/\S+"\nEnvironment="TZ=UTC"\n(Environment=.*\n)*ExecStart="\S*node\S*" "\S+" "remind"\n/);
+    expect(existsSync(unitDir)).toBe(false);
+    const r = await at('2026-11-22T07:31:00Z', ['remind', 'install', '--systemd'], { PATH });
+    expect(r.code).toBe(0);
+    expect(readdirSync(unitDir).sort()).toEqual(['habits-remind.service', 'habits-remind.timer']);
+    expect(readFileSync(calls, 'utf8')).toBe('--user daemon-reload\n--user enable --now habits-remind.timer\n');
+    if (onPath('systemd-analyze')) {
+      // systemd's own check of the units (the ExecStart program must exist, the timer must name its service).
+      const v = spawnSync('systemd-analyze', ['verify', join(unitDir, 'habits-remind.service'), join(unitDir, 'habits-remind.timer')], { encoding: 'utf8', env: { ...process.env, XDG_RUNTIME_DIR: fx.home.home } });
+      expect(v.stderr).toBe('');
+      expect(v.status).toBe(0);
+    }
+    writeFileSync(join(unitDir, 'mine.service'), '[Service]\nExecStart=/bin/true\n');
+    const u = await at('2026-11-22T07:32:00Z', ['remind', 'uninstall', '--systemd'], { PATH });
+    expect(u.code).toBe(0);
+    expect(readdirSync(unitDir)).toEqual(['mine.service']);
+    expect(readFileSync(calls, 'utf8').split('\n').slice(2)).toEqual(['--user disable --now habits-remind.timer', '--user daemon-reload', '']);
   });
 });

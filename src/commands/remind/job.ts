@@ -30,7 +30,7 @@ function self(): string[] {
 /** The job for this profile or local mode: `habits remind` with `extra` flags, every `everyMinutes`. */
 export function jobFor(deps: Pick<Deps, 'env' | 'isLocal' | 'profile' | 'settings'>, everyMinutes: number, extra: string[]): Job {
   const env: Record<string, string> = { PATH: deps.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', TZ: deps.settings.timezone.value };
-  for (const name of CARRIED) if (deps.env[name]) env[name] = deps.env[name]!;
+  for (const name of CARRIED) if (deps.env[name] && !(deps.isLocal && name === 'HABITS_BASE_URL')) env[name] = deps.env[name]!;
   if (deps.isLocal) env.HABITS_LOCAL = '1';
   else if (deps.profile.value !== 'default') env.HABITS_PROFILE = deps.profile.value;
   return { id: reminderJobId(deps.isLocal, deps.profile.value), argv: [...self(), 'remind', ...extra], env, everyMinutes };
