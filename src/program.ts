@@ -45,6 +45,7 @@ export const NOUNS: readonly Noun[] = [
   { name: 'auth', summary: 'log in with an API key, check it, log out', load: onDemand('auth') },
   { name: 'config', summary: 'read and change settings', load: onDemand('config') },
   { name: 'undo', summary: 'revert the last mark or value this machine wrote', load: onDemand('undo') },
+  { name: 'remind', summary: 'fire the reminders of habits still open (for cron, systemd, launchd); list, install', load: onDemand('remind') },
   { name: 'sync', summary: 'send the marks and values waiting in the outbox', load: onDemand('sync') },
   { name: 'doctor', summary: 'check the installation, settings, key, server and local files; --fix repairs modes', load: onDemand('doctor') },
   { name: 'export', summary: 'everything the account holds, as one JSON document', load: onDemand('exportNoun') },
@@ -194,8 +195,8 @@ function rawArgsOf(cmd: Command): string[] {
  * after any other option is its value. test/program.test.ts holds this list to the command tree.
  */
 export const VALUELESS_OPTIONS: ReadonlySet<string> = new Set([
-  '--allow-duplicate', '--allow-insecure', '--archived', '--daily', '--dry-run', '--fix', '--list', '--local', '--offline',
-  '--show', '--strict', '--verbose', '--with-key', '--interactive', '-i', '--quiet', '-q', '--yes', '-y', '--json',
+  '--allow-duplicate', '--allow-insecure', '--archived', '--cron', '--daily', '--dry-run', '--fix', '--launchd', '--list', '--local', '--offline',
+  '--print', '--show', '--systemd', '--strict', '--verbose', '--with-key', '--interactive', '-i', '--quiet', '-q', '--yes', '-y', '--json',
   '--help', '-h', '--version', '-V',
 ]);
 

@@ -2,7 +2,7 @@
 // schedule, goal, custom unit name and whether it is archived. Read tolerantly from whatever a
 // server sends (a missing or odd field is simply unknown), small enough to keep in the name cache,
 // and pure: the rules below mirror the local service's (docs/local-service.md, "Periods").
-import type { Habit, Occurrence, Periodicity } from '../api/types.js';
+import type { Habit, HabitStack, Occurrence, Periodicity, TimeTrigger } from '../api/types.js';
 import { PERIODICITIES } from '../api/types.js';
 import { addDays, isValidDate, mondayOf, weekday } from './dates.js';
 import { currentGoal } from './resources.js';
@@ -16,6 +16,20 @@ export interface HabitFacts {
   goal?: { value: number; unit: string; periodicity: Periodicity } | null;
   customUnitName?: string;
   archived?: boolean;
+  /** Its reminders, for `habits remind` to fire from the cache when the server is out of reach. */
+  reminders?: { timeTriggers: TimeTrigger[]; habitStacks: HabitStack[] };
+}
+
+/** The time reminders and stacks of a habit as sent, [] where missing or odd. */
+export function remindersOf(habit: Pick<Habit, 'reminders'>): { timeTriggers: TimeTrigger[]; habitStacks: HabitStack[] } {
+  const r = habit.reminders && typeof habit.reminders === 'object' ? habit.reminders : {};
+  const timeTriggers = (Array.isArray(r.timeTriggers) ? r.timeTriggers : []).filter(
+    (t) => t && typeof t === 'object' && t.time && Number.isInteger(t.time.hour) && Number.isInteger(t.time.minute),
+  );
+  const habitStacks = (Array.isArray(r.habitStacks) ? r.habitStacks : []).filter(
+    (s) => s && typeof s === 'object' && typeof s.conditionHabitId === 'string' && typeof s.type === 'string',
+  );
+  return { timeTriggers, habitStacks };
 }
 
 const isNumberList = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isInteger(n));
@@ -43,6 +57,8 @@ export function factsOf(habit: Habit): HabitFacts {
   }
   if (typeof habit.customUnitName === 'string' && habit.customUnitName.trim()) facts.customUnitName = habit.customUnitName.trim();
   if (typeof habit.isArchived === 'boolean') facts.archived = habit.isArchived;
+  const reminders = remindersOf(habit);
+  if (reminders.timeTriggers.length || reminders.habitStacks.length) facts.reminders = reminders;
   return facts;
 }
 

@@ -81,6 +81,11 @@ export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
   week: ['from', 'to', 'habits'],
   month: ['from', 'to', 'habits'],
   undo: ['ok', 'reverted', 'message', 'removed', 'logId', 'value', 'left'],
+  /** A fired reminder (remind/notify.ts, Reminder); `remind ls`: one row per reminder of the day. */
+  'remind run': ['habit', 'date', 'time', 'clock', 'kind', 'alarm', 'command', 'offline', 'stack'],
+  'remind ls': ['date', 'time', 'clock', 'habit', 'source', 'state', 'why', 'alarm', 'after'],
+  'remind install': ['scheduler', 'written', 'files'],
+  'remind uninstall': ['removed'],
   sync: ['sent', 'already', 'dropped', 'held', 'left'],
   'sync --list': ['n', 'id', 'at', 'route', 'params', 'body', 'habit', 'why', 'held'],
   export: ['format', 'version', 'exportedAt', 'source', 'areas', 'habits'],

@@ -74,7 +74,7 @@ function symlinkError(file: string): FailureError {
 }
 
 /** The data directory's files of the CLI and of the local store. */
-const OURS = /^((writes|outbox)-[0-9a-f]{20}\.jsonl(\.lock)?|habits\.db(-wal|-shm|-journal)?)$/;
+const OURS = /^((writes|outbox|reminders)-[0-9a-f]{20}\.jsonl(\.lock)?|habits\.db(-wal|-shm|-journal)?)$/;
 
 /**
  * The file is 0600 in a 0700 directory (docs/outbox.md): a looser mode of a file of ours is

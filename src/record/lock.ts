@@ -12,6 +12,9 @@ import { basename, dirname, join } from 'node:path';
 /** How long a lock whose holder cannot be checked is honoured: a delivery ends well before. */
 export const MAX_AGE_MS = 10 * 60_000;
 
+/** How long an empty lock file counts as one being written. */
+const WRITING_MS = 2_000;
+
 /** What a lock file says of its holder. */
 export interface LockHolder {
   pid: number;
@@ -100,6 +103,9 @@ export class Lock {
       const found = this.read();
       if (!found) continue; // gone meanwhile: try again
       if (holds(found.holder, found.ageMs)) return { file: this.file, holder: found.holder! };
+      // Created and not yet written: another process is between its open() and its write(). Taken
+      // over only once that is plainly not the case (a process killed in between).
+      if (found.text === '' && found.ageMs < WRITING_MS) return { file: this.file, holder: { pid: 0 } };
       this.takeOver(found);
     }
     const found = this.read();

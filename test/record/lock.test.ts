@@ -34,7 +34,7 @@ const age = (ms: number) => {
 
 describe('the outbox lock', () => {
   it('a lock naming PID 1, or any live process that did not write it, is taken over', () => {
-    for (const text of ['1', JSON.stringify({ pid: 1, start: '999999999', host: hostname() }), JSON.stringify({ pid: process.ppid, start: '1', host: hostname() }), 'garbage', '']) {
+    for (const text of ['1', JSON.stringify({ pid: 1, start: '999999999', host: hostname() }), JSON.stringify({ pid: process.ppid, start: '1', host: hostname() }), 'garbage']) {
       writeFileSync(file, text);
       const lock = new Lock(file);
       expect(lock.acquire(), text).toBeUndefined();
@@ -83,6 +83,19 @@ describe('the outbox lock', () => {
     const ino = statSync(file).ino;
     lock.release();
     expect(statSync(file).ino).toBe(ino);
+  });
+});
+
+describe('a lock file still empty', () => {
+  it('is one being written (another process between its open and its write): obeyed for 2 s, then taken over', () => {
+    writeFileSync(file, '');
+    expect(new Lock(file).acquire()).toEqual({ file, holder: { pid: 0 } });
+    expect(readFileSync(file, 'utf8')).toBe('');
+    age(3_000);
+    const lock = new Lock(file);
+    expect(lock.acquire()).toBeUndefined();
+    expect(parseHolder(readFileSync(file, 'utf8'))?.pid).toBe(process.pid);
+    lock.release();
   });
 });
 

@@ -1,0 +1,104 @@
+// What `habits remind` remembers between runs, per account, in the data directory: an append-only
+// JSON-lines file (record/jsonl.ts: 0600, fsynced, a torn last line skipped), and its lock
+// (record/lock.ts), held for the whole run so two runs at once never fire the same reminder.
+//
+//   {"op":"run","at":"…","offline":true?}                  a run that delivered all it fired
+//   {"op":"fired","key":"2026-11-22|-Nq3x|t07:30","at":"…","time":"…","habit":"Walk","via":"desktop"}
+//   {"op":"met","date":"2026-11-22","habitId":"-Nq3x","status":"completed","at":"…"}   a stack's condition, first known
+import { mkdirSync, renameSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { sha256Hex } from '../hash.js';
+import { appendLines, eachLine } from '../record/jsonl.js';
+import { Lock, type Busy } from '../record/lock.js';
+import type { Memory } from './schedule.js';
+
+/** The reminder state file of the account `scope` in `dataDir`. */
+export function reminderFile(dataDir: string, scope: string): string {
+  return join(dataDir, `reminders-${sha256Hex(scope).slice(0, 20)}.jsonl`);
+}
+
+/** Past this size, the file is rewritten with the last two days' lines only. */
+const COMPACT_BYTES = 256 * 1024;
+
+/** One fired reminder as the state keeps it. */
+export interface FiredLine {
+  key: string;
+  /** When it fired. */
+  at: string;
+  /** When it was due. */
+  time: string;
+  habit: string;
+  via: string;
+}
+
+/** The state of one account's reminders. */
+export class ReminderState {
+  readonly lock: Lock;
+
+  constructor(readonly file: string) {
+    this.lock = new Lock(`${file}.lock`);
+  }
+
+  /** Everything remembered: what fired, conditions met, the last run. */
+  read(): Memory & { lastOffline: boolean } {
+    const fired = new Map<string, FiredLine>();
+    const met = new Map<string, Date>();
+    let lastRun: Date | undefined;
+    let lastOffline = false;
+    eachLine(this.file, (line) => {
+      const at = typeof line.at === 'string' ? new Date(line.at) : undefined;
+      if (!at || Number.isNaN(at.getTime())) return;
+      if (line.op === 'run') {
+        if (!lastRun || at > lastRun) [lastRun, lastOffline] = [at, line.offline === true];
+      } else if (line.op === 'fired' && typeof line.key === 'string') {
+        if (!fired.has(line.key)) fired.set(line.key, line as unknown as FiredLine);
+      } else if (line.op === 'met' && typeof line.date === 'string' && typeof line.habitId === 'string' && typeof line.status === 'string') {
+        const key = `${line.date}|${line.habitId}|${line.status}`;
+        const known = met.get(key);
+        if (!known || at < known) met.set(key, at);
+      }
+    });
+    return { fired, met, ...(lastRun ? { lastRun } : {}), lastOffline };
+  }
+
+  /** Appends lines durably (each fired reminder is written before the next is delivered). */
+  append(lines: readonly Record<string, unknown>[]): void {
+    appendLines(this.file, lines);
+  }
+
+  /**
+   * Keeps the file small: past COMPACT_BYTES, rewritten beside itself with the lines of `keepFrom`
+   * (a date) and after, and the last run, then renamed over it. Only under the lock.
+   */
+  compact(keepFrom: string): void {
+    let size = 0;
+    try {
+      size = statSync(this.file).size;
+    } catch {
+      return;
+    }
+    if (size < COMPACT_BYTES) return;
+    const kept: Record<string, unknown>[] = [];
+    let run: Record<string, unknown> | undefined;
+    eachLine(this.file, (line) => {
+      if (line.op === 'run') run = line;
+      else if (String(line.date ?? line.key ?? '').slice(0, 10) >= keepFrom) kept.push(line);
+    });
+    const next = `${this.file}.${process.pid}.new`;
+    appendLines(next, run ? [...kept, run] : kept);
+    renameSync(next, this.file);
+  }
+
+  /**
+   * Takes the lock, waiting for a run that holds it to end (`waitMs` at most, checking every
+   * `stepMs`); the Busy when it does not.
+   */
+  async acquire(waitMs: number, sleep: (ms: number) => Promise<void>, stepMs = 100): Promise<Busy | undefined> {
+    mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+    for (let waited = 0; ; waited += stepMs) {
+      const busy = this.lock.acquire();
+      if (!busy || waited >= waitMs) return busy;
+      await sleep(stepMs);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// `habits remind` as a scheduler runs it: the built binary in processes of its own, their clock set
+// by libfaketime, against the local service over loopback. Two runs started at once fire a reminder
+// once: the second waits for the first's lock, then finds it fired.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, type CliResult } from '../helpers/cli.js';
+import { addHabit, useService } from '../helpers/service.js';
+import { onPath } from '../helpers/tools.js';
+
+const fx = useService({ per: 'test', start: '2026-11-22T07:00:00.000Z' });
+
+/** The built CLI under faketime at `time` (UTC), with the service's environment. */
+function at(time: string, argv: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('faketime', [time, process.execPath, BIN, ...argv], {
+      env: { ...fx.env, TZ: 'UTC', PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+describe.skipIf(!onPath('faketime'))('habits remind in processes of its own (libfaketime)', () => {
+  it('two runs at once fire a reminder once; a later run fires nothing', async () => {
+    await addHabit(fx.svc, { name: 'Stretch', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
+    const dir = join(fx.home.home, 'bin');
+    mkdirSync(dir, { recursive: true });
+    const log = join(fx.home.home, 'fired.log');
+    const notifier = join(dir, 'slow-notifier');
+    // Slow enough that both runs overlap: the second must wait for the lock.
+    writeFileSync(notifier, `#!/bin/sh\nsleep 0.5\necho "$HABITS_REMINDER_HABIT $HABITS_REMINDER_CLOCK $$" >> ${log}\n`);
+    chmodSync(notifier, 0o755);
+    const both = await Promise.all([0, 1].map(() => at('2026-11-22 07:31:00', ['remind', '--notify', `exec:${notifier}`])));
+    expect(both.map((r) => [r.code, r.stdout, r.stderr])).toEqual([[0, '', ''], [0, '', '']]);
+    expect(readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual(['Stretch 07:30']);
+    const later = await at('2026-11-22 07:33:00', ['remind', '--notify', 'stdout']);
+    expect(later).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('the acceptance path in local mode: a habit with --remind, a run at 07:31, 07:33, done, a stack 10 minutes after', async () => {
+    const env = { HABITS_LOCAL: '1', HABITS_TIMEZONE: 'UTC' };
+    expect((await at('2026-11-22 07:00:00', ['habit', 'add', 'Stretch', '--daily', '--remind', '07:30', '--remind', '08:00'], env)).code).toBe(0);
+    expect((await at('2026-11-22 07:00:00', ['habit', 'add', 'Walk', '--daily', '--stack', 'Stretch:completed:after=10m'], env)).code).toBe(0);
+    const printed = await at('2026-11-22 07:00:00', ['remind', 'install', '--cron', '--print'], env);
+    expect(printed.stdout).toMatch(/HABITS_LOCAL=1 \S+ \S+bin\/habits\.js remind\n/);
+    expect((await at('2026-11-22 07:31:00', ['remind', '--notify', 'stdout'], env)).stdout).toMatch(/^07:30 Reminder: Stretch; done\? habits log done id:\S+ --local\n$/);
+    expect((await at('2026-11-22 07:33:00', ['remind', '--notify', 'stdout'], env)).stdout).toBe('');
+    expect((await at('2026-11-22 07:40:00', ['log', 'done', 'Stretch'], env)).code).toBe(0);
+    expect((await at('2026-11-22 07:45:00', ['remind', '--notify', 'stdout'], env)).stdout).toBe('');
+    expect((await at('2026-11-22 07:51:00', ['remind', '--notify', 'stdout'], env)).stdout).toMatch(/^07:50 Reminder: Walk \(after Stretch completed\); done\? habits log done id:\S+ --local\n$/);
+    expect((await at('2026-11-22 08:01:00', ['remind', '--notify', 'stdout'], env)).stdout).toBe('');
+  });
+});
