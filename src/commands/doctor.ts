@@ -6,10 +6,12 @@ import { ApiError } from '../api/errors.js';
 import { proxyFor, proxySettings, redactProxy } from '../api/proxy.js';
 import { parseBaseUrl } from '../api/url.js';
 import { holdsKey, type ConfigDocument } from '../config/file.js';
-import { findSettings } from '../config/load.js';
+import { findSettings, scopeOf } from '../config/load.js';
 import { DEFAULT_PROFILE } from '../config/profiles.js';
 import { configModes, exposureParts, octal, type ConfigModes } from '../config/trust.js';
-import { maskKey, take, type Settled, type SettledSettings, type SettingFlags } from '../config/settings.js';
+import { maskKey, take, type Setting, type Settled, type SettledSettings, type SettingFlags } from '../config/settings.js';
+import { formatTimestamp } from '../output/time.js';
+import { reminderJobId, reminderStatus, type ReminderStatus } from '../remind/status.js';
 import type { GlobalFlags } from '../world.js';
 import { describeError } from '../describe-error.js';
 import { FailureError } from '../errors.js';
@@ -131,7 +133,11 @@ export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'e
       [base, key] = await liveCheck(base, key, baseUrl, apiKey, deps);
     }
   }
-  checks.push(base, key, await storeCheck(deps.paths.dbFile, local), outboxCheck(deps.paths.dataDir, deps.now));
+  const scope = scopeOf({ local, baseUrl: baseUrl ?? '', apiKey }, deps.paths);
+  checks.push(
+    base, key, await storeCheck(deps.paths.dbFile, local), outboxCheck(deps.paths.dataDir, deps.now),
+    remindersCheck(reminderStatus(deps.paths, scope, deps.env, reminderJobId(local, profile?.value ?? DEFAULT_PROFILE)), settings.timezone, deps.now),
+  );
 
   await deps.out.result(checks, () => render(checks, deps.out));
   const failures = checks.filter((c) => c.status === 'fail').length;
@@ -314,6 +320,30 @@ async function storeCheck(file: string, local: boolean): Promise<Check> {
 }
 
 /** The writes waiting in the outboxes of this machine (one per account). */
+/** A scheduler that has not run `habits remind` for this long is not running it. */
+const REMINDERS_SILENT_MS = 24 * 3600_000;
+
+/**
+ * Whether a scheduler runs `habits remind` for this account, and when it last ran and fired
+ * (remind/status.ts). Not installed is fine (reminders are optional); installed and silent for a
+ * day is a warning.
+ */
+function remindersCheck(status: ReminderStatus, zone: Settled<Setting<string>>, now: () => Date): Check {
+  const tz = 'setting' in zone ? zone.setting.value : 'UTC';
+  const at = (iso: string) => formatTimestamp(iso, tz);
+  const fired = status.lastFired ? `; last fired ${escapeControls(status.lastFired.habit)} at ${at(status.lastFired.at)}` : '';
+  const ran = status.lastRun ? `last ran ${at(status.lastRun)}${status.lastRunOffline ? ' (from the cached habits: the server was out of reach)' : ''}${fired}` : 'has not run yet';
+  if (status.installed.length === 0) {
+    return ok('reminders', `not installed${status.lastRun ? `; ${ran}` : ''} (\`habits remind install\` runs them every 5 min)`);
+  }
+  const where = status.installed.map((i) => (i.scheduler === 'cron' ? 'crontab' : `${i.scheduler}: ${i.where}`)).join(', ');
+  const silent = status.lastRun !== undefined && now().getTime() - new Date(status.lastRun).getTime() > REMINDERS_SILENT_MS;
+  if (silent) {
+    return { check: 'reminders', status: 'warn', detail: `installed (${where}), but ${ran}`, fix: 'check that the scheduler runs: `habits remind install --print` shows the entry, `habits remind` runs it by hand' };
+  }
+  return ok('reminders', `installed (${where}); ${ran}`);
+}
+
 function outboxCheck(dataDir: string, now: () => Date): Check {
   try {
     const waiting = outboxFiles(dataDir).flatMap((file) => new Outbox(file, now).pending());

@@ -66,11 +66,15 @@ export function loadAccount(input: SettingsInput): AccountSettings {
  * Names the account for caches without any I/O: the local database file, or the base URL with a
  * hash of the key (never the key). Undefined when no key is configured.
  */
-export function accountScope(settings: AccountSettings, paths: Pick<Paths, 'dbFile'>): string | undefined {
-  if (settings.local.value) return `local:${paths.dbFile}`;
-  const key = settings.apiKey;
-  if (!key) return undefined;
-  return `${settings.baseUrl.value}#${sha256Hex(key.value).slice(0, 16)}`;
+export function accountScope(account: AccountSettings, paths: Pick<Paths, 'dbFile'>): string | undefined {
+  return scopeOf({ local: account.local.value, baseUrl: account.baseUrl.value, apiKey: account.apiKey?.value }, paths);
+}
+
+/** accountScope from the values themselves (doctor has them one by one). */
+export function scopeOf(account: { local: boolean; baseUrl: string; apiKey?: string | undefined }, paths: Pick<Paths, 'dbFile'>): string | undefined {
+  if (account.local) return `local:${paths.dbFile}`;
+  if (!account.apiKey) return undefined;
+  return `${account.baseUrl}#${sha256Hex(account.apiKey).slice(0, 16)}`;
 }
 
 /**

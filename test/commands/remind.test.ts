@@ -332,6 +332,22 @@ describe('habits remind install and uninstall', () => {
     expect(readFileSync(table, 'utf8')).toBe(theirs);
   });
 
+  it('doctor says whether reminders are installed, when they last ran and fired, and warns when the scheduler fell silent', async () => {
+    const { PATH } = fakeCrontab();
+    const reminders = async (iso: string) => {
+      const r = await at(iso, ['doctor', '--offline', '--json'], { PATH, HABITS_TIMEZONE: 'UTC' });
+      return (JSON.parse(r.stdout) as { check: string }[]).find((c) => c.check === 'reminders');
+    };
+    expect(await reminders('2026-11-22T07:00:00Z')).toEqual({ check: 'reminders', status: 'ok', detail: 'not installed (`habits remind install` runs them every 5 min)' });
+    await addHabit(fx.svc, { name: 'Read', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
+    expect((await at('2026-11-22T07:01:00Z', ['remind', 'install', '--cron'], { PATH })).code).toBe(0);
+    expect(await reminders('2026-11-22T07:02:00Z')).toEqual({ check: 'reminders', status: 'ok', detail: 'installed (crontab); has not run yet' });
+    expect((await stdoutRun('2026-11-22T07:31:00Z')).stdout).toMatch(/^07:30 Reminder: Read;/);
+    expect(await reminders('2026-11-22T09:00:00Z')).toEqual({ check: 'reminders', status: 'ok', detail: 'installed (crontab); last ran 2026-11-22 07:31; last fired Read at 2026-11-22 07:31' });
+    const silent = await reminders('2026-11-24T09:00:00Z');
+    expect(silent).toMatchObject({ check: 'reminders', status: 'warn', detail: 'installed (crontab), but last ran 2026-11-22 07:31; last fired Read at 2026-11-22 07:31' });
+  });
+
   it('--systemd writes a service and a Persistent timer, tells systemctl; uninstall removes only files of its own', async () => {
     const calls = join(fx.home.home, 'systemctl.log');
     script('systemctl', `echo "$*" >> ${calls}\n`);
