@@ -4,10 +4,10 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { BIN, type CliResult } from '../helpers/cli.js';
 import { addHabit, useService } from '../helpers/service.js';
-import { onPath } from '../helpers/tools.js';
+import { withTools } from '../helpers/tools.js';
 
 const fx = useService({ per: 'test', start: '2026-11-22T07:00:00.000Z' });
 
@@ -27,7 +27,7 @@ function at(time: string, argv: string[], env: Record<string, string> = {}): Pro
   });
 }
 
-describe.skipIf(!onPath('faketime'))('habits remind in processes of its own (libfaketime)', () => {
+withTools('faketime').describe('habits remind in processes of its own (libfaketime)', () => {
   it('two runs at once fire a reminder once; a later run fires nothing', async () => {
     await addHabit(fx.svc, { name: 'Stretch', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
     const dir = join(fx.home.home, 'bin');

