@@ -95,6 +95,11 @@ export class Context {
     return zone.source === 'system' ? localDate(this.now()) : dateInZone(this.now(), zone.value);
   }
 
+  /** Waits `ms`: the world's sleep (tests move a clock), else a timer. */
+  sleep(ms: number): Promise<void> {
+    return this.world.sleep ? this.world.sleep(ms) : new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
   /** Names the account for caches without any I/O; undefined when no key is configured. */
   scope(): string | undefined { return accountScope(this.settings, this.paths); }
 

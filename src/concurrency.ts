@@ -24,3 +24,36 @@ export async function mapPool<T, R>(items: readonly T[], limit: number, work: (i
   if (failure) throw failure.err;
   return results;
 }
+
+/**
+ * Paces requests to at most `limit` started in any `windowMs` (a sliding window): the first
+ * `limit` go at once, and each later one waits until the one `limit` before it is a window old.
+ * `now` and `sleep` are injected, so tests move a clock instead of waiting.
+ */
+export class Pacer {
+  private readonly starts: number[] = [];
+  /** Milliseconds waited in all, for reports. */
+  waitedMs = 0;
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly now: () => number,
+    private readonly sleep: (ms: number) => Promise<void>,
+  ) {}
+
+  /** Resolves when one more request may start, and counts it as started. */
+  async next(): Promise<void> {
+    for (;;) {
+      const t = this.now();
+      while (this.starts.length > 0 && this.starts[0]! <= t - this.windowMs) this.starts.shift();
+      if (this.starts.length < this.limit) {
+        this.starts.push(t);
+        return;
+      }
+      const wait = this.starts[0]! + this.windowMs - t;
+      this.waitedMs += wait;
+      await this.sleep(wait);
+    }
+  }
+}

@@ -40,6 +40,7 @@ export const NOUNS: readonly Noun[] = [
   { name: 'check', summary: "check in on the day's open habits, one key each (interactive)", load: onDemand('check') },
   { name: 'week', summary: 'every habit over a week (or N): a glyph per day, streaks, rate', load: onDemand('week') },
   { name: 'month', summary: 'every habit over a calendar month: a glyph per day, streaks, rate', load: onDemand('month') },
+  { name: 'off', summary: 'time off: mark every due habit skipped over a range, so streaks hold; list, undo', load: onDemand('off') },
   { name: 'note', summary: 'notes with moods on a habit', load: onDemand('note') },
   { name: 'area', summary: 'areas that group habits', load: onDemand('area') },
   { name: 'auth', summary: 'log in with an API key, check it, log out', load: onDemand('auth') },

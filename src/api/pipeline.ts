@@ -3,7 +3,7 @@
 // (client.ts) is the innermost `send`: it fills the path, retries and checks the answer. What wraps
 // it (the write record, the outbox sent first, the spinner, --dry-run, …) lives with the thing it
 // serves, never in api/: this file knows none of them.
-import type { Api, RouteKey } from './routes.js';
+import type { Api, RouteKey, WriteNote } from './routes.js';
 
 /** One request as it travels the pipeline: the route and what the typed options carried. */
 export interface ApiRequest {
@@ -12,8 +12,8 @@ export interface ApiRequest {
   query?: Readonly<Record<string, unknown>>;
   body?: unknown;
   signal?: AbortSignal;
-  /** Fields for this write's line in the record of writes (`reverts`); never sent. */
-  note?: { reverts?: string };
+  /** Fields for this write's line in the record of writes (`reverts`, `off`); never sent. */
+  note?: WriteNote;
   /** Hears the status of every answer, a retry's too (the record of writes, the outbox). */
   onStatus?: (status: number) => void;
   /** Hears the list items the client skipped as unusable: their noun, the items, the request. */

@@ -6,6 +6,23 @@ import type {
 
 type HabitId = { habitId: string };
 
+/** A time-off range (`habits off`), carried by each skip mark it writes into the record of writes. */
+export interface OffNote {
+  /** The range's id: stable for the same dates and habits (so running it again extends it). */
+  id: string;
+  from: DateString;
+  to: DateString;
+  reason?: string;
+}
+
+/** What a write adds to its line in the record of writes; never sent. */
+export interface WriteNote {
+  /** `habits undo` of a value by its opposite: the `at` of the write it reverts. */
+  reverts?: string;
+  /** A skip mark written by `habits off`: its range. */
+  off?: OffNote;
+}
+
 /** Request and response types per route, keyed `METHOD /path/{param}`. */
 export interface Routes {
   'GET /habits': { params: {}; query: HabitListQuery; body: never; response: Page<Habit> };
@@ -75,8 +92,8 @@ export type RequestOptions<K extends RouteKey> = Opt<Routes[K]['params'], 'param
   Opt<Routes[K]['query'], 'query'> &
   ([Routes[K]['body']] extends [never] ? { body?: never } : { body: Routes[K]['body'] }) & {
     signal?: AbortSignal;
-    /** Fields added to this write's line in the record of writes (`reverts`); never sent. */
-    note?: { reverts?: string };
+    /** Fields added to this write's line in the record of writes (`reverts`, `off`); never sent. */
+    note?: WriteNote;
   };
 
 export type RouteResponse<K extends RouteKey> = Routes[K]['response'];

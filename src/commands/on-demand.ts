@@ -13,6 +13,7 @@ export * as help from './help.js';
 export * as importNoun from './import.js';
 export * as month from './month.js';
 export * as note from './note/index.js';
+export * as off from './off/index.js';
 export * as remind from './remind/index.js';
 export * as serve from './serve.js';
 export * as sync from './sync.js';

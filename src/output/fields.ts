@@ -78,6 +78,10 @@ export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'note rm --dry-run': PLAN,
   'area rm': WRITE_RESULT,
   'area rm --dry-run': PLAN,
+  /** `off` (commands/off/add.ts): the range and each habit's outcome (OffHabit). */
+  'off add': ['id', 'from', 'to', 'reason', 'habits', 'marks', 'notMarkedYet'],
+  'off ls': ['id', 'from', 'to', 'reason', 'habits', 'days', 'since'],
+  'off rm': ['id', 'from', 'to', 'habits', 'undone'],
   week: ['from', 'to', 'habits'],
   month: ['from', 'to', 'habits'],
   undo: ['ok', 'reverted', 'message', 'removed', 'logId', 'value', 'left'],

@@ -34,6 +34,7 @@ export function recordWrites({ record, now, warn }: RecordingOptions): Middlewar
           ...(typeof logId === 'string' ? { logId } : {}),
           ...(kind ? { error: kind } : {}),
           ...(typeof req.note?.reverts === 'string' ? { reverts: req.note.reverts } : {}),
+          ...(req.note?.off ? { off: req.note.off } : {}),
         });
       } catch (e) {
         if (!warned) warn(`warning: could not add to the record of writes: ${escapeControls(e instanceof Error ? e.message : String(e))}`);

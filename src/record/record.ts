@@ -4,6 +4,7 @@
 // answered. It is what `habits log ls` (remote) and `habits undo` read. The file is named by a hash
 // of the account's scope (base URL and a hash of the key); the key is never in it.
 import { join } from 'node:path';
+import type { OffNote } from '../api/routes.js';
 import { sha256Hex } from '../hash.js';
 import { appendLines, eachLine } from './jsonl.js';
 
@@ -25,6 +26,8 @@ export interface RecordedWrite {
   outbox?: number;
   /** `habits undo` of a value by its opposite: the `at` of the write it reverts. */
   reverts?: string;
+  /** A skip mark of `habits off`: the range it belongs to. */
+  off?: OffNote;
 }
 
 /** What a log write is, read from its path. */

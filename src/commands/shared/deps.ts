@@ -24,6 +24,8 @@ export interface Deps {
   /** The user's date, YYYY-MM-DD in their zone. */
   today(): string;
   now(): Date;
+  /** Waits `ms` (the world's sleep: tests pass one that moves their clock instead). */
+  sleep(ms: number): Promise<void>;
   /** For the verbs about the CLI itself (auth, config, serve): streams, environment, settings, files. */
   io: IO;
   env: Env;

@@ -1,0 +1,51 @@
+// Time off as the record of writes knows it: every skip mark `habits off` writes carries its range
+// (`"off":{"id","from","to","reason"}` on its line, record.ts), so the ranges this machine recorded,
+// and the days each still holds, are the live skip marks with that note. A mark undone, replaced
+// (a later `log done` of the day) or removed is no longer live, and so no longer off.
+import type { OffNote } from '../api/routes.js';
+import { sha256Hex } from '../hash.js';
+import type { LiveLog, WriteRecord } from './record.js';
+
+/** One range this machine recorded, with the marks of it still live. */
+export interface OffRange extends OffNote {
+  /** The live skip marks it wrote, oldest first. */
+  marks: { habitId: string; date: string }[];
+  /** When its first live mark was written (ISO 8601). */
+  since: string;
+}
+
+/**
+ * The id of a range: the first 8 hex digits of the SHA-256 of its dates and habits (`*` for every
+ * due habit). The same command run again gets the same id, so its new marks join the range.
+ */
+export function offRangeId(from: string, to: string, habitIds: readonly string[] | undefined): string {
+  const who = habitIds === undefined ? '*' : [...habitIds].sort().join(',');
+  return sha256Hex(`${from}..${to}|${who}`).slice(0, 8);
+}
+
+function offOf(log: LiveLog): OffNote | undefined {
+  const off = log.write.off as OffNote | undefined;
+  return log.type === 'skipped' && off && typeof off.id === 'string' && typeof off.from === 'string' && typeof off.to === 'string' ? off : undefined;
+}
+
+/** The ranges with live marks, in the order they were first written; each with its latest reason. */
+export function offRanges(record: WriteRecord): OffRange[] {
+  const ranges = new Map<string, OffRange>();
+  for (const log of record.liveLogs()) {
+    const off = offOf(log);
+    if (!off) continue;
+    let range = ranges.get(off.id);
+    if (!range) ranges.set(off.id, (range = { id: off.id, from: off.from, to: off.to, marks: [], since: log.write.at }));
+    if (typeof off.reason === 'string') range.reason = off.reason;
+    else delete range.reason;
+    range.marks.push({ habitId: log.habitId, date: log.date });
+  }
+  return [...ranges.values()];
+}
+
+/** `habitId|date` of every live mark of time off: what journal, week and month draw as off. */
+export function offDays(record: WriteRecord): Set<string> {
+  const days = new Set<string>();
+  for (const log of record.liveLogs()) if (offOf(log)) days.add(`${log.habitId}|${log.date}`);
+  return days;
+}
