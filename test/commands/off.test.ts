@@ -1,0 +1,219 @@
+// `habits off`, `off ls`, `off rm` against the real local service over loopback, the clock in the
+// test's hand: streaks held over time off, marked days left alone, ranges listed and undone
+// exactly, the pace of a year over many habits, progress only on a terminal, reminders quiet.
+import { describe, expect, it } from 'vitest';
+import { addHabit, call, logValue, mark, useService, writes } from '../helpers/service.js';
+
+// Friday 2026-11-20, 18:00 UTC: `mon` is 2026-11-16, `fri` today.
+const fx = useService({ per: 'test', start: '2026-11-20T18:00:00.000Z', timezone: 'UTC' });
+
+async function at(iso: string, args: string[], opts: Parameters<typeof fx.cli>[1] = {}) {
+  fx.clock.set(iso);
+  return fx.cli(args, { now: fx.clock.now, ...opts });
+}
+const cli = (args: string[], opts: Parameters<typeof fx.cli>[1] = {}) => fx.cli(args, { now: fx.clock.now, ...opts });
+
+async function streak(id: string, date: string): Promise<number> {
+  const journal = await call<{ id: string; currentStreak?: { length: number } }[]>(fx.svc, 'GET', `/habits/journal?date=${date}`);
+  return journal.find((e) => e.id === id)!.currentStreak!.length;
+}
+
+async function logsOf(id: string): Promise<{ date: string; kind: string }[]> {
+  return (await call<{ date: string; kind: string }[]>(fx.svc, 'GET', `/habits/${id}/logs`)).map(({ date, kind }) => ({ date, kind }));
+}
+
+describe('habits off', () => {
+  it('off --from mon --to fri over a week keeps a 10-day streak (the acceptance)', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    for (let d = 6; d <= 15; d++) await mark(fx.svc, walk.id, 'complete', `2026-11-${String(d).padStart(2, '0')}`);
+    expect(await streak(walk.id, '2026-11-15')).toBe(10);
+    // The week missed: the streak is broken.
+    expect(await streak(walk.id, '2026-11-20')).toBe(0);
+    fx.reset();
+    const r = await cli(['off', '--from', 'mon', '--to', 'fri', '--reason', 'flu']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('"Walk": 5 days off (2026-11-16..2026-11-20)\n');
+    expect(r.stderr).toMatch(/^Time off [0-9a-f]{8}: 2026-11-16\.\.2026-11-20, 5 days marked skipped; `habits off rm [0-9a-f]{8}` undoes them\n$/);
+    expect(await streak(walk.id, '2026-11-20')).toBe(10);
+    // One listing, one statistics read for the range, five marks.
+    expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
+      'GET /habits', `GET /habits/${walk.id}/statistics`, ...Array(5).fill(`POST /habits/${walk.id}/logs/skipped`),
+    ]);
+    expect(r.requests[1]!.query).toEqual({ startDate: '2026-11-16', endDate: '2026-11-20' });
+  });
+
+  it('never overwrites a day that holds a mark or a value: lists it and leaves it alone; days not due are not marked', async () => {
+    const run = await addHabit(fx.svc, { name: 'Run', startDate: '2026-11-01', goal: { value: 5, unit: 'kM', periodicity: 'daily' } });
+    const gym = await addHabit(fx.svc, { name: 'Gym', startDate: '2026-11-01', occurrence: { type: 'weekDays', days: [1, 3, 5] } });
+    await mark(fx.svc, run.id, 'complete', '2026-11-16');
+    await logValue(fx.svc, run.id, 2, 'kM', '2026-11-17');
+    await mark(fx.svc, run.id, 'failed', '2026-11-18');
+    await mark(fx.svc, gym.id, 'skipped', '2026-11-18');
+    fx.reset();
+    const r = await cli(['off', '--from', '2026-11-16', '--to', '2026-11-20']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').sort().join('\n')).toBe([
+      '',
+      '"Gym": 2 days off (2026-11-16, 2026-11-20); left alone: 2026-11-18 skipped',
+      '"Run": 2 days off (2026-11-19..2026-11-20); left alone: 2026-11-16 completed, 2026-11-17 value, 2026-11-18 failed',
+    ].join('\n'));
+    expect(writes(fx.svc).map((w) => `${w.path} ${(w.body as { targetDate: string }).targetDate}`).sort()).toEqual([
+      `/habits/${gym.id}/logs/skipped 2026-11-16`, `/habits/${gym.id}/logs/skipped 2026-11-20`,
+      `/habits/${run.id}/logs/skipped 2026-11-19`, `/habits/${run.id}/logs/skipped 2026-11-20`,
+    ].sort());
+    expect((await logsOf(run.id)).sort((a, b) => a.date.localeCompare(b.date))).toEqual([
+      { date: '2026-11-16', kind: 'completed' }, { date: '2026-11-17', kind: 'value' }, { date: '2026-11-18', kind: 'failed' },
+      { date: '2026-11-19', kind: 'skipped' }, { date: '2026-11-20', kind: 'skipped' },
+    ]);
+    // Run again: nothing more is sent; its own marks read as already off.
+    fx.reset();
+    const again = await cli(['off', '--from', '2026-11-16', '--to', '2026-11-20', '--json']);
+    expect(writes(fx.svc)).toEqual([]);
+    const doc = JSON.parse(again.stdout);
+    expect(doc.marks).toBe(0);
+    expect(doc.habits.find((h: { habit: { name: string } }) => h.habit.name === 'Run')).toMatchObject({ marked: [], already: ['2026-11-19', '2026-11-20'] });
+  });
+
+  it('--habit takes only the named habits; days after today are named, not marked', async () => {
+    const a = await addHabit(fx.svc, { name: 'Alpha', startDate: '2026-11-01' });
+    const b = await addHabit(fx.svc, { name: 'Beta', startDate: '2026-11-01' });
+    const r = await cli(['off', '--from', 'yesterday', '--to', '2026-11-23', '--habit', 'Alpha']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('"Alpha": 2 days off (2026-11-19..2026-11-20)\n');
+    expect(r.stderr).toContain('note: 2026-11-21..2026-11-23 is after today and was not marked yet');
+    expect(await logsOf(b.id)).toEqual([]);
+    expect((await logsOf(a.id)).length).toBe(2);
+  });
+
+  it('bad input: one line and exit 2, before any request; an unknown habit is exit 3', async () => {
+    await addHabit(fx.svc, { name: 'Alpha', startDate: '2026-11-01' });
+    for (const [args, line] of [
+      [['off', '--from', 'fri', '--to', 'mon'], 'error: --to 2026-11-16 is before --from 2026-11-20'],
+      [['off', '--from', '2025-01-01', '--to', '2026-11-20'], 'error: the range is 689 days long: at most 366'],
+      [['off', '--from', 'tomorrow', '--to', '2026-11-25'], 'error: the range starts after today (2026-11-20): the service takes no mark for a day to come'],
+      [['off', '--from', 'soon', '--to', 'today'], 'error: --from: expected'],
+      [['off', '--to', 'today'], "error: required option '--from <date>' not specified"],
+    ] as const) {
+      fx.reset();
+      const r = await cli([...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.split('\n')[0], args.join(' ')).toContain(line);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(r.requests).toEqual([]);
+    }
+    const unknown = await cli(['off', '--from', 'mon', '--to', 'fri', '--habit', 'Nope']);
+    expect(unknown.code).toBe(3);
+    expect(writes(fx.svc)).toEqual([]);
+  });
+});
+
+describe('habits off ls and off rm', () => {
+  it('lists the ranges this machine recorded; rm undoes exactly its standing marks, nothing else', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01', goal: { value: 3, unit: 'kM', periodicity: 'daily' } });
+    const read = await addHabit(fx.svc, { name: 'Read', startDate: '2026-11-01' });
+    const first = await cli(['off', '--from', '2026-11-10', '--to', '2026-11-12', '--reason', 'trip', '--json']);
+    const second = await cli(['off', '--from', '2026-11-16', '--to', '2026-11-17', '--habit', 'Read', '--json']);
+    const id1 = JSON.parse(first.stdout).id as string;
+    const id2 = JSON.parse(second.stdout).id as string;
+    expect(id1).not.toBe(id2);
+    const ls = await cli(['off', 'ls']);
+    expect(ls.stdout).toBe(`${id1}\t2026-11-10\t2026-11-12\t2\t6\ttrip\n${id2}\t2026-11-16\t2026-11-17\t1\t2\t\n`);
+    // Since then: Walk done on the 11th (replaces the skip: no longer the range's), a value on the 12th.
+    await cli(['log', 'done', 'Walk', '--date', '2026-11-11']);
+    await logValue(fx.svc, walk.id, 1, 'kM', '2026-11-12');
+    const lsJson = JSON.parse((await cli(['off', 'ls', '--json'])).stdout);
+    expect(lsJson[0]).toMatchObject({ id: id1, from: '2026-11-10', to: '2026-11-12', reason: 'trip', habits: 2, days: 5 });
+
+    fx.reset();
+    const rm = await cli(['off', 'rm', id1.slice(0, 5)]);
+    expect(rm.code).toBe(0);
+    expect(rm.stdout.split('\n').sort().join('\n')).toBe([
+      '',
+      '"Read": 3 days undone (2026-11-10..2026-11-12)',
+      '"Walk": 1 day undone (2026-11-10); left alone: 2026-11-12 skipped',
+    ].join('\n'));
+    expect(rm.stderr).toBe(`Time off ${id1} (2026-11-10..2026-11-12): 4 marks undone\n`);
+    expect(writes(fx.svc).map((w) => `${w.path} ${(w.body as { targetDate: string }).targetDate}`).sort()).toEqual([
+      `/habits/${read.id}/logs/undo 2026-11-10`, `/habits/${read.id}/logs/undo 2026-11-11`, `/habits/${read.id}/logs/undo 2026-11-12`,
+      `/habits/${walk.id}/logs/undo 2026-11-10`,
+    ].sort());
+    // The store: Walk keeps its done day and its skipped day with a value; the other range is untouched.
+    expect((await logsOf(walk.id)).sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind))).toEqual([
+      { date: '2026-11-11', kind: 'completed' }, { date: '2026-11-12', kind: 'skipped' }, { date: '2026-11-12', kind: 'value' },
+    ]);
+    expect((await logsOf(read.id)).map((l) => `${l.date} ${l.kind}`).sort()).toEqual(['2026-11-16 skipped', '2026-11-17 skipped']);
+    // Only the left-alone day still counts for the first range.
+    expect((await cli(['off', 'ls'])).stdout).toBe(`${id1}\t2026-11-10\t2026-11-12\t1\t1\ttrip\n${id2}\t2026-11-16\t2026-11-17\t1\t2\t\n`);
+    const byDates = await cli(['off', 'rm', '2026-11-16..2026-11-17']);
+    expect(byDates.code).toBe(0);
+    expect(await logsOf(read.id)).toEqual([]);
+  });
+
+  it('rm of a range not recorded is exit 3; a malformed one exit 2; ls with nothing prints nothing in a pipe', async () => {
+    expect(await cli(['off', 'ls'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect((await cli(['off', 'ls', '--json'])).stdout).toBe('[]\n');
+    const missing = await cli(['off', 'rm', 'abcdef12']);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr.split('\n')[0]).toBe('error: no time off "abcdef12" recorded on this machine');
+    const bad = await cli(['off', 'rm', 'next week']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toBe('error: <range>: expected an id from habits off ls or FROM..TO, got "next week"');
+  });
+});
+
+describe('habits off: pace and progress', () => {
+  it('a year over 3 habits stays within 500 requests a minute: paced to 400, waiting on the injected clock, no 429', async () => {
+    for (const name of ['A', 'B', 'C']) await addHabit(fx.svc, { name, startDate: '2025-11-01' });
+    fx.reset();
+    const sleeps: number[] = [];
+    const sleep = async (ms: number) => {
+      sleeps.push(ms);
+      fx.clock.advance(ms);
+    };
+    const r = await cli(['off', '--from', '2025-11-21', '--to', '2026-11-20', '--json'], { sleep });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).marks).toBe(3 * 365);
+    expect(r.requests.filter((q) => q.status === 429)).toEqual([]);
+    expect(r.requests.length).toBe(1 + 3 + 3 * 365);
+    // 1099 requests at 400 a minute: two full windows waited out.
+    expect(sleeps.length).toBeGreaterThan(0);
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2 * 60_000);
+    // The marks, by the instant each was recorded (the service's clock): no 60 s holds more than 400.
+    const times = (await Promise.all(['A', 'B', 'C'].map(async (name) => {
+      const habits = await call<{ id: string; name: string }[]>(fx.svc, 'GET', '/habits');
+      const id = habits.find((h) => h.name === name)!.id;
+      return (await call<{ createdAt: string }[]>(fx.svc, 'GET', `/habits/${id}/logs`)).map((l) => Date.parse(l.createdAt));
+    }))).flat().sort((a, b) => a - b);
+    expect(times.length).toBe(3 * 365);
+    let most = 0;
+    for (let i = 0, j = 0; i < times.length; i++) {
+      while (times[i]! - times[j]! >= 60_000) j++;
+      most = Math.max(most, i - j + 1);
+    }
+    expect(most).toBeLessThanOrEqual(400);
+  });
+
+  it('shows progress on stderr on a terminal, and nothing of it in a pipe', async () => {
+    await addHabit(fx.svc, { name: 'A', startDate: '2026-11-01' });
+    const tty = await cli(['off', '--from', '2026-11-16', '--to', 'today'], { tty: { stdout: true, stderr: true } });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toContain('off: marking days 5/5 (100%)');
+    expect(tty.stdout).toContain('"A": 5 days off');
+    await cli(['off', 'rm', '2026-11-16..2026-11-20']);
+    const piped = await cli(['off', '--from', '2026-11-16', '--to', 'today']);
+    expect(piped.stderr).not.toContain('marking');
+    expect(piped.stderr).not.toContain('\r');
+  });
+});
+
+describe('off days elsewhere', () => {
+  it('habits remind stays quiet on an off day', async () => {
+    await addHabit(fx.svc, { name: 'Stretch', startDate: '2026-11-01', reminders: { timeTriggers: [{ time: { hour: 19, minute: 0 } }] } });
+    await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', reminders: { timeTriggers: [{ time: { hour: 19, minute: 0 } }] } });
+    await at('2026-11-20T18:00:00Z', ['off', '--from', 'today', '--to', 'today', '--habit', 'Stretch']);
+    const r = await at('2026-11-20T19:01:00Z', ['remind', '--notify', 'stdout']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^19:00 Reminder: Water;/);
+    expect(r.stdout).not.toContain('Stretch');
+  });
+});
