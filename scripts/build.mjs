@@ -207,7 +207,22 @@ const completeCjs = await build({
     },
   }],
 });
-const builds = [main, entry, complete, completeCjs];
+// dist/status.cjs: `habits status` for a prompt, as CommonJS for the same reason (status-bin.ts);
+// anything it does not answer goes on to ./cli.js.
+const statusCjs = await build({
+  ...common,
+  format: 'cjs',
+  banner: {},
+  outExtension: { '.js': '.cjs' },
+  entryPoints: { status: 'src/status-bin.ts' },
+  plugins: [{
+    name: 'cli-is-external',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/(cli|run)\.js$/ }, (args) => ({ path: args.path, external: true }));
+    },
+  }],
+});
+const builds = [main, entry, complete, completeCjs, statusCjs];
 const result = { metafile: { inputs: Object.assign({}, ...builds.map((b) => b.metafile.inputs)), outputs: Object.assign({}, ...builds.map((b) => b.metafile.outputs)) } };
 writeFileSync('dist/meta.json', JSON.stringify(result.metafile));
 for (const file of Object.keys(result.metafile.outputs)) {

@@ -41,6 +41,7 @@ export const NOUNS: readonly Noun[] = [
   { name: 'week', summary: 'every habit over a week (or N): a glyph per day, streaks, rate', load: onDemand('week') },
   { name: 'month', summary: 'every habit over a calendar month: a glyph per day, streaks, rate', load: onDemand('month') },
   { name: 'off', summary: 'time off: mark every due habit skipped over a range, so streaks hold; list, undo', load: onDemand('off') },
+  { name: 'status', summary: "one line for a prompt or status bar: today's done/due, streak, next (no request)", load: onDemand('status') },
   { name: 'note', summary: 'notes with moods on a habit', load: onDemand('note') },
   { name: 'area', summary: 'areas that group habits', load: onDemand('area') },
   { name: 'auth', summary: 'log in with an API key, check it, log out', load: onDemand('auth') },

@@ -34,7 +34,7 @@ function importGraph(): Map<string, string[]> {
  * the model → api/ → base modules.
  */
 const LAYERS: { name: string; members: string[] }[] = [
-  { name: 'entry', members: ['cli.ts', 'run.ts', 'complete.ts', 'complete-bin.ts', 'man/'] },
+  { name: 'entry', members: ['cli.ts', 'run.ts', 'complete.ts', 'complete-bin.ts', 'status-bin.ts', 'man/'] },
   { name: 'program', members: ['program.ts'] },
   { name: 'commands', members: ['commands/'] },
   { name: 'context', members: ['command-context.ts', 'world.ts'] },

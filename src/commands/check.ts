@@ -19,6 +19,7 @@ import { knownTimeOfDays } from '../resolve/habit-refs.js';
 import type { Named } from '../resolve/index.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
+import { keepStatus } from './shared/status.js';
 import { MARKS, orderedPrinter, sendMark, sendValue, WRITE_CONCURRENCY } from './shared/log-writes.js';
 
 /** What `check` was asked to do. */
@@ -68,7 +69,7 @@ type Write = Exclude<CheckInChoice, { kind: 'leave' }>;
 const sends = (row: Row): row is Row<Write> => row.choice.kind !== 'leave';
 
 /** Runs the check-in: questions, review, confirmation, writes. */
-export async function run(options: CheckOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today' | 'prompter'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
+export async function run(options: CheckOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today' | 'prompter'> & Partial<Pick<Deps, 'writes' | 'now' | 'scope' | 'paths' | 'settings'>>): Promise<void> {
   const { out, prompter } = deps;
   if (out.json) {
     throw new UsageError('habits check is interactive and has no --json output', 'read the day with habits journal --json; write with habits log done|skip|fail|add --json');
@@ -79,6 +80,7 @@ export async function run(options: CheckOptions, deps: Pick<Deps, 'out' | 'api' 
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const api = await deps.api();
   const journal: JournalEntry[] = await api.request('GET /habits/journal', { query: { date } }).then((j) => (Array.isArray(j) ? j : []));
+  keepStatus(deps, date, journal);
   const open = journal.filter(isOpen);
   if (journal.length === 0) return out.info(emptyJournalMessage(date));
   if (open.length === 0) return out.info(`Nothing open on ${date}: every habit is done, skipped or failed.`);

@@ -12,6 +12,7 @@ import { examples, type App } from './shared/app.js';
 import { knownTimeOfDays } from '../resolve/habit-refs.js';
 import type { Deps } from './shared/deps.js';
 import type { Api } from '../api/routes.js';
+import { keepStatus } from './shared/status.js';
 
 /** What `journal` shows. */
 export interface JournalOptions {
@@ -125,11 +126,17 @@ async function dayNotes(list: readonly JournalEntry[], date: string, api: Api, d
  * Fetches the journal of the date and prints it in the output mode in use; on a terminal, and when
  * given the user's date of an instant (`dateOf`), with the day's notes.
  */
-export async function run(options: JournalOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>, dateOf?: (instant: Date) => string): Promise<void> {
+export async function run(
+  options: JournalOptions,
+  deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes' | 'now' | 'scope' | 'paths' | 'settings'>>,
+  dateOf?: (instant: Date) => string,
+): Promise<void> {
   const { out } = deps;
   const api = await deps.api();
   const entries: JournalEntry[] = await api.request('GET /habits/journal', { query: { date: options.date } });
   const list = Array.isArray(entries) ? entries : [];
+  // Today's journal seen: the status line (habits status) reads it from here.
+  keepStatus(deps, options.date, list);
   if (list.length === 0) return out.empty(list, emptyJournalMessage(options.date));
   const names = async (): Promise<Record<string, string>> => Object.fromEntries(await knownTimeOfDays(deps.resolver));
   await out.render({

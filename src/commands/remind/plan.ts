@@ -8,6 +8,7 @@ import { describeError } from '../../describe-error.js';
 import { dueOn, remindersOf } from '../../model/habit-facts.js';
 import { daySlots, judge, type DayEntry, type JudgedSlot, type Memory, type RemindHabit } from '../../remind/index.js';
 import type { Deps } from '../shared/deps.js';
+import { keepStatus } from '../shared/status.js';
 
 /** The habits and, per date, what the journal says of each (none: the server was out of reach). */
 export interface Known {
@@ -26,7 +27,7 @@ function outOfReach(err: unknown): boolean {
 }
 
 /** The habits (GET /habits, which refreshes the cache) and the journal of each of `dates`. */
-export async function learn(dates: readonly string[], deps: Pick<Deps, 'api' | 'resolver'>): Promise<Known> {
+export async function learn(dates: readonly string[], deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'today' | 'now' | 'scope' | 'paths' | 'settings'>>): Promise<Known> {
   try {
     const api = await deps.api();
     const [habits, ...journals] = await Promise.all([
@@ -36,6 +37,7 @@ export async function learn(dates: readonly string[], deps: Pick<Deps, 'api' | '
     const days = new Map<string, Map<string, DayEntry>>();
     dates.forEach((date, i) => {
       const list: JournalEntry[] = Array.isArray(journals[i]) ? journals[i] : [];
+      keepStatus(deps, date, list);
       days.set(date, new Map(list.map((e) => [e.id, { status: String(e.status), type: String(e.type), ...(e.progress ? { progress: e.progress } : {}) }])));
     });
     return { habits: habits.filter((h) => !h.isArchived).map((h) => ({ id: h.id, name: h.name, type: h.type, ...remindersOf(h) })), days };

@@ -1,0 +1,37 @@
+// Keeps the status file (resolve/status-cache.ts) from a journal just seen: what `habits status`
+// prints without a request. Only today's journal, in the user's zone, is kept.
+import type { JournalEntry } from '../../api/types.js';
+import { addDays } from '../../model/dates.js';
+import { orderJournal } from '../../output/journal.js';
+import { zonedInstant } from '../../remind/schedule.js';
+import { statusFile, writeStatus, type StatusData } from '../../resolve/status-cache.js';
+import type { Deps } from './deps.js';
+
+/** The status data of `date`'s journal `list`, seen at `now`; the day ends at midnight in `zone`. */
+export function statusOf(list: readonly JournalEntry[], date: string, now: Date, zone: string): StatusData {
+  const ordered = orderJournal(list);
+  const streak = (e: JournalEntry): number => (typeof e.currentStreak?.length === 'number' && Number.isFinite(e.currentStreak.length) ? e.currentStreak.length : 0);
+  return {
+    v: 1,
+    date,
+    until: zonedInstant(addDays(date, 1), 0, 0, zone).getTime(),
+    at: now.getTime(),
+    done: list.filter((e) => e.status === 'completed').length,
+    due: list.filter((e) => e.status !== 'skipped').length,
+    open: ordered.filter((e) => e.status === 'inprogress' && e.type !== 'bad').map((e) => [e.id, String(e.name)]),
+    best_streak: Math.max(0, ...list.map(streak)),
+  };
+}
+
+/** Writes the status file from the journal of `date`, when it is today's; never fails the command. */
+export function keepStatus(deps: Partial<Pick<Deps, 'today' | 'now' | 'scope' | 'paths' | 'settings'>>, date: string, list: readonly JournalEntry[]): void {
+  try {
+    // A verb run alone in a test may be given none of these: nothing to keep then.
+    if (!deps.today || !deps.now || !deps.scope || !deps.paths || !deps.settings || date !== deps.today()) return;
+    const scope = deps.scope();
+    if (!scope) return;
+    writeStatus(statusFile(deps.paths.cacheDir, scope), statusOf(list, date, deps.now(), deps.settings.timezone.value));
+  } catch {
+    // The status line is a convenience; the journal stands.
+  }
+}

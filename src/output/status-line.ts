@@ -1,0 +1,46 @@
+// `habits status`: one line from the status file (resolve/status-cache.ts), for a shell prompt,
+// tmux or a status bar. Pure: the data in, the text out. The CommonJS fast path (status-bin.ts)
+// uses it too, so it imports nothing but model/text.ts (which imports nothing).
+import { escapeControls, escapeJsonText } from '../model/text.js';
+
+/** The default line: `3/7 ✓  🔥12`. */
+export const DEFAULT_STATUS_FORMAT = '{done}/{due} ✓  🔥{best_streak}';
+
+/** The placeholders of --format. */
+export const STATUS_PLACEHOLDERS = ['done', 'due', 'open', 'best_streak', 'next'] as const;
+
+/** What the line is made of, and what --json prints. */
+export interface StatusValues {
+  date: string;
+  done: number;
+  due: number;
+  open: number;
+  best_streak: number;
+  /** The first open habit in the journal's order, or null. */
+  next: string | null;
+}
+
+/** The values of the file's data. */
+export function statusValues(data: { date: string; done: number; due: number; open: [string, string][]; best_streak: number }): StatusValues {
+  return { date: data.date, done: data.done, due: data.due, open: data.open.length, best_streak: data.best_streak, next: data.open[0]?.[1] ?? null };
+}
+
+/** `format` with each `{placeholder}` filled (an unknown one stays as it is); a name's control characters escaped. */
+export function formatStatus(format: string, values: StatusValues): string {
+  return format.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    if (!(STATUS_PLACEHOLDERS as readonly string[]).includes(key)) return whole;
+    const v = values[key as keyof StatusValues];
+    return v === null ? '' : escapeControls(String(v));
+  });
+}
+
+/** An unknown placeholder in `format`, if any (the full path refuses it; the fast path leaves it). */
+export function unknownPlaceholder(format: string): string | undefined {
+  for (const m of format.matchAll(/\{(\w+)\}/g)) if (!(STATUS_PLACEHOLDERS as readonly string[]).includes(m[1]!)) return m[0];
+  return undefined;
+}
+
+/** What `habits status --json` prints: the values, as every command prints JSON (2 spaces, escaped). */
+export function statusJson(values: StatusValues): string {
+  return escapeJsonText(JSON.stringify(values, null, 2));
+}
