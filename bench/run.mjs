@@ -271,11 +271,23 @@ async function main() {
       env: local(localDir('local-complete', month)),
       check: (r) => r.stdout.split('\n').filter((l) => l.startsWith('Habit ')).length === 300 || fail(`__complete printed ${r.stdout.slice(0, 200)}`),
     },
+    // What a prompt runs at every line: `habits status`, from the status file the untimed first
+    // run's journal fills (the warm-up runs `journal` once before).
+    status: {
+      label: 'habits status',
+      argv: () => [BIN, 'status', '--local'],
+      env: local(localDir('local-status', small)),
+      check: (r) => /^\d+\/\d+ ✓ {2}🔥\d+\n$/.test(r.stdout) || fail(`status printed ${JSON.stringify(r.stdout.slice(0, 200))}`),
+    },
   };
+  // The status file of `status` is written once, by a journal, before any timed run.
+  const statusSeed = spawnSync(NODE, [BIN, '--local', 'journal'], { env: commands.status.env, encoding: 'utf8' });
+  if (statusSeed.status !== 0) fail(`habits --local journal (for status): ${statusSeed.stderr}`);
   const ratioRows = [
     { name: 'habits --version', cmd: 'version', base: 'node', max: 1.5 },
     { name: 'habits --help', cmd: 'help', base: 'node', max: 2.0 },
     { name: 'habits __complete, 300 cached names', cmd: 'complete', base: 'node', max: 1.3 },
+    { name: 'habits status, from the status file', cmd: 'status', base: 'node', max: 1.3 },
     { name: 'habits log done, remote, warm names', cmd: 'done', base: 'post', max: 1.5 },
     { name: 'habits journal, remote, 300 habits, piped', cmd: 'journal', base: 'get', max: 1.5 },
     { name: 'habits --local log done, 6 habits', cmd: 'ldone', base: 'done', max: 1.5 },
