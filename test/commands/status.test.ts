@@ -1,0 +1,98 @@
+// `habits status` against the real local service over loopback, the clock in the test's hand: the
+// status file journal keeps, no request of its own, --format, --json, --refresh, no data; and the
+// fast path of the built binary (dist/status.cjs) printing what main() prints.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { spawnCli, tempHome } from '../helpers/cli.js';
+import { addHabit, mark, useService } from '../helpers/service.js';
+
+// Sunday 2026-11-22, 12:00 UTC.
+const fx = useService({ per: 'test', timezone: 'UTC' });
+const cli = (args: string[]) => fx.cli(args, { now: fx.clock.now });
+const cacheDir = () => join(fx.home.env.XDG_CACHE_HOME, 'habits');
+
+/** Three habits, one done with a 3-day streak, one skipped, one open in the morning. */
+async function seed() {
+  const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+  const read = await addHabit(fx.svc, { name: 'Read', startDate: '2026-11-01', timeOfDayIds: ['evening'] });
+  await addHabit(fx.svc, { name: 'Stretch', startDate: '2026-11-01', timeOfDayIds: ['morning'] });
+  const rest = await addHabit(fx.svc, { name: 'Rest', startDate: '2026-11-01' });
+  for (const d of ['2026-11-20', '2026-11-21', '2026-11-22']) await mark(fx.svc, walk.id, 'complete', d);
+  await mark(fx.svc, rest.id, 'skipped', '2026-11-22');
+  return { walk, read };
+}
+
+describe('habits status', () => {
+  it('with no data prints nothing and exits 0, and asks the server nothing', async () => {
+    await seed();
+    const r = await cli(['status']);
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(r.requests).toEqual([]);
+    expect((await cli(['status', '--json'])).stdout).toBe('');
+  });
+
+  it('after a journal: the default line, from a 0600 file in the cache directory, with no request', async () => {
+    await seed();
+    await cli(['journal']);
+    const files = readdirSync(cacheDir()).filter((f) => f.startsWith('status-'));
+    expect(files).toEqual([expect.stringMatching(/^status-[0-9a-f]{20}\.json$/)]);
+    expect(statSync(join(cacheDir(), files[0]!)).mode & 0o777).toBe(0o600);
+    const r = await cli(['status']);
+    expect(r).toMatchObject({ code: 0, stdout: '1/3 ✓  🔥3\n', stderr: '' });
+    expect(r.requests).toEqual([]);
+  });
+
+  it('--format fills each placeholder; {next} is the first open habit by time of day', async () => {
+    await seed();
+    await cli(['journal']);
+    const r = await cli(['status', '--format', '{done} of {due} done, {open} open, best {best_streak}, next: {next}']);
+    expect(r.stdout).toBe('1 of 3 done, 2 open, best 3, next: Stretch\n');
+    const bad = await cli(['status', '--format', '{done} {later}']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('error: --format: unknown placeholder {later}\nhint: the placeholders are {done}, {due}, {open}, {best_streak}, {next}\n');
+  });
+
+  it('--json prints the values; a journal of another day leaves the file alone; the next day it says nothing', async () => {
+    const { read } = await seed();
+    await cli(['journal']);
+    expect(JSON.parse((await cli(['status', '--json'])).stdout)).toEqual({ date: '2026-11-22', done: 1, due: 3, open: 2, best_streak: 3, next: 'Stretch' });
+    await cli(['log', 'done', 'Stretch']);
+    await cli(['journal', '--date', 'yesterday']);
+    expect((await cli(['status', '--format', '{done}/{due} {next}'])).stdout).toBe('1/3 Stretch\n');
+    await mark(fx.svc, read.id, 'complete', '2026-11-22');
+    await cli(['journal']);
+    expect((await cli(['status', '--format', '{done}/{due} [{next}]'])).stdout).toBe('3/3 []\n');
+    fx.clock.set('2026-11-23T00:00:01Z');
+    expect(await cli(['status'])).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('--refresh fetches today\'s journal (one request), then prints', async () => {
+    await seed();
+    const r = await cli(['status', '--refresh']);
+    expect(r.stdout).toBe('1/3 ✓  🔥3\n');
+    expect(r.requests.map((q) => `${q.method} ${q.path} ${q.query.date}`)).toEqual(['GET /habits/journal 2026-11-22']);
+  });
+});
+
+describe('habits status: the fast path of the built binary', () => {
+  it('prints what main() prints, with no data nothing; anything else goes on to main()', async () => {
+    const home = tempHome();
+    try {
+      const env = { ...home.env, PATH: process.env.PATH ?? '', HABITS_TIMEZONE: 'UTC' } as Record<string, string>;
+      expect(await spawnCli(['status', '--local'], { env })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      expect((await spawnCli(['--local', 'habit', 'add', 'Walk'], { env })).code).toBe(0);
+      expect((await spawnCli(['--local', 'journal'], { env })).code).toBe(0);
+      expect(await spawnCli(['status', '--local'], { env })).toMatchObject({ code: 0, stdout: '0/1 ✓  🔥0\n', stderr: '' });
+      expect((await spawnCli(['status', '--local', '--format={open}:{next}'], { env })).stdout).toBe('1:Walk\n');
+      expect(JSON.parse((await spawnCli(['status', '--local', '--json'], { env })).stdout)).toMatchObject({ done: 0, due: 1, open: 1, next: 'Walk' });
+      // Through main(): fields after --json, a bad placeholder.
+      expect(JSON.parse((await spawnCli(['status', '--local', '--json', 'next'], { env })).stdout)).toEqual({ next: 'Walk' });
+      const bad = await spawnCli(['status', '--local', '--format', '{nope}'], { env });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr.split('\n')[0]).toBe('error: --format: unknown placeholder {nope}');
+    } finally {
+      home.cleanup();
+    }
+  });
+});
