@@ -198,7 +198,7 @@ function rawArgsOf(cmd: Command): string[] {
  */
 export const VALUELESS_OPTIONS: ReadonlySet<string> = new Set([
   '--allow-duplicate', '--allow-insecure', '--archived', '--cron', '--daily', '--dry-run', '--fix', '--launchd', '--list', '--local', '--offline',
-  '--print', '--show', '--systemd', '--strict', '--verbose', '--with-key', '--interactive', '-i', '--quiet', '-q', '--yes', '-y', '--json',
+  '--print', '--refresh', '--show', '--systemd', '--strict', '--verbose', '--with-key', '--interactive', '-i', '--quiet', '-q', '--yes', '-y', '--json',
   '--help', '-h', '--version', '-V',
 ]);
 
