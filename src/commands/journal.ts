@@ -13,6 +13,7 @@ import { knownTimeOfDays } from '../resolve/habit-refs.js';
 import type { Deps } from './shared/deps.js';
 import type { Api } from '../api/routes.js';
 import { keepStatus } from './shared/status.js';
+import { offDays } from '../record/off.js';
 
 /** What `journal` shows. */
 export interface JournalOptions {
@@ -89,6 +90,21 @@ function queuedOn(date: string, deps: Partial<Pick<Deps, 'writes'>>): Map<string
   return waiting;
 }
 
+/**
+ * The habits whose skip of `date` is time off this machine took (`habits off`, from the record of
+ * writes). The record is read only when the day shows a skipped habit.
+ */
+function offOn(date: string, list: readonly JournalEntry[], deps: Partial<Pick<Deps, 'writes'>>): Set<string> {
+  if (!deps.writes || !list.some((e) => e.status === 'skipped')) return new Set();
+  try {
+    const days = offDays(deps.writes().record);
+    return new Set(list.filter((e) => days.has(`${e.id}|${date}`)).map((e) => e.id));
+  } catch {
+    // No account (no key) or an unreadable record: skipped days show as skipped.
+    return new Set();
+  }
+}
+
 /** Notes requests in flight at once. */
 const NOTES_IN_FLIGHT = 4;
 
@@ -144,7 +160,8 @@ export async function run(
     plain: async () => journalTsv(list, await names()),
     tty: async () => {
       const header = out.c.bold(journalSummary(options.date, list, deps.today(), out.width));
-      const table = journalTable(list, { c: out.c, width: out.width, timeOfDayNames: await names(), unitNames: await unitNames(list, deps), queued: queuedOn(options.date, deps), date: options.date, today: deps.today() });
+      const off = offOn(options.date, list, deps);
+      const table = journalTable(list, { c: out.c, width: out.width, timeOfDayNames: await names(), unitNames: await unitNames(list, deps), queued: queuedOn(options.date, deps), off, date: options.date, today: deps.today() });
       const text = `${header}\n\n${(await out.table(table)).trimEnd()}\n`;
       if (!dateOf) return text;
       const day = await dayNotes(list, options.date, api, dateOf);

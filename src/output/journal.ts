@@ -9,7 +9,7 @@ import { compareNames, displayIcon, formatNumber, MONTH_NAMES, periods, WEEKDAY_
 import { moodLabel } from './notes.js';
 import { displayWidth, toTsv, truncate } from './plain.js';
 import { flexRoom, type Cell, type TableSpec } from './table.js';
-import { GLYPH } from './vocabulary.js';
+import { GLYPH, OFF_GLYPH } from './vocabulary.js';
 
 /** Columns of the piped (tab-separated) journal, in order. Scripts rely on it; append only. */
 export const JOURNAL_TSV_COLUMNS = ['id', 'name', 'status', 'current', 'target', 'unit', 'streak', 'timeOfDay'] as const;
@@ -166,6 +166,8 @@ export interface JournalTableOptions {
   unitNames?: ReadonlyMap<string, string>;
   /** Habits with a write of the day waiting in the outbox, and what it is (`done`, `+5 km`). */
   queued?: ReadonlyMap<string, string>;
+  /** Ids of the habits whose skip mark of the day is time off (`habits off`): shown `~ off`. */
+  off?: ReadonlySet<string>;
   /** The journal's date and today: an open habit whose period is over reads `missed`. */
   date?: string;
   today?: string;
@@ -190,7 +192,8 @@ export function journalTable(entries: readonly JournalEntry[], opts: JournalTabl
   const build = (withTime: boolean, withBars: boolean): { head: string[]; rows: Cell[][] } => {
     const head = ['HABIT', 'STATUS', 'PROGRESS', 'STREAK', ...(withTime ? ['TIME'] : [])];
     const rows = ordered.map((e): Cell[] => {
-      const label = statusLabel(e, opts.date !== undefined && opts.today !== undefined && periodEnded(e, opts.date, opts.today));
+      const plain = statusLabel(e, opts.date !== undefined && opts.today !== undefined && periodEnded(e, opts.date, opts.today));
+      const label = e.status === 'skipped' && opts.off?.has(e.id) ? { ...plain, symbol: OFF_GLYPH, word: 'off' } : plain;
       const waiting = opts.queued?.get(e.id);
       const status = `${label.symbol} ${label.word}${waiting ? ` (queued: ${waiting})` : ''}`;
       // The unit is the server's word: shown escaped, as the name is (table.ts).

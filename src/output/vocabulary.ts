@@ -17,6 +17,11 @@ export const GLYPH = {
   notDue: '·',
 } as const;
 
+/** A day of time off (`habits off`): a skip mark this machine wrote for a range. Its own glyph, not a GlyphKind of the legends above. */
+export const OFF_GLYPH = '~';
+/** The legend entry for it, shown where an off day is. */
+export const OFF_WORDS = `${OFF_GLYPH} off (time off)`;
+
 export type GlyphKind = keyof typeof GLYPH;
 
 /** What each glyph reads as for a good habit, in the order legends list them. */

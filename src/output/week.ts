@@ -6,7 +6,7 @@ import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
 import { formatNumber, MONTH_NAMES } from './format.js';
 import { displayWidth, toTsv, truncate } from './plain.js';
-import { BAD_WORDS, GLYPH, GOOD_WORDS, TO_COME, type GlyphKind } from './vocabulary.js';
+import { BAD_WORDS, GLYPH, GOOD_WORDS, OFF_GLYPH, OFF_WORDS, TO_COME, type GlyphKind } from './vocabulary.js';
 
 /** Each day status as a glyph of the vocabulary (output/vocabulary.ts). */
 const KIND: Record<Exclude<DayStatus, 'future'>, GlyphKind> = {
@@ -94,6 +94,8 @@ export interface GridOptions {
   width: number;
   /** The week that stays when weeks must be left out: the one holding the date asked for. */
   anchor: string;
+  /** `habitId|date` of the skipped days that are time off (`habits off`): drawn ~. */
+  off?: ReadonlySet<string>;
 }
 
 /** Pads text (which may hold colour) with spaces to `width` display columns, on the right or the left. */
@@ -165,7 +167,11 @@ export function overviewGrid(overview: Overview, opts: GridOptions): { text: str
       return;
     }
     const byDate = new Map(h.days.map((d) => [d.date, d.status]));
-    const cells = groups.map((g) => g.map((d) => paint(byDate.get(d) ?? 'not-due', c)).join('')).join(' ');
+    const cell = (d: string): string => {
+      const status = byDate.get(d) ?? 'not-due';
+      return status === 'skipped' && opts.off?.has(`${h.id}|${d}`) ? c.blue(OFF_GLYPH) : paint(status, c);
+    };
+    const cells = groups.map((g) => g.map(cell).join('')).join(' ');
     const numbers = shownStats.map((s) => {
       const cell = s.cells[i]!;
       return ' '.repeat(GAP) + pad(cell === DASH ? c.dim(cell) : cell, s.width, true);
@@ -191,8 +197,9 @@ function wrapParts(parts: readonly string[], width: number): string[] {
  * ✗ failed   ○ pending or missed   · not due   blank: to come`, and when a bad habit is shown, how
  * its glyphs read as limits; wrapped to `width`.
  */
-export function overviewLegend(c: ChalkInstance, width: number, withBad: boolean): string {
+export function overviewLegend(c: ChalkInstance, width: number, withBad: boolean, withOff = false): string {
   const parts = GOOD_WORDS.map(([kind, w]) => `${paintGlyph(kind, c)} ${w}`);
+  if (withOff) parts.push(`${c.blue(OFF_GLYPH)}${OFF_WORDS.slice(OFF_GLYPH.length)}`);
   parts.push(TO_COME);
   const lines = wrapParts(parts, width);
   if (withBad) {

@@ -207,6 +207,28 @@ describe('habits off: pace and progress', () => {
 });
 
 describe('off days elsewhere', () => {
+  // eslint-disable-next-line no-control-regex
+  const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+  it('journal, week and month draw time off with its own glyph (~ off); a skip of its own stays »', async () => {
+    await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const read = await addHabit(fx.svc, { name: 'Read', startDate: '2026-11-01' });
+    await mark(fx.svc, read.id, 'skipped', '2026-11-18');
+    await cli(['off', '--from', '2026-11-17', '--to', '2026-11-18', '--habit', 'Walk']);
+    const tty = { tty: { stdout: true }, columns: 100 } as const;
+    const journal = plain((await cli(['journal', '--date', '2026-11-18'], tty)).stdout);
+    expect(journal).toMatch(/^Read\s+» skipped/m);
+    expect(journal).toMatch(/^Walk\s+~ off/m);
+    const week = plain((await cli(['week', '--date', '2026-11-18'], tty)).stdout);
+    expect(week).toMatch(/^Read\s+○○»○○  /m);
+    expect(week).toMatch(/^Walk\s+○~~○○  /m);
+    expect(week).toContain('~ off (time off)');
+    const month = plain((await cli(['month', '--date', '2026-11-18'], tty)).stdout);
+    expect(month).toMatch(/^Walk .*~~/m);
+    // Piped and --json keep the API's word: skipped.
+    expect((await cli(['week', '--date', '2026-11-18'])).stdout).toMatch(/Walk\topen\tskipped\tskipped\topen/);
+  });
+
   it('habits remind stays quiet on an off day', async () => {
     await addHabit(fx.svc, { name: 'Stretch', startDate: '2026-11-01', reminders: { timeTriggers: [{ time: { hour: 19, minute: 0 } }] } });
     await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', reminders: { timeTriggers: [{ time: { hour: 19, minute: 0 } }] } });

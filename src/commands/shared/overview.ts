@@ -11,6 +11,7 @@ import { compareNames } from '../../output/format.js';
 import { overviewGrid, overviewLegend, overviewTsv, rangeTitle } from '../../output/week.js';
 import { BAD_WORDS, GOOD_WORDS, legendLine, TO_COME } from '../../output/vocabulary.js';
 import { wrapText } from '../../output/wrap.js';
+import { offDays } from '../../record/off.js';
 import type { Deps } from './deps.js';
 
 /** Statistics requests in flight at once: 50 habits take 51 requests, far under 500 a minute. */
@@ -61,8 +62,24 @@ If a habit's statistics cannot be read, its row says "unavailable", a warning na
 the others are shown, and the exit code is the first failure's (1 for a server error, 5 rate
 limited).`;
 
+/**
+ * The skipped days shown that are time off (`habits off`, from the record of writes), as
+ * `habitId|date`; the record is read only when a skipped day is shown.
+ */
+function offShown(rows: readonly OverviewHabit[], deps: Partial<Pick<Deps, 'writes'>>): Set<string> {
+  const skipped = rows.flatMap((h) => h.days.filter((d) => d.status === 'skipped').map((d) => `${h.id}|${d.date}`));
+  if (!deps.writes || skipped.length === 0) return new Set();
+  try {
+    const days = offDays(deps.writes().record);
+    return new Set(skipped.filter((k) => days.has(k)));
+  } catch {
+    // No account or an unreadable record: skipped days show as skipped.
+    return new Set();
+  }
+}
+
 /** Fetches every active habit's statistics over the range and prints the overview. */
-export async function runOverview(options: OverviewOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver' | 'today'>): Promise<void> {
+export async function runOverview(options: OverviewOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
   const { out } = deps;
   const listed = await deps.resolver.fetchHabits(false);
   const habits = [...listed].sort((a, b) => compareNames(a.name, b.name) || a.id.localeCompare(b.id));
@@ -93,14 +110,15 @@ export async function runOverview(options: OverviewOptions, deps: Pick<Deps, 'ap
     page: true,
     plain: () => overviewTsv(overview),
     tty: () => {
-      const grid = overviewGrid(overview, { c: out.c, width: out.width, anchor: options.date });
+      const off = offShown(rows, deps);
+      const grid = overviewGrid(overview, { c: out.c, width: out.width, anchor: options.date, off });
       const title = out.c.bold(rangeTitle(options.from, options.to, options.month));
       const notes: string[] = [];
       if (grid.shown < grid.weeks) {
         notes.push(`showing ${grid.shown} of ${grid.weeks} weeks: the terminal is ${out.width} columns wide`);
       }
       if (rows.some((h) => h.source === 'computed')) notes.push('streaks and rates computed from the days shown: the server sends none');
-      const legend = overviewLegend(out.c, out.width, rows.some((h) => h.type === 'bad'));
+      const legend = overviewLegend(out.c, out.width, rows.some((h) => h.type === 'bad'), off.size > 0);
       return [title, '', grid.text.trimEnd(), ...notes.flatMap((n) => wrapText(n, out.width)).map((l) => out.c.dim(l)), '', legend].join('\n') + '\n';
     },
   });
