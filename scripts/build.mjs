@@ -193,13 +193,14 @@ const complete = await build({
 // Tab starts no ES module loader (about 3 ms of Node's start-up). It reaches main() through
 // import('./cli.js') only for a cold name cache. Built-ins are required as they are (no facades in
 // CommonJS).
-const completeCjs = await build({
+/** A CommonJS entry for bin/habits.js; `./cli.js` (and `./run.js`) stay outside, reached only when it goes on to main(). */
+const cjsEntry = (name, file, define = common.define) => build({
   ...common,
   format: 'cjs',
   banner: {},
   outExtension: { '.js': '.cjs' },
-  entryPoints: { complete: 'src/complete-bin.ts' },
-  define: { ...common.define, __HABITS_COMPLETION_TREE__: JSON.stringify(tree) },
+  entryPoints: { [name]: file },
+  define,
   plugins: [{
     name: 'cli-is-external',
     setup(b) {
@@ -207,21 +208,10 @@ const completeCjs = await build({
     },
   }],
 });
+const completeCjs = await cjsEntry('complete', 'src/complete-bin.ts', { ...common.define, __HABITS_COMPLETION_TREE__: JSON.stringify(tree) });
 // dist/status.cjs: `habits status` for a prompt, as CommonJS for the same reason (status-bin.ts);
 // anything it does not answer goes on to ./cli.js.
-const statusCjs = await build({
-  ...common,
-  format: 'cjs',
-  banner: {},
-  outExtension: { '.js': '.cjs' },
-  entryPoints: { status: 'src/status-bin.ts' },
-  plugins: [{
-    name: 'cli-is-external',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/(cli|run)\.js$/ }, (args) => ({ path: args.path, external: true }));
-    },
-  }],
-});
+const statusCjs = await cjsEntry('status', 'src/status-bin.ts');
 const builds = [main, entry, complete, completeCjs, statusCjs];
 const result = { metafile: { inputs: Object.assign({}, ...builds.map((b) => b.metafile.inputs)), outputs: Object.assign({}, ...builds.map((b) => b.metafile.outputs)) } };
 writeFileSync('dist/meta.json', JSON.stringify(result.metafile));

@@ -101,8 +101,8 @@ describe('complete', () => {
   it('reads the word after a bare --json as the parser does (output/fields.ts, isJsonValue)', async () => {
     tree ??= await completionTree();
     const taken = (word: string) => readLine(tree!, ['--json', word]).args.length === 0 && readLine(tree!, ['--json', word]).commands.length === 1;
-    expect(['name,status', 'name,', 'status', 'message', 'help'].map(taken)).toEqual([true, true, true, true, true]);
-    expect(['journal', 'check', 'Walk', 'Status', 'ok2'].map(taken)).toEqual([false, false, false, false, false]);
+    expect(['name,status', 'name,', 'progress', 'message', 'help'].map(taken)).toEqual([true, true, true, true, true]);
+    expect(['journal', 'check', 'status', 'Walk', 'Status', 'ok2'].map(taken)).toEqual([false, false, false, false, false, false]);
   });
 
   it('prints a candidate a line, with its description after a tab, then the directive', () => {

@@ -49,8 +49,8 @@ describe('zsh script', () => {
     // A word after a bare --json that habits takes as its value leaves the commands to complete.
     const value = (word: string) => (zsh('--json', word, '').join(' ') === TOP.join(' ') ? 'yes' : 'no');
     // `help` is always the value, as habits reads it (program.ts, normalizeJsonFlag).
-    expect(['name,status', 'name,', 'status', 'message', 'help'].map(value)).toEqual(['yes', 'yes', 'yes', 'yes', 'yes']);
-    // Any other top-level command is the command, whatever else it reads as (`check` is a field of doctor).
-    expect(['journal', 'check', 'Walk', 'Status', 'ok2'].map(value)).toEqual(['no', 'no', 'no', 'no', 'no']);
+    expect(['name,status', 'name,', 'progress', 'message', 'help'].map(value)).toEqual(['yes', 'yes', 'yes', 'yes', 'yes']);
+    // Any other top-level command is the command, whatever else it reads as (`check` is a field of doctor, `status` of several).
+    expect(['journal', 'check', 'status', 'Walk', 'Status', 'ok2'].map(value)).toEqual(['no', 'no', 'no', 'no', 'no', 'no']);
   });
 });
