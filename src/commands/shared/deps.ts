@@ -21,8 +21,10 @@ export interface Deps {
   resolver: Resolver;
   /** Interactive questions; refuses when input is not allowed. */
   prompter: Prompter;
-  /** The user's date, YYYY-MM-DD in their zone. */
+  /** The user's date, YYYY-MM-DD in their zone, the day before while the clock is before their day-start. */
   today(): string;
+  /** The user's date at an instant, as today() reads it. */
+  dayOf(at: Date): string;
   now(): Date;
   /** For the verbs about the CLI itself (auth, config, serve): streams, environment, settings, files. */
   io: IO;
