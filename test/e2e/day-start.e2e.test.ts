@@ -1,26 +1,14 @@
 // day-start in processes of their own, their clock set by libfaketime: the built CLI in local mode,
 // as a user at 01:30 runs it, and across the night Paris sets its clocks back (2026-10-25).
-import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { BIN, useHome, type CliResult } from '../helpers/cli.js';
+import { faketimeCli, useHome, type CliResult } from '../helpers/cli.js';
 import { withTools } from '../helpers/tools.js';
 
 const home = useHome();
 
 /** The built CLI under faketime at `time` (UTC), in local mode, in Paris. */
 function at(time: string, argv: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('faketime', [time, process.execPath, BIN, ...argv], {
-      env: { ...home.home.env, TZ: 'UTC', HABITS_TIMEZONE: 'Europe/Paris', HABITS_LOCAL: '1', PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
+  return faketimeCli(time, argv, { ...home.home.env, TZ: 'UTC', HABITS_TIMEZONE: 'Europe/Paris', HABITS_LOCAL: '1', ...env });
 }
 
 withTools('faketime').describe('day-start under libfaketime', () => {
