@@ -97,6 +97,9 @@ export class Context {
     return this.dayOf(this.now());
   }
 
+  /** Waits `ms`, or the World's sleep (tests do not wait). */
+  readonly sleep = (ms: number): Promise<void> => (this.world.sleep ?? ((t: number) => new Promise<void>((resolve) => setTimeout(resolve, t))))(ms);
+
   /** The user's date at an instant, as today() reads it (bound: handed on as a function). */
   readonly dayOf = (at: Date): string => userDay(at, this.settings.timezone, this.settings.dayStart.value);
 

@@ -26,6 +26,8 @@ export interface Deps {
   /** The user's date at an instant, as today() reads it. */
   dayOf(at: Date): string;
   now(): Date;
+  /** Waits `ms` (tests pass one that does not): pacing a bulk import within the rate limit. */
+  sleep(ms: number): Promise<void>;
   /** For the verbs about the CLI itself (auth, config, serve): streams, environment, settings, files. */
   io: IO;
   env: Env;
