@@ -133,7 +133,7 @@ describe('import --from loop and harsh against the service', () => {
   });
 });
 
-describe('a year of a Loop export in local mode', () => {
+describe('in local mode', () => {
   const home = useHome();
 
   it('three habits and a year of checkmarks arrive with the same marks on the same days, and habits week shows them', async () => {
@@ -170,6 +170,18 @@ describe('a year of a Loop export in local mode', () => {
     const week = (await runCli(['week', '--date', '2026-11-22'], { env })).stdout.split('\n');
     expect(week.find((l) => l.includes('\tWalk\t'))).toMatch(/\tWalk\topen\tdone\tdone\topen\tdone\tdone\tfailed\t/);
     expect(week.find((l) => l.includes('\tRead\t'))).toMatch(/\tRead\tdone\tdone\tfailed\tdone\tdone\tdone\tskipped\t/);
+  });
+
+  it('on a terminal a progress bar on stderr, cleared at the end; the summary on stdout, as every confirmation on a terminal', async () => {
+    const env = { ...home.home.env, HABITS_LOCAL: '1' };
+    const r = await runCli(['import', '--from', 'harsh', HARSH, '--yes'], { env, tty: { stdout: true, stderr: true }, columns: 100 });
+    expect(r.code).toBe(0);
+    // 6 habits created, 7 days, 6 markers: 19 requests.
+    expect(r.stderr).toMatch(/^\rimporting \[ {30}\] 0\/19\rimporting \[#+ *\] 1\/19\r/);
+    expect(r.stderr.endsWith('\rimporting [##############################] 19/19\r\x1b[K')).toBe(true);
+    expect(r.stdout.split('\n')[0]).toBe(`Imported from harsh (${HARSH})`);
+    const piped = await runCli(['import', '--from', 'harsh', HARSH, '--yes'], { env });
+    expect(piped.stderr).not.toContain('importing [');
   });
 });
 
