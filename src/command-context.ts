@@ -12,7 +12,7 @@ import { envFlag, type ColorSetting, type Settings } from './config/settings.js'
 import { noApiKey } from './errors.js';
 import type { Env, IO } from './io.js';
 import { localGuard, startLocalService, type LocalService } from './local.js';
-import { dateInZone, localDate } from './model/dates.js';
+import { userDay } from './model/day-start.js';
 import { escapeControls } from './model/text.js';
 import { outputFor } from './output/for-run.js';
 import type { Output } from './output/output.js';
@@ -89,16 +89,19 @@ export class Context {
   /** True with --verbose or HABITS_DEBUG. */
   get verbose(): boolean { return !!this.flags.verbose || envFlag(this.env.HABITS_DEBUG); }
 
-  /** Today's date in the user's timezone (the system's zone is the one Date's local getters use). */
+  /**
+   * The user's date: in their time zone, and the day before while the clock is before their
+   * day-start (model/day-start.ts). Every "today" of a command, and the relative dates, come from here.
+   */
   today(): string {
-    const zone = this.settings.timezone;
-    return zone.source === 'system' ? localDate(this.now()) : dateInZone(this.now(), zone.value);
+    return this.dayOf(this.now());
   }
 
   /** Waits `ms`: the world's sleep (tests move a clock), else a timer. */
-  sleep(ms: number): Promise<void> {
-    return this.world.sleep ? this.world.sleep(ms) : new Promise((resolve) => setTimeout(resolve, ms));
-  }
+  readonly sleep = (ms: number): Promise<void> => (this.world.sleep ?? ((t: number) => new Promise<void>((resolve) => setTimeout(resolve, t))))(ms);
+
+  /** The user's date at an instant, as today() reads it (bound: handed on as a function). */
+  readonly dayOf = (at: Date): string => userDay(at, this.settings.timezone, this.settings.dayStart.value);
 
   /** Names the account for caches without any I/O; undefined when no key is configured. */
   scope(): string | undefined { return accountScope(this.settings, this.paths); }
@@ -110,7 +113,8 @@ export class Context {
       if (!key) throw noApiKey();
       return { baseUrl: this.settings.baseUrl.value, apiKey: key.value };
     }
-    const local = await startLocalService({ file: this.paths.dbFile, timezone: this.settings.timezone.value, now: this.now, warn: (line) => this.out.warn(line) });
+    // The service's own "today" (a write without a date, streaks up to today) is the user's day too.
+    const local = await startLocalService({ file: this.paths.dbFile, timezone: this.settings.timezone.value, now: this.now, today: () => this.today(), warn: (line) => this.out.warn(line) });
     this.onClose(local.close);
     return { baseUrl: local.baseUrl, apiKey: local.apiKey, local };
   });

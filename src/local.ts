@@ -219,7 +219,7 @@ function watchFaults(store: Store, file: string, onFault: (fault: CliError) => v
 }
 
 /** Opens the SQLite `file` and serves it on 127.0.0.1 for this process only. */
-export async function startLocalService(opts: { file: string; timezone: string; now: () => Date; warn?: (line: string) => void }): Promise<LocalService> {
+export async function startLocalService(opts: { file: string; timezone: string; now: () => Date; today?: () => string; warn?: (line: string) => void }): Promise<LocalService> {
   const server = await import('./server/index.js');
   const file = opts.file;
   const { store, readOnly } = await openLocalStore(file, opts.warn);
@@ -232,7 +232,7 @@ export async function startLocalService(opts: { file: string; timezone: string; 
       db: store,
       apiKey,
       timezone: opts.timezone,
-      clock: { now: opts.now },
+      clock: { now: opts.now, ...(opts.today ? { today: opts.today } : {}) },
       // One process, one user: a bulk import must not trip the 500/min limit meant for a shared server.
       rateLimit: false,
       // Its key is random and known to this process alone, so there is nothing to guess; and the

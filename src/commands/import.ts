@@ -1,5 +1,7 @@
 // `habits import FILE --local`: loads an export into the local store, directly through the store,
 // which alone can keep ids and createdAt (the API gives every new record its own).
+// `habits import --from loop|harsh FILE`: another tracker's history, through the API
+// (import/foreign.ts).
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { openLocalStore, readOnlyStore, storageError } from '../local.js';
@@ -9,6 +11,7 @@ import { confirmDestructive } from './shared/confirm.js';
 import { plural, ROUND_TRIP_RULE } from './shared/export-data.js';
 import type { Deps } from './shared/deps.js';
 import { escapeControls } from '../model/text.js';
+import { parseSource, runForeign, type ForeignOptions } from './import/foreign.js';
 
 type ExportDoc = ReturnType<typeof import('../server/index.js')['parseExportDocument']>;
 
@@ -35,10 +38,11 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** Registers `import`. */
 export function register(cmd: Command, app: App): void {
   cmd
-    .description('load a `habits export` document into the local store (needs --local)')
-    .argument('<file>', 'the export document, or - to read standard input')
-    .option('-y, --yes', 'overwrite habits the store already holds without asking (needed when not on a terminal)')
-    .option('--dry-run', 'say what would be imported and overwritten, and write nothing (the store is only read)')
+    .description('load a `habits export` document into the local store (needs --local), or your history from Loop or harsh (--from)')
+    .argument('<file>', 'the export document, or - to read standard input; with --from, the other tracker\'s export')
+    .option('--from <tracker>', 'import from another tracker: loop (Loop Habit Tracker\'s CSV export: its zip, folder or Habits.csv) or harsh (its folder, or its habits file with log beside it); a dry run unless --yes')
+    .option('-y, --yes', 'overwrite habits the store already holds without asking (needed when not on a terminal); with --from, write')
+    .option('--dry-run', 'say what would be imported and overwritten, and write nothing (the store is only read); with --from, the default')
     .addHelpText('after', `
 Writes to the local database only ($XDG_DATA_HOME/habits/habits.db, HABITS_DATA_DIR overrides),
 in one transaction. The document is held to the rules the API applies to the requests that would
@@ -48,13 +52,26 @@ a habit the store already holds is overwritten from the document (its fields, go
 end condition and history; notes the document lacks are kept), once confirmed or with --yes.
 Habits the document does not name are left alone. Importing the same file again changes nothing.
 ${ROUND_TRIP_RULE}
+
+With --from loop|harsh, the history goes through the API, local or cloud: first a dry run showing
+each habit with its schedule, goal and logs, and what cannot be brought over and why; --yes
+writes, at most 500 requests a minute, with a progress bar on a terminal. Each habit it creates
+ends its description with "[imported from …]"; importing again leaves those alone (and finishes
+one an interrupted run left "[being imported from …]"). The formats: docs/import-formats.md.
 ${examples([
     ['habits export -o habits.json && habits --local import habits.json', 'take your data offline'],
     ['habits --local import - < habits.json'],
     ['habits --local import habits.json --yes', 'over habits the store already holds, in a script'],
     ['HABITS_DATA_DIR=/tmp/copy habits --local import habits.json', 'into another data directory'],
+    ['habits import --from loop "Loop Habits CSV 2026-11-22.zip"', 'what would come over from Loop'],
+    ['habits import --from loop Loop-export/ --yes', 'bring it over'],
+    ['habits import --from harsh ~/.config/harsh --yes'],
   ])}`)
-    .action((file: string, opts: { yes?: boolean; dryRun?: boolean }, self: Command) => {
+    .action((file: string, opts: { yes?: boolean; dryRun?: boolean; from?: string }, self: Command) => {
+      if (opts.from !== undefined) {
+        const foreign = parseForeign(file, opts);
+        return app.run(self, (ctx) => runForeign(foreign, ctx));
+      }
       const options = parse(file, opts);
       return app.run(self, (ctx) => run(options, ctx));
     });
@@ -64,6 +81,14 @@ ${examples([
 export function parse(file: string, opts: { yes?: boolean; dryRun?: boolean } = {}): ImportOptions {
   if (!file.trim()) throw new UsageError('<file>: name the export file, or - for standard input');
   return { file, yes: !!opts.yes, dryRun: !!opts.dryRun };
+}
+
+/** Checks the arguments of `import --from` before anything is read. */
+export function parseForeign(file: string, opts: { yes?: boolean; dryRun?: boolean; from?: string }): ForeignOptions {
+  const from = parseSource(opts.from ?? '');
+  if (!file.trim() || file === '-') throw new UsageError(`<file>: name the ${from === 'loop' ? 'Loop export (its zip, folder or Habits.csv)' : 'harsh folder or habits file'}`);
+  if (opts.yes && opts.dryRun) throw new UsageError('--yes writes and --dry-run does not: give one of them');
+  return { from, file, yes: !!opts.yes };
 }
 
 async function readDocument(deps: Pick<Deps, 'io'>, file: string): Promise<unknown> {

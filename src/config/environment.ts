@@ -6,6 +6,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['HABITS_BASE_URL', 'API base URL, or `local` (default https://api.habitify.me/v2)'],
   ['HABITS_LOCAL', '1 to use the local service, like --local'],
   ['HABITS_TIMEZONE', 'time zone for "today" and --date (then config timezone, TZ, the system)'],
+  ['HABITS_DAY_START', 'when your day begins, HH:MM from 00:00 to 12:00: before it, "today" is the day before (then config day-start, default 00:00)'],
   ['HABITS_TIMEOUT', 'limit of each request, whole (connect, headers, body), e.g. 30, 30s, 500ms (default 30s)'],
   ['HABITS_JQ_TIMEOUT', 'time limit of the --jq filter, e.g. 60s, 500ms (default 10s)'],
   ['HABITS_PROFILE', 'the profile of the config file to use, like --profile (its base URL and key)'],

@@ -10,7 +10,7 @@ import { creationBlocker, type Paths } from './paths.js';
 import { exposureOf, linkTarget, octal, sharedDirReason, tightenOwn, untrustedForWrite } from './trust.js';
 
 /** The keys the config file may hold. */
-export const CONFIG_KEYS = ['api-key', 'base-url', 'timezone', 'color', 'timeout'] as const;
+export const CONFIG_KEYS = ['api-key', 'base-url', 'timezone', 'day-start', 'color', 'timeout'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export type ConfigValues = Partial<Record<ConfigKey, string>>;
 

@@ -16,7 +16,7 @@ import type { Setting } from './settings.js';
 /** The name of the top level. */
 export const DEFAULT_PROFILE = 'default';
 /** The keys a named profile may hold. */
-export const PROFILE_KEYS: readonly ConfigKey[] = ['api-key', 'base-url', 'timezone', 'timeout'];
+export const PROFILE_KEYS: readonly ConfigKey[] = ['api-key', 'base-url', 'timezone', 'day-start', 'timeout'];
 /** The keys a profile never takes from the top level. */
 const ACCOUNT_KEYS: readonly ConfigKey[] = ['api-key', 'base-url'];
 

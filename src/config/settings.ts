@@ -3,6 +3,7 @@
 import { parseApiKey } from '../api/key.js';
 import { parseBaseUrl } from '../api/url.js';
 import { isValidTimeZone, systemTimeZone } from '../model/dates.js';
+import { formatDayStart, parseDayStart } from '../model/day-start.js';
 import { ConfigError, UsageError } from '../errors.js';
 import type { ConfigKey, ConfigValues } from './file.js';
 
@@ -28,6 +29,8 @@ export interface Settings {
   baseUrl: Setting<string>;
   local: Setting<boolean>;
   timezone: Setting<string>;
+  /** When the user's day begins, in minutes after midnight (model/day-start.ts); 0 by default. */
+  dayStart: Setting<number>;
   timeoutMs: Setting<number>;
   color: Setting<ColorSetting>;
   /** The profile in use (config/profiles.ts): `default` is the file's top level. */
@@ -56,9 +59,9 @@ export type AccountSettings = Pick<Settings, 'apiKey' | 'baseUrl' | 'local'>;
 /** Resolves every setting from flags, environment and the config file (the profile's values). */
 export function resolveSettings(flags: SettingFlags, env: Env, file: ConfigValues, configFile: string, inUse?: ProfileInUse): Settings {
   const s = settleSettings(flags, env, file, configFile, inUse);
-  // A bad setting throws, the first in this order: base URL, time zone, key, timeout, color.
-  const [baseUrl, local, timezone, apiKey, timeoutMs, color] = [take(s.baseUrl), take(s.local), take(s.timezone), take(s.apiKey), take(s.timeoutMs), take(s.color)];
-  return { apiKey, baseUrl, local, timezone, timeoutMs, color, profile: take(s.profile) };
+  // A bad setting throws, the first in this order: base URL, time zone, day start, key, timeout, color.
+  const [baseUrl, local, timezone, dayStart, apiKey, timeoutMs, color] = [take(s.baseUrl), take(s.local), take(s.timezone), take(s.dayStart), take(s.apiKey), take(s.timeoutMs), take(s.color)];
+  return { apiKey, baseUrl, local, timezone, dayStart, timeoutMs, color, profile: take(s.profile) };
 }
 
 /**
@@ -146,6 +149,7 @@ export function settleSettings(flags: SettingFlags, env: Env, file: ConfigValues
   return {
     ...settleAccount(flags, env, file, configFile, inUse),
     timezone: settle(() => pick('timezone', undefined, 'HABITS_TIMEZONE', parseTimeZone, unconfiguredZone(env))),
+    dayStart: settle(() => pick('day-start', undefined, 'HABITS_DAY_START', parseDayStartSetting, { value: 0, source: 'default', origin: 'default' })),
     timeoutMs: settle(() => pick('timeout', { value: flags.timeout, name: '--timeout' }, 'HABITS_TIMEOUT', parseTimeout, {
       value: DEFAULT_TIMEOUT_MS, source: 'default', origin: 'default',
     })),
@@ -229,6 +233,10 @@ function parseTimeZone(raw: string, where: string): string {
   return zone;
 }
 
+function parseDayStartSetting(raw: string, where: string): number {
+  return asConfigError(() => parseDayStart(raw, where));
+}
+
 function parseColor(raw: string, where: string): ColorSetting {
   const v = raw.trim().toLowerCase();
   if (v === 'auto' || v === 'always' || v === 'never') return v;
@@ -249,6 +257,8 @@ export function normalizeConfigValue(key: ConfigKey, raw: string): string {
         return parseBaseUrlSetting(raw, where);
       case 'timezone':
         return parseTimeZone(raw, where);
+      case 'day-start':
+        return formatDayStart(parseDayStartSetting(raw, where));
       case 'color':
         return parseColor(raw, where);
       case 'timeout':

@@ -21,12 +21,12 @@ export function isValidDate(value: string): boolean {
  */
 const UTC_NAMES = new Set(['utc', 'etc/utc', 'uct', 'etc/uct', 'gmt', 'etc/gmt', 'gmt0', 'etc/gmt0', 'etc/gmt+0', 'etc/gmt-0', 'greenwich', 'etc/greenwich', 'universal', 'etc/universal', 'zulu', 'etc/zulu']);
 // Intl may name no zone at all (resolvedOptions() for an odd TZ), hence the type check.
-const isUtc = (zone: string): boolean => typeof zone === 'string' && UTC_NAMES.has(zone.toLowerCase());
+export const isUtcZone = (zone: string): boolean => typeof zone === 'string' && UTC_NAMES.has(zone.toLowerCase());
 
 /** True when `zone` is an IANA time zone this Node knows. */
 export function isValidTimeZone(zone: string): boolean {
   if (!zone) return false;
-  if (isUtc(zone)) return true;
+  if (isUtcZone(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -52,7 +52,7 @@ export function localDate(now: Date): string {
 
 /** The calendar date of `now` in `zone`. */
 export function dateInZone(now: Date, zone: string): string {
-  if (isUtc(zone)) return now.toISOString().slice(0, 10);
+  if (isUtcZone(zone)) return now.toISOString().slice(0, 10);
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit',
   }).formatToParts(now);

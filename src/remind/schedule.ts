@@ -4,6 +4,7 @@
 // own time reminder fires, remind of this one, at once or `timerDelaySecs` later). docs/cli-contract.md, "Reminders that fire".
 import type { HabitStack, TimeTrigger } from '../api/types.js';
 import { addDays, dateInZone, weekday } from '../model/dates.js';
+import { reminderDate, zoneWall } from '../model/day-start.js';
 
 /** A habit as reminders need it: from the server (GET /habits) or the name cache. */
 export interface RemindHabit {
@@ -66,13 +67,7 @@ export function zonedInstant(date: string, hour: number, minute: number, zone: s
 
 /** The zone's offset from UTC at `instant`, in ms. */
 function offsetMs(instant: Date, zone: string): number {
-  if (zone === 'UTC' || zone === 'Etc/UTC') return 0;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(instant);
-  const n = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+  return zoneWall(zone)(instant).offsetMs;
 }
 
 /** `07:30` of a trigger. */
@@ -104,7 +99,7 @@ const STACK_CONDITIONS = new Set(['completed', 'skipped', 'failed', 'reminder'])
  * condition met (`memory.met`) is due `timerDelaySecs` after it; a `reminder` stack, after the
  * condition's time reminder of the day that fired (or is still to come).
  */
-export function daySlots(habits: readonly RemindHabit[], due: (habitId: string) => boolean, date: string, zone: string, memory: Memory): Slot[] {
+export function daySlots(habits: readonly RemindHabit[], due: (habitId: string) => boolean, date: string, zone: string, memory: Memory, dayStart = 0): Slot[] {
   const byId = new Map(habits.map((h) => [h.id, h]));
   const times = new Map<string, Slot[]>();
   for (const h of habits) {
@@ -116,7 +111,8 @@ export function daySlots(habits: readonly RemindHabit[], due: (habitId: string) 
       seen.add(clock(t.time));
       own.push({
         key: `${date}|${h.id}|t${clock(t.time)}`, date, habitId: h.id, habit: h.name, source: 'time',
-        at: zonedInstant(date, t.time.hour, t.time.minute, zone), alarm: t.showAsAlarm === true,
+        // A time before day-start falls on the next calendar date: still this day for the user.
+        at: zonedInstant(reminderDate(date, t.time.hour * 60 + t.time.minute, dayStart), t.time.hour, t.time.minute, zone), alarm: t.showAsAlarm === true,
       });
     }
     times.set(h.id, own);
@@ -191,9 +187,12 @@ export function judge(slots: readonly Slot[], entries: ReadonlyMap<string, DayEn
   return slots.map((s) => judged.get(s.key)!);
 }
 
-/** The dates a run at `now` looks at: today, and yesterday while the grace window reaches into it. */
-export function runDates(now: Date, graceMs: number, zone: string): string[] {
-  const today = dateInZone(now, zone);
-  const earliest = dateInZone(new Date(now.getTime() - graceMs), zone);
+/**
+ * The dates a run at `now` looks at: today, and yesterday while the grace window reaches into it.
+ * `dayOf` reads the user's date at an instant (their zone and day-start: Context.dayOf).
+ */
+export function runDates(now: Date, graceMs: number, dayOf: (at: Date) => string): string[] {
+  const today = dayOf(now);
+  const earliest = dayOf(new Date(now.getTime() - graceMs));
   return earliest < today ? [addDays(today, -1), today] : [today];
 }

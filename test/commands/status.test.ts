@@ -53,6 +53,17 @@ describe('habits status', () => {
     expect(bad.stderr).toBe('error: --format: unknown placeholder {later}\nhint: the placeholders are {done}, {due}, {open}, {best_streak}, {next}\n');
   });
 
+  it('with day-start 04:00 the day seen at 23:00 lasts until 04:00: still said at 01:30, nothing at 04:01', async () => {
+    await seed();
+    const at = (iso: string, args: string[]) => {
+      fx.clock.set(iso);
+      return fx.cli(args, { now: fx.clock.now, env: { HABITS_DAY_START: '04:00' } });
+    };
+    await at('2026-11-22T23:00:00Z', ['journal']);
+    expect((await at('2026-11-23T01:30:00Z', ['status'])).stdout).toBe('1/3 ✓  🔥3\n');
+    expect((await at('2026-11-23T04:01:00Z', ['status'])).stdout).toBe('');
+  });
+
   it('--json prints the values; a journal of another day leaves the file alone; the next day it says nothing', async () => {
     const { read } = await seed();
     await cli(['journal']);

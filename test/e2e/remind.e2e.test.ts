@@ -1,11 +1,10 @@
 // `habits remind` as a scheduler runs it: the built binary in processes of its own, their clock set
 // by libfaketime, against the local service over loopback. Two runs started at once fire a reminder
 // once: the second waits for the first's lock, then finds it fired.
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { BIN, type CliResult } from '../helpers/cli.js';
+import { faketimeCli, type CliResult } from '../helpers/cli.js';
 import { addHabit, useService } from '../helpers/service.js';
 import { withTools } from '../helpers/tools.js';
 
@@ -13,18 +12,7 @@ const fx = useService({ per: 'test', start: '2026-11-22T07:00:00.000Z' });
 
 /** The built CLI under faketime at `time` (UTC), with the service's environment. */
 function at(time: string, argv: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('faketime', [time, process.execPath, BIN, ...argv], {
-      env: { ...fx.env, TZ: 'UTC', PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
+  return faketimeCli(time, argv, { ...fx.env, TZ: 'UTC', ...env });
 }
 
 withTools('faketime').describe('habits remind in processes of its own (libfaketime)', () => {

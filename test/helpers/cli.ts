@@ -294,3 +294,23 @@ export function pretendTerminal(): PretendTerminal {
   const io: IO = { stdin, stdout: new PassThrough(), stderr, stdinIsTTY: true, stdoutIsTTY: false, stderrIsTTY: true, columns: 80 };
   return { prompter: createPrompter(io, true), type: (keys) => void setTimeout(() => stdin.write(keys), 50), screen: () => drawn };
 }
+
+/**
+ * The built CLI in a process whose clock libfaketime sets to `time` (`2026-11-22 07:31:00`, read in
+ * the child's TZ), with exactly `env` plus PATH, stdin closed. Tests that use it need
+ * withTools('faketime').
+ */
+export function faketimeCli(time: string, argv: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('faketime', [time, process.execPath, BIN, ...argv], {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}

@@ -10,7 +10,7 @@ export function register(parent: Command, app: App): void {
   parent
     .command('get')
     .description('print the value in use for a key (the API key only masked)')
-    .argument('<key>', 'api-key, base-url, timezone, color or timeout')
+    .argument('<key>', 'api-key, base-url, timezone, day-start, color or timeout')
     .addHelpText('after', examples([['habits config get timezone'], ['habits config get base-url --json']]))
     .action((key: string, _opts, cmd: Command) => {
       const parsed = parseKey(key);

@@ -17,10 +17,11 @@ export function register(parent: Command, app: App): void {
   parent
     .command('set')
     .description('set a key in the config file (the API key is set with `habits auth login`)')
-    .argument('<key>', 'base-url, timezone, color or timeout')
+    .argument('<key>', 'base-url, timezone, day-start, color or timeout')
     .argument('<value>', 'the value; checked before it is written')
     .addHelpText('after', examples([
       ['habits config set timezone Europe/Paris'],
+      ['habits config set day-start 04:00', 'until 4 in the morning, "today" is the day before'],
       ['habits config set base-url local', 'use the local service by default'],
       ['habits config set color never'],
       ['habits config set timeout 10s'],

@@ -2,6 +2,7 @@
 import { CONFIG_KEYS, isConfigKey, type ConfigKey } from '../../config/file.js';
 import { maskKey, type Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
+import { formatDayStart } from '../../model/day-start.js';
 
 /** Checks a key typed by the user. */
 export function parseKey(raw: string): ConfigKey {
@@ -30,6 +31,8 @@ export function effective(settings: Settings, key: ConfigKey, configFile: string
       return { key, value: settings.local.value ? 'local' : settings.baseUrl.value, source: where(settings.local.value ? settings.local : settings.baseUrl) };
     case 'timezone':
       return { key, value: settings.timezone.value, source: where(settings.timezone) };
+    case 'day-start':
+      return { key, value: formatDayStart(settings.dayStart.value), source: where(settings.dayStart) };
     case 'color':
       return { key, value: settings.color.value, source: where(settings.color) };
     case 'timeout':

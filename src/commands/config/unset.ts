@@ -10,7 +10,7 @@ export function register(parent: Command, app: App): void {
   parent
     .command('unset')
     .description('remove a key from the config file')
-    .argument('<key>', 'api-key, base-url, timezone, color or timeout')
+    .argument('<key>', 'api-key, base-url, timezone, day-start, color or timeout')
     .addHelpText('after', examples([['habits config unset timezone']]))
     .action((key: string, _opts, cmd: Command) => {
       const parsed = parseKey(key);

@@ -85,7 +85,7 @@ function reminderOf(s: JudgedSlot, zone: string, offline: boolean, how: { local:
   };
 }
 
-type RunDeps = Pick<Deps, 'out' | 'api' | 'resolver' | 'now' | 'today' | 'settings' | 'paths' | 'env' | 'isLocal' | 'profile' | 'scope' | 'writes'>;
+type RunDeps = Pick<Deps, 'out' | 'api' | 'resolver' | 'now' | 'today' | 'dayOf' | 'settings' | 'paths' | 'env' | 'isLocal' | 'profile' | 'scope' | 'writes'>;
 
 /** One run: learn, judge, deliver, remember. */
 export async function run(options: FireOptions, deps: RunDeps): Promise<void> {
@@ -112,7 +112,7 @@ async function fire(options: FireOptions, deps: RunDeps, state: ReminderState): 
   const now = deps.now();
   const zone = deps.settings.timezone.value;
   let memory = state.read();
-  const dates = runDates(now, options.graceMs, zone);
+  const dates = runDates(now, options.graceMs, deps.dayOf);
   const known = await learn(dates, deps);
   if (known.offline) {
     out.warn(`warning: the server is out of reach (${known.offline}): reminders fire from the cached habits, without checking which are done`);

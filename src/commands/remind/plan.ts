@@ -68,8 +68,8 @@ export async function dueOf(known: Known, date: string, deps: Pick<Deps, 'resolv
 }
 
 /** The reminders of `date`, judged at `now`. */
-export async function judgeDay(known: Known, date: string, zone: string, memory: Memory, now: Date, graceMs: number, deps: Pick<Deps, 'resolver'>): Promise<JudgedSlot[]> {
-  const slots = daySlots(known.habits, await dueOf(known, date, deps), date, zone, memory);
+export async function judgeDay(known: Known, date: string, zone: string, memory: Memory, now: Date, graceMs: number, deps: Pick<Deps, 'resolver' | 'settings'>): Promise<JudgedSlot[]> {
+  const slots = daySlots(known.habits, await dueOf(known, date, deps), date, zone, memory, deps.settings.dayStart.value);
   return judge(slots, known.days?.get(date), memory, now, graceMs);
 }
 

@@ -21,10 +21,12 @@ export interface Deps {
   resolver: Resolver;
   /** Interactive questions; refuses when input is not allowed. */
   prompter: Prompter;
-  /** The user's date, YYYY-MM-DD in their zone. */
+  /** The user's date, YYYY-MM-DD in their zone, the day before while the clock is before their day-start. */
   today(): string;
+  /** The user's date at an instant, as today() reads it. */
+  dayOf(at: Date): string;
   now(): Date;
-  /** Waits `ms` (the world's sleep: tests pass one that moves their clock instead). */
+  /** Waits `ms` (the world's sleep: tests pass one that moves their clock): pacing bulk writes within the rate limit. */
   sleep(ms: number): Promise<void>;
   /** For the verbs about the CLI itself (auth, config, serve): streams, environment, settings, files. */
   io: IO;

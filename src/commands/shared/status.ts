@@ -7,14 +7,17 @@ import { zonedInstant } from '../../remind/schedule.js';
 import { statusFile, writeStatus, type StatusData } from '../../resolve/status-cache.js';
 import type { Deps } from './deps.js';
 
-/** The status data of `date`'s journal `list`, seen at `now`; the day ends at midnight in `zone`. */
-export function statusOf(list: readonly JournalEntry[], date: string, now: Date, zone: string): StatusData {
+/**
+ * The status data of `date`'s journal `list`, seen at `now`; the day ends when the next one starts
+ * in `zone`: at midnight, or at the user's day-start (`dayStart`, minutes after midnight).
+ */
+export function statusOf(list: readonly JournalEntry[], date: string, now: Date, zone: string, dayStart = 0): StatusData {
   const ordered = orderJournal(list);
   const streak = (e: JournalEntry): number => (typeof e.currentStreak?.length === 'number' && Number.isFinite(e.currentStreak.length) ? e.currentStreak.length : 0);
   return {
     v: 1,
     date,
-    until: zonedInstant(addDays(date, 1), 0, 0, zone).getTime(),
+    until: zonedInstant(addDays(date, 1), Math.floor(dayStart / 60), dayStart % 60, zone).getTime(),
     at: now.getTime(),
     done: list.filter((e) => e.status === 'completed').length,
     due: list.filter((e) => e.status !== 'skipped').length,
@@ -30,7 +33,7 @@ export function keepStatus(deps: Partial<Pick<Deps, 'today' | 'now' | 'scope' | 
     if (!deps.today || !deps.now || !deps.scope || !deps.paths || !deps.settings || date !== deps.today()) return;
     const scope = deps.scope();
     if (!scope) return;
-    writeStatus(statusFile(deps.paths.cacheDir, scope), statusOf(list, date, deps.now(), deps.settings.timezone.value));
+    writeStatus(statusFile(deps.paths.cacheDir, scope), statusOf(list, date, deps.now(), deps.settings.timezone.value, deps.settings.dayStart.value));
   } catch {
     // The status line is a convenience; the journal stands.
   }

@@ -5,7 +5,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer as
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type App, JsonText, type Reply } from '../context.js';
-import { dayInZone, isValidTimeZone, startOfDayInZone } from '../domain/dates.js';
+import { dayInZone, isValidTimeZone, parseDate, startOfDayInZone } from '../domain/dates.js';
 import { pushId } from '../ids.js';
 import { countAuthFailure, lockedOutFor } from '../store/repo/auth-failures.js';
 import type { Store } from '../store/store.js';
@@ -35,7 +35,8 @@ export interface RecordedRequest {
 export interface ServerOptions {
   db: Store;
   apiKey: string;
-  clock?: { now(): Date };
+  /** The clock; `today`, when given, is the caller's date (YYYY-MM-DD: a day that begins later than midnight), else the zone's date of now. */
+  clock?: { now(): Date; today?(): string };
   /** Receives fault reports and, with logRequests, one line per request. */
   log?: (line: string) => void;
   /** Log one line per request (method, path, status, ms) through `log`. */
@@ -171,7 +172,7 @@ export function createServer(options: ServerOptions): LocalServer {
   const app: App = {
     store,
     now: () => clock.now(),
-    today: () => dayInZone(clock.now(), timezone),
+    today: () => (clock.today ? parseDate(clock.today()) ?? dayInZone(clock.now(), timezone) : dayInZone(clock.now(), timezone)),
     startOfDay: (day) => startOfDayInZone(day, timezone),
     newId: () => pushId(clock.now().getTime()),
     cachedJson(key, build) {

@@ -108,10 +108,10 @@ describe('config edit', () => {
     expect(r.stderr.split('\n').slice(0, 8)).toEqual([
       `${fx.configFile()} is not a valid config:`,
       '  - "api-key": the API key must be a single line with no spaces',
-      '  - unknown key "tiemzone" (keys: api-key, base-url, timezone, color, timeout, profiles)',
+      '  - unknown key "tiemzone" (keys: api-key, base-url, timezone, day-start, color, timeout, profiles)',
       '  - "timeout": "soon" is not a duration',
       '  - "color": "blue" must be auto, always or never',
-      '  - unknown key "profiles.home.color" (a profile holds api-key, base-url, timezone, timeout)',
+      '  - unknown key "profiles.home.color" (a profile holds api-key, base-url, timezone, day-start, timeout)',
       '  - "profiles.home.timezone": "Mars/Base" is not a known time zone',
       `error: the edit was not saved: ${fx.configFile()} holds its previous content again`,
     ]);

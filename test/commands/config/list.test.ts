@@ -18,6 +18,7 @@ describe('config list', () => {
         'api-key\thb_…1234\tenv HABITS_API_KEY',
         'base-url\thttps://api.habitify.me/v2\tdefault',
         'timezone\tUTC\tenv HABITS_TIMEZONE',
+        'day-start\t00:00\tdefault',
         `color\tnever\t${configFile()}`,
         'timeout\t30s\tdefault',
         '',
@@ -30,7 +31,7 @@ describe('config list', () => {
     const r = await run(['config', 'ls', '--json', '--local']);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as EffectiveValue[];
-    expect(rows.map((row) => row.key)).toEqual(['profile', 'api-key', 'base-url', 'timezone', 'color', 'timeout']);
+    expect(rows.map((row) => row.key)).toEqual(['profile', 'api-key', 'base-url', 'timezone', 'day-start', 'color', 'timeout']);
     expect(rows[2]).toEqual({ key: 'base-url', value: 'local', source: 'flag --local' });
   });
 });

@@ -139,6 +139,7 @@ describe('profiles', () => {
       { key: 'api-key', value: null, source: 'not set' },
       { key: 'base-url', value: home.svc.url, source: `${fx.configFile()} (profiles.home.base-url)` },
       { key: 'timezone', value: 'Europe/Paris', source: fx.configFile() }, // the top level's, shared
+      { key: 'day-start', value: '00:00', source: 'default' },
       { key: 'color', value: 'auto', source: 'default' },
       { key: 'timeout', value: '30s', source: 'default' },
     ]);
