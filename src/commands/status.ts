@@ -35,7 +35,7 @@ Placeholders:
   {best_streak}  the longest current streak among today's habits
   {next}         the first open habit in the journal's order (morning, afternoon, evening, other
                  times, any time; by name within), empty when none is open
---json prints {date, done, due, open, best_streak, next}.
+--json prints {date, done, due, open, bestStreak, next}.
 ${examples([
   ['habits status', '3/7 ✓  🔥12'],
   ["habits status --format '{open} open, next: {next}'"],

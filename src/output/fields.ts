@@ -82,7 +82,7 @@ export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'off add': ['id', 'from', 'to', 'reason', 'habits', 'marks', 'notMarkedYet'],
   'off ls': ['id', 'from', 'to', 'reason', 'habits', 'days', 'since'],
   'off rm': ['id', 'from', 'to', 'habits', 'undone'],
-  status: ['date', 'done', 'due', 'open', 'best_streak', 'next'],
+  status: ['date', 'done', 'due', 'open', 'bestStreak', 'next'],
   week: ['from', 'to', 'habits'],
   month: ['from', 'to', 'habits'],
   undo: ['ok', 'reverted', 'message', 'removed', 'logId', 'value', 'left'],

@@ -6,8 +6,9 @@ import { escapeControls, escapeJsonText } from '../model/text.js';
 /** The default line: `3/7 ✓  🔥12`. */
 export const DEFAULT_STATUS_FORMAT = '{done}/{due} ✓  🔥{best_streak}';
 
-/** The placeholders of --format. */
-export const STATUS_PLACEHOLDERS = ['done', 'due', 'open', 'best_streak', 'next'] as const;
+/** The placeholders of --format (the issue's words), and the --json field each one shows. */
+const PLACEHOLDER_FIELDS = { done: 'done', due: 'due', open: 'open', best_streak: 'bestStreak', next: 'next' } as const;
+export const STATUS_PLACEHOLDERS = Object.keys(PLACEHOLDER_FIELDS) as (keyof typeof PLACEHOLDER_FIELDS)[];
 
 /** What the line is made of, and what --json prints. */
 export interface StatusValues {
@@ -15,21 +16,22 @@ export interface StatusValues {
   done: number;
   due: number;
   open: number;
-  best_streak: number;
+  /** The longest current streak among the day's habits (`{best_streak}`). */
+  bestStreak: number;
   /** The first open habit in the journal's order, or null. */
   next: string | null;
 }
 
 /** The values of the file's data. */
 export function statusValues(data: { date: string; done: number; due: number; open: [string, string][]; best_streak: number }): StatusValues {
-  return { date: data.date, done: data.done, due: data.due, open: data.open.length, best_streak: data.best_streak, next: data.open[0]?.[1] ?? null };
+  return { date: data.date, done: data.done, due: data.due, open: data.open.length, bestStreak: data.best_streak, next: data.open[0]?.[1] ?? null };
 }
 
 /** `format` with each `{placeholder}` filled (an unknown one stays as it is); a name's control characters escaped. */
 export function formatStatus(format: string, values: StatusValues): string {
   return format.replace(/\{(\w+)\}/g, (whole, key: string) => {
-    if (!(STATUS_PLACEHOLDERS as readonly string[]).includes(key)) return whole;
-    const v = values[key as keyof StatusValues];
+    if (!Object.hasOwn(PLACEHOLDER_FIELDS, key)) return whole;
+    const v = values[PLACEHOLDER_FIELDS[key as keyof typeof PLACEHOLDER_FIELDS]];
     return v === null ? '' : escapeControls(String(v));
   });
 }

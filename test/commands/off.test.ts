@@ -94,7 +94,8 @@ describe('habits off', () => {
       [['off', '--from', '2025-01-01', '--to', '2026-11-20'], 'error: the range is 689 days long: at most 366'],
       [['off', '--from', 'tomorrow', '--to', '2026-11-25'], 'error: the range starts after today (2026-11-20): the service takes no mark for a day to come'],
       [['off', '--from', 'soon', '--to', 'today'], 'error: --from: expected'],
-      [['off', '--to', 'today'], "error: required option '--from <date>' not specified"],
+      [['off', '--to', 'today'], 'error: --from <date> is required'],
+      [['off', '--from', 'today'], 'error: --to <date> is required'],
     ] as const) {
       fx.reset();
       const r = await cli([...args]);

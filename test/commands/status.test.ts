@@ -67,7 +67,7 @@ describe('habits status', () => {
   it('--json prints the values; a journal of another day leaves the file alone; the next day it says nothing', async () => {
     const { read } = await seed();
     await cli(['journal']);
-    expect(JSON.parse((await cli(['status', '--json'])).stdout)).toEqual({ date: '2026-11-22', done: 1, due: 3, open: 2, best_streak: 3, next: 'Stretch' });
+    expect(JSON.parse((await cli(['status', '--json'])).stdout)).toEqual({ date: '2026-11-22', done: 1, due: 3, open: 2, bestStreak: 3, next: 'Stretch' });
     await cli(['log', 'done', 'Stretch']);
     await cli(['journal', '--date', 'yesterday']);
     expect((await cli(['status', '--format', '{done}/{due} {next}'])).stdout).toBe('1/3 Stretch\n');

@@ -51,8 +51,8 @@ export function register(parent: Command, app: App): void {
   parent
     .command('add', { isDefault: true })
     .description('take time off: mark every due habit skipped on each day of a range (the default: habits off alone runs this)')
-    .requiredOption('--from <date>', `the first day off: ${DATE_FORMS}`)
-    .requiredOption('--to <date>', 'the last day off (same forms; at most a year after --from)')
+    .option('--from <date>', `the first day off (required): ${DATE_FORMS}`)
+    .option('--to <date>', 'the last day off (required; same forms; at most a year after --from)')
     .option('--habit <habit>', 'only this habit (repeat for more; default every active habit)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--reason <text>', 'why, shown by habits off ls (kept on this machine only)')
     .addHelpText('after', `
@@ -71,15 +71,19 @@ ${examples([
   ['habits off --from -3 --to today --habit Run --habit Gym', 'only these two'],
   ['habits off ls', 'the ranges this machine recorded'],
 ])}`)
-    .action((opts: { from: string; to: string; habit?: string[]; reason?: string }, command: Command) =>
+    .action((opts: { from?: string; to?: string; habit?: string[]; reason?: string }, command: Command) =>
       app.run(command, (ctx) => run(parse(opts, ctx.today()), ctx)),
     );
 }
 
 /** Checks the flags against `today` before any request. */
-export function parse(opts: { from: string; to: string; habit?: string[]; reason?: string }, today: string): OffOptions {
-  const from = parseDateArg(opts.from, today, '--from');
-  const to = parseDateArg(opts.to, today, '--to');
+export function parse(opts: { from?: string; to?: string; habit?: string[]; reason?: string }, today: string): OffOptions {
+  // Checked here, not by commander, so that `--json help` answers without them.
+  for (const flag of ['from', 'to'] as const) {
+    if (opts[flag] === undefined) throw new UsageError(`--${flag} <date> is required`, 'e.g. habits off --from mon --to fri');
+  }
+  const from = parseDateArg(opts.from!, today, '--from');
+  const to = parseDateArg(opts.to!, today, '--to');
   if (to < from) throw new UsageError(`--to ${to} is before --from ${from}`);
   if (daysBetween(from, to) + 1 > MAX_OFF_DAYS) throw new UsageError(`the range is ${daysBetween(from, to) + 1} days long: at most ${MAX_OFF_DAYS}`, 'take time off a year at a time');
   if (from > today) {
