@@ -19,7 +19,7 @@ import { knownTimeOfDays } from '../resolve/habit-refs.js';
 import type { Named } from '../resolve/index.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
-import { keepStatus } from './shared/status.js';
+import { followWrite, keepStatus } from './shared/status.js';
 import { MARKS, orderedPrinter, sendMark, sendValue, WRITE_CONCURRENCY } from './shared/log-writes.js';
 
 /** What `check` was asked to do. */
@@ -179,16 +179,18 @@ async function send(rows: readonly Row<Write>[], date: string, journal: JournalE
 }
 
 /** One write: the mark of `log done|skip|fail`, or the value of `log add` in the unit the journal showed. */
-async function write(row: Row<Write>, date: string, journal: JournalEntry[], deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes'>>): Promise<Outcome> {
+async function write(row: Row<Write>, date: string, journal: JournalEntry[], deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'writes' | 'today' | 'now' | 'scope' | 'paths'>>): Promise<Outcome> {
   const { choice, habit } = row;
   const name = `"${habit.name}"`;
   if (choice.kind === 'value') {
     const wire = row.entry.progress?.unit;
     const symbol = wire ? canonicalUnit(wire) : undefined;
     const sent = await sendValue({ habit, amount: choice.value, ...(symbol ? { unit: { symbol, typed: wire! } } : {}), date, strict: false }, deps);
+    followWrite(deps, date, habit.id, 'value');
     return { ok: true, line: sent.line, warnings: sent.warnings };
   }
   const verb = MARKS[choice.kind];
   const sent = await sendMark(verb, habit, date, { strict: false, journal: async () => journal }, deps);
+  if (!sent.already) followWrite(deps, date, habit.id, verb.name);
   return { ok: true, line: sent.already ? verb.already(name, date, habit) : verb.done(name, date, undefined, undefined, habit), warnings: sent.warnings };
 }

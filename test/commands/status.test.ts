@@ -70,12 +70,37 @@ describe('habits status', () => {
     expect(JSON.parse((await cli(['status', '--json'])).stdout)).toEqual({ date: '2026-11-22', done: 1, due: 3, open: 2, bestStreak: 3, next: 'Stretch' });
     await cli(['log', 'done', 'Stretch']);
     await cli(['journal', '--date', 'yesterday']);
-    expect((await cli(['status', '--format', '{done}/{due} {next}'])).stdout).toBe('1/3 Stretch\n');
+    expect((await cli(['status', '--format', '{done}/{due} {next}'])).stdout).toBe('2/3 Read\n');
     await mark(fx.svc, read.id, 'complete', '2026-11-22');
     await cli(['journal']);
     expect((await cli(['status', '--format', '{done}/{due} [{next}]'])).stdout).toBe('3/3 []\n');
     fx.clock.set('2026-11-23T00:00:01Z');
     expect(await cli(['status'])).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('follows the writes of the day: done, skip and fail of an open habit, with no request; an undo or a value forgets the day', async () => {
+    await seed();
+    await cli(['journal']);
+    const line = async () => {
+      const r = await cli(['status', '--format', '{done}/{due} open {open} [{next}]']);
+      expect(r.requests).toEqual([]);
+      return r.stdout;
+    };
+    expect(await line()).toBe('1/3 open 2 [Stretch]\n');
+    expect((await cli(['log', 'done', 'Stretch'])).code).toBe(0);
+    expect(await line()).toBe('2/3 open 1 [Read]\n');
+    await cli(['log', 'skip', 'Read']);
+    expect(await line()).toBe('2/2 open 0 []\n');
+    await cli(['log', 'done', 'Walk']); // not open in the file (done already: 409): nothing to follow
+    expect(await line()).toBe('2/2 open 0 []\n');
+    await cli(['log', 'done', 'Stretch', '--date', 'yesterday']);
+    expect(await line()).toBe('2/2 open 0 []\n');
+    await cli(['log', 'undo', 'Read', '--yes']);
+    expect(await cli(['status'])).toMatchObject({ code: 0, stdout: '' });
+    await cli(['journal']);
+    expect(await line()).toBe('2/3 open 1 [Read]\n');
+    await cli(['log', 'fail', 'Read']);
+    expect(await line()).toBe('2/3 open 0 []\n');
   });
 
   it('--refresh fetches today\'s journal (one request), then prints', async () => {

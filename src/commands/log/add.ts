@@ -5,6 +5,7 @@ import { DATE_FORMS, parseLogDateArg } from '../../model/dates.js';
 import { UsageError } from '../../errors.js';
 import { GrammarError, parseUnit as unitOf } from '../../model/grammar.js';
 import { examples, type App } from '../shared/app.js';
+import { followWrite } from '../shared/status.js';
 import type { Deps } from '../shared/deps.js';
 import { sendValue, type TypedUnit } from '../shared/log-writes.js';
 
@@ -90,10 +91,11 @@ export function parse(ref: string, value: string, opts: { unit?: string; date?: 
 }
 
 /** Adds the value to the habit's total for the date. */
-export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
+export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes' | 'now' | 'scope' | 'paths'>>): Promise<void> {
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
   const sent = await sendValue({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict }, deps);
+  followWrite(deps, date, habit.id, 'value');
   // Piped, the new log's id is the output (kept with -q, which silences only the confirmation).
   // A server that returns no log id (production is not known to) leaves stdout empty, and says so.
   const logId = sent.result.logId;

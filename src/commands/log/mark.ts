@@ -16,6 +16,7 @@ import { examples, type App } from '../shared/app.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from '../shared/deps.js';
 import { type DayLeft, type MarkWrite, orderedPrinter, sendMark, WRITE_CONCURRENCY } from '../shared/log-writes.js';
+import { followWrite } from '../shared/status.js';
 
 /** What one mark verb is: its route and wording (shared/log-writes.ts), its help; the rest is shared. */
 export interface MarkVerb extends MarkWrite {
@@ -81,7 +82,7 @@ type Outcome = { ok: true; already?: boolean; result?: MessageResult; warnings?:
 export async function runMark(
   verb: MarkVerb,
   options: MarkOptions,
-  deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes' | 'prompter' | 'isLocal'>>,
+  deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes' | 'prompter' | 'isLocal' | 'now' | 'scope' | 'paths'>>,
 ): Promise<void> {
   const { out } = deps;
   const date = verb.checked ? parseLogDateArg(options.date, deps.today(), '--date') : parseDateArg(options.date, deps.today(), '--date');
@@ -113,6 +114,7 @@ export async function runMark(
     const ref = options.refs[i]!;
     const outcome: Outcome = item instanceof Error ? { ok: false, err: item } : await mark(item);
     const habit = item instanceof Error ? null : { id: item.id, name: item.name };
+    if (habit && outcome.ok && !outcome.already) followWrite(deps, date, habit.id, verb.name);
     entries[i] = toEntry(ref, habit, date, outcome);
     if (!outcome.ok) errors[i] = outcome.err;
     printer.done(i);

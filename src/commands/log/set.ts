@@ -5,6 +5,7 @@ import { DATE_FORMS, parseLogDateArg } from '../../model/dates.js';
 import { UsageError } from '../../errors.js';
 import { shellWord } from '../../output/format.js';
 import { examples, type App } from '../shared/app.js';
+import { followWrite } from '../shared/status.js';
 import type { Deps } from '../shared/deps.js';
 import { sendSet } from '../shared/log-writes.js';
 import { parseNumber, parseUnit, type LogAddOptions } from './add.js';
@@ -44,10 +45,11 @@ export function parse(ref: string, total: string, opts: { unit?: string; date?: 
 }
 
 /** Sets the day's total. */
-export async function run(options: LogSetOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
+export async function run(options: LogSetOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes' | 'now' | 'scope' | 'paths'>>): Promise<void> {
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
   const sent = await sendSet({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict }, deps);
+  followWrite(deps, date, habit.id, 'value');
   const logId = sent.result?.logId;
   const json = {
     habit: { id: habit.id, name: habit.name }, date, unitSymbol: sent.symbol, total: options.value, was: sent.was,

@@ -4,7 +4,8 @@ import type { JournalEntry } from '../../api/types.js';
 import { addDays } from '../../model/dates.js';
 import { orderJournal } from '../../output/journal.js';
 import { zonedInstant } from '../../remind/schedule.js';
-import { statusFile, writeStatus, type StatusData } from '../../resolve/status-cache.js';
+import { readStatus, statusFile, writeStatus, type StatusData } from '../../resolve/status-cache.js';
+import { rmSync } from 'node:fs';
 import type { Deps } from './deps.js';
 
 /**
@@ -38,3 +39,30 @@ export function keepStatus(deps: Partial<Pick<Deps, 'today' | 'now' | 'scope' | 
     // The status line is a convenience; the journal stands.
   }
 }
+
+/**
+ * After a write for `date`, the status file follows when it can tell how: a `done`, `skip` or
+ * `fail` of a habit the file holds open takes it out of `open` (`done` counts it, `skip` takes it
+ * out of `due`). Anything it cannot tell (an undo, a value, a habit the file does not hold open)
+ * removes the file, so the line says nothing until the next journal rather than something wrong.
+ * A write for another day leaves it alone; it never fails the command.
+ */
+export function followWrite(deps: Partial<Pick<Deps, 'today' | 'now' | 'scope' | 'paths'>>, date: string, habitId: string, write: 'done' | 'skip' | 'fail' | 'undo' | 'value'): void {
+  try {
+    if (!deps.today || !deps.now || !deps.scope || !deps.paths || date !== deps.today()) return;
+    const scope = deps.scope();
+    if (!scope) return;
+    const file = statusFile(deps.paths.cacheDir, scope);
+    const data = readStatus(file, deps.now().getTime());
+    if (!data || data.date !== date) return;
+    const open = data.open.filter(([id]) => id !== habitId);
+    if (write === 'undo' || write === 'value' || open.length === data.open.length) {
+      rmSync(file, { force: true });
+      return;
+    }
+    writeStatus(file, { ...data, open, done: data.done + (write === 'done' ? 1 : 0), due: data.due - (write === 'skip' ? 1 : 0) });
+  } catch {
+    // The status line is a convenience; the write stands.
+  }
+}
+
