@@ -129,7 +129,7 @@ export class Context {
 
   /**
    * The API client, built on first use, with the pipeline of this command: the outbox sent first
-   * (unless declared otherwise, and never locally), every write recorded, then the pipeline every
+   * (unless declared otherwise), every write recorded, then the pipeline every
    * client has (clientFor).
    */
   readonly api = lazy(async (): Promise<Api> => {
@@ -137,7 +137,8 @@ export class Context {
     const info = (line: string) => this.out.info(line);
     const warn = (line: string) => this.out.warn(line);
     return this.clientFor(endpoint, [
-      this.declared.outboxFirst !== false && !endpoint.local ? sendOutboxFirst({ outbox: () => this.writes().outbox, info, warn }) : undefined,
+      // Locally too: time off planned ahead waits in the outbox for its day (an empty outbox: one stat).
+      this.declared.outboxFirst !== false ? sendOutboxFirst({ outbox: () => this.writes().outbox, today: () => this.today(), info, warn }) : undefined,
       recordWrites({ record: () => this.writes().record, now: this.now, warn }),
     ]);
   });

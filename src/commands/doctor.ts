@@ -346,8 +346,11 @@ function remindersCheck(status: ReminderStatus, zone: Settled<Setting<string>>, 
 
 function outboxCheck(dataDir: string, now: () => Date): Check {
   try {
-    const waiting = outboxFiles(dataDir).flatMap((file) => new Outbox(file, now).pending());
-    if (waiting.length === 0) return ok('outbox', 'empty');
+    const all = outboxFiles(dataDir).flatMap((file) => new Outbox(file, now).pending());
+    // Time off planned ahead waits for its day, as it should.
+    const waiting = all.filter((w) => !w.plannedOff);
+    const planned = all.length - waiting.length;
+    if (waiting.length === 0) return ok('outbox', planned ? `nothing waiting to be sent; ${planned} planned day${planned === 1 ? '' : 's'} off wait for their day` : 'empty');
     const held = waiting.filter((w) => w.held).length;
     const count = `${waiting.length} write${waiting.length === 1 ? '' : 's'}`;
     return {

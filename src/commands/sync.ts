@@ -57,10 +57,10 @@ export function parse(opts: { confirm?: string[]; drop?: string[]; list?: boolea
   return { confirm, drop, list: !!opts.list };
 }
 
-const state = (w: QueuedWrite): string => (w.held ? 'held' : 'waiting');
+const state = (w: QueuedWrite): string => (w.held ? 'held' : w.plannedOff ? 'planned' : 'waiting');
 
 /** Sends the outbox (or lists it), and says what became of each write. */
-export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' | 'writes' | 'prompter' | 'settings'>): Promise<void> {
+export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' | 'writes' | 'prompter' | 'settings' | 'today'>): Promise<void> {
   const { out } = deps;
   const { outbox } = deps.writes();
   const known = outbox.exists() ? outbox.pending() : [];
@@ -78,7 +78,7 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
   }
   if (known.length === 0) {
     // An answer to an action, not an empty listing: said in a pipe too.
-    await out.result({ sent: [], already: [], dropped: [], held: [], left: 0 }, () => '');
+    await out.result({ sent: [], already: [], dropped: [], held: [], planned: [], leftAlone: [], left: 0 }, () => '');
     return out.item('Nothing waits in the outbox.');
   }
   const api = await deps.api();
@@ -89,6 +89,7 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
       out.item(`Dropped [${w.n}] ${describeQueued(w)}; it was not sent`);
     }
     return deliver(outbox, api, {
+      today: deps.today(),
       confirm: async (w) => {
         if (confirmed.has(w.n)) return true;
         if (!deps.prompter.available) return false;
@@ -111,6 +112,10 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
     else out.item(`Sent [${s.write.n}] ${describeQueued(s.write)}${s.value === undefined ? '' : ` as ${signed(s.value)}`} (HTTP ${s.status}${s.logId ? `, log id:${s.logId}` : ''})`);
   }
   for (const w of delivery.already) out.item(`[${w.n}] ${describeQueued(w)} was already on the server`);
+  for (const { write, status } of delivery.leftAlone) {
+    out.item(`Left [${write.n}] ${describeQueued(write)} alone: the day already holds ${status === 'value' ? 'a value' : `a ${status} mark`} (planned time off)`);
+  }
+  for (const w of delivery.planned) out.item(`[${w.n}] ${describeQueued(w)} waits for its day (planned time off)`);
   for (const { write, error } of delivery.dropped) {
     out.item(`error: the server refused [${write.n}] ${describeQueued(write)}; it was dropped from the outbox: ${describeError(error).message}`, true);
   }
@@ -125,6 +130,8 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
       already: delivery.already.map((w) => w.n),
       dropped: delivery.dropped.map(({ write, error }) => ({ n: write.n, error: { code: describeError(error).code, message: describeError(error).message } })),
       held: delivery.held.map((w) => w.n),
+      planned: delivery.planned.map((w) => w.n),
+      leftAlone: delivery.leftAlone.map(({ write }) => write.n),
       left: delivery.left,
     },
     plain: () => '',
@@ -138,5 +145,7 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
   if (delivery.stopped !== undefined) {
     throw new QueuedError(`${countOf(delivery.left, 'write')} still in the outbox: ${describeError(delivery.stopped).message}`, 'run `habits sync` again later; every command also tries first');
   }
-  if (delivery.left > 0) throw new QueuedError(`${countOf(delivery.left, 'write')} held in the outbox`);
+  // Time off planned for a day to come waits as it should: not a failure.
+  const waiting = delivery.left - delivery.planned.length;
+  if (waiting > 0) throw new QueuedError(`${countOf(waiting, 'write')} held in the outbox`);
 }

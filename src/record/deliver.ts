@@ -8,7 +8,7 @@ import { sendOf } from '../api/pipeline.js';
 import type { Api } from '../api/routes.js';
 import { mayHaveBeenReceived } from '../api/network.js';
 import { difference, readDay } from './day-total.js';
-import { isMarkRoute, isRepeatable, queueDecision, type Outbox, type QueuedWrite } from './outbox.js';
+import { isMarkRoute, isRepeatable, queueDecision, targetDateOf, waitsForItsDay, type Outbox, type QueuedWrite } from './outbox.js';
 
 /** What happened to the outbox in one run. */
 export interface Delivery {
@@ -23,6 +23,10 @@ export interface Delivery {
   dropped: { write: QueuedWrite; error: unknown }[];
   /** Held values not confirmed: still waiting. */
   held: QueuedWrite[];
+  /** Time off planned for a day that has not come (`today`): still waiting, as it should. */
+  planned: QueuedWrite[];
+  /** Planned time off whose day already held a mark or a value: left alone, nothing sent. */
+  leftAlone: { write: QueuedWrite; status: string }[];
   /** Why the run stopped early (the server unreachable, the time budget spent), with the rest kept. */
   stopped?: unknown;
   /** Writes still waiting when the run ended, held ones included. */
@@ -34,11 +38,13 @@ export interface DeliverOptions {
   signal?: AbortSignal;
   /** Says whether to send a held value now (`--confirm n`, or a question on a terminal). */
   confirm?: (write: QueuedWrite) => Promise<boolean> | boolean;
+  /** The user's date: planned time off is sent from its day on (without it, none is). */
+  today?: string;
 }
 
 /** Sends what waits in `outbox` through `api`. Call it holding the outbox's lock. */
 export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {}): Promise<Delivery> {
-  const result: Delivery = { sent: [], already: [], dropped: [], held: [], left: 0 };
+  const result: Delivery = { sent: [], already: [], dropped: [], held: [], planned: [], leftAlone: [], left: 0 };
   const send = sendOf(api);
   const pending = outbox.pending();
   let i = 0;
@@ -50,6 +56,10 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
     }
     const mark = isMarkRoute(write.route);
     const repeatable = isRepeatable(write);
+    if (waitsForItsDay(write, opts.today)) {
+      result.planned.push(write);
+      continue;
+    }
     if (write.held) {
       if (!(await opts.confirm?.(write))) {
         result.held.push(write);
@@ -74,8 +84,19 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
         }
         body = { ...(write.body as object), value };
       }
+      if (write.plannedOff) {
+        // Time off is never marked over what the day holds (a mark from another device, a value).
+        const shown = await readDay(api, write.habit.id, targetDateOf(write) ?? '', null, null, opts.signal);
+        const held = shown.status === 'completed' || shown.status === 'skipped' || shown.status === 'failed' ? shown.status : shown.total !== 0 ? 'value' : undefined;
+        if (held) {
+          outbox.note('done', write.id, { status: 0, unchanged: true });
+          result.leftAlone.push({ write, status: held });
+          continue;
+        }
+      }
       const answer = await send({
         route: write.route, params: write.params, body, signal: opts.signal, onStatus: (s) => (status = s),
+        ...(write.plannedOff ? { note: { off: write.plannedOff } } : {}),
       });
       const logId = (answer as { logId?: unknown } | undefined)?.logId;
       outbox.note('done', write.id, { status, ...(typeof logId === 'string' ? { logId } : {}) });
@@ -99,7 +120,7 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
       break;
     }
   }
-  result.left = result.held.length + (pending.length - i);
+  result.left = result.held.length + result.planned.length + (pending.length - i);
   outbox.tidy();
   outbox.compact();
   return result;

@@ -4,12 +4,15 @@
 // (a later `log done` of the day) or removed is no longer live, and so no longer off.
 import type { OffNote } from '../api/routes.js';
 import { sha256Hex } from '../hash.js';
+import { targetDateOf, type Outbox } from './outbox.js';
 import type { LiveLog, WriteRecord } from './record.js';
 
 /** One range this machine recorded, with the marks of it still live. */
 export interface OffRange extends OffNote {
   /** The live skip marks it wrote, oldest first. */
   marks: { habitId: string; date: string }[];
+  /** Its days to come, waiting in the outbox for their day (the outbox's writes, with their id). */
+  planned: { habitId: string; date: string; id: string }[];
   /** When its first live mark was written (ISO 8601). */
   since: string;
 }
@@ -28,17 +31,25 @@ function offOf(log: LiveLog): OffNote | undefined {
   return log.type === 'skipped' && off && typeof off.id === 'string' && typeof off.from === 'string' && typeof off.to === 'string' ? off : undefined;
 }
 
-/** The ranges with live marks, in the order they were first written; each with its latest reason. */
-export function offRanges(record: WriteRecord): OffRange[] {
+/**
+ * The ranges with live marks or days planned in `outbox`, in the order they were first written;
+ * each with its latest reason.
+ */
+export function offRanges(record: WriteRecord, outbox?: Outbox): OffRange[] {
   const ranges = new Map<string, OffRange>();
-  for (const log of record.liveLogs()) {
-    const off = offOf(log);
-    if (!off) continue;
+  const rangeOf = (off: OffNote, at: string): OffRange => {
     let range = ranges.get(off.id);
-    if (!range) ranges.set(off.id, (range = { id: off.id, from: off.from, to: off.to, marks: [], since: log.write.at }));
+    if (!range) ranges.set(off.id, (range = { id: off.id, from: off.from, to: off.to, marks: [], planned: [], since: at }));
     if (typeof off.reason === 'string') range.reason = off.reason;
     else delete range.reason;
-    range.marks.push({ habitId: log.habitId, date: log.date });
+    return range;
+  };
+  for (const log of record.liveLogs()) {
+    const off = offOf(log);
+    if (off) rangeOf(off, log.write.at).marks.push({ habitId: log.habitId, date: log.date });
+  }
+  for (const w of outbox?.exists() ? outbox.pending() : []) {
+    if (w.plannedOff) rangeOf(w.plannedOff, w.at).planned.push({ habitId: w.habit.id, date: targetDateOf(w) ?? '', id: w.id });
   }
   return [...ranges.values()];
 }

@@ -18,6 +18,8 @@ const OUTBOX_FIRST_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface OutboxFirstOptions {
   outbox: () => Outbox;
+  /** The user's date: time off planned for it (or before) is sent now. */
+  today: () => string;
   info: (line: string) => void;
   warn: (line: string) => void;
 }
@@ -33,7 +35,7 @@ export function sendOutboxFirst(options: OutboxFirstOptions): Middleware {
   };
 }
 
-async function deliverFirst({ outbox: outboxOf, info, warn }: OutboxFirstOptions, api: ReturnType<typeof typedApi>): Promise<void> {
+async function deliverFirst({ outbox: outboxOf, info, warn, today }: OutboxFirstOptions, api: ReturnType<typeof typedApi>): Promise<void> {
   const outbox = outboxOf();
   if (!outbox.exists()) return;
   // Read whole only by `habits sync`, which compacts it: a command is not slowed by an outbox
@@ -45,7 +47,7 @@ async function deliverFirst({ outbox: outboxOf, info, warn }: OutboxFirstOptions
   }
   let attempt;
   try {
-    attempt = await outbox.locked(() => deliver(outbox, api, { signal: AbortSignal.timeout(OUTBOX_BUDGET_MS) }));
+    attempt = await outbox.locked(() => deliver(outbox, api, { signal: AbortSignal.timeout(OUTBOX_BUDGET_MS), today: today() }));
   } catch (err) {
     // An outbox that cannot be read (a symbolic link) is `habits sync`'s to report; this command goes on.
     if (!(err instanceof CliError)) throw err;
@@ -55,8 +57,14 @@ async function deliverFirst({ outbox: outboxOf, info, warn }: OutboxFirstOptions
   // Another habits command is sending it (its lock is checked: lock.ts): nothing to do here.
   if ('busy' in attempt) return;
   const delivery = attempt.done;
-  const done = delivery.sent.length + delivery.already.length;
+  const isOff = (w: { plannedOff?: unknown }) => w.plannedOff !== undefined;
+  const done = delivery.sent.filter((s) => !isOff(s.write)).length + delivery.already.filter((w) => !isOff(w)).length;
   if (done > 0) info(`Sent ${countOf(done, 'queued write')} from the outbox`);
+  const off = delivery.sent.filter((s) => isOff(s.write)).length + delivery.already.filter(isOff).length;
+  if (off > 0) info(`Took ${countOf(off, 'planned day')} off (habits off ls)`);
+  for (const { write, status } of delivery.leftAlone) {
+    info(`Left ${describeQueued(write)} alone: the day already holds ${status === 'value' ? 'a value' : `a ${status} mark`} (planned time off)`);
+  }
   for (const { write, error } of delivery.dropped) {
     warn(`warning: the server refused the queued ${describeQueued(write)}, which was dropped from the outbox: ${escapeControls(describeError(error).message)}`);
   }

@@ -16,7 +16,7 @@ import { closeSync, constants, existsSync, fstatSync, fsyncSync, openSync, readd
 import { dirname, join } from 'node:path';
 import { ApiError } from '../api/errors.js';
 import { mayHaveBeenReceived, mayPass } from '../api/network.js';
-import type { RouteKey } from '../api/routes.js';
+import type { OffNote, RouteKey } from '../api/routes.js';
 import { sha256Hex } from '../hash.js';
 import { appendLines, eachLine, eachLineOf } from './jsonl.js';
 import type { Busy } from './lock.js';
@@ -38,6 +38,33 @@ export interface QueuedWrite {
   held: boolean;
   /** A `log set`: the total the day is to have; sent as the difference from the day's total then. */
   set?: SetIntent;
+  /**
+   * A skip mark of time off planned ahead (`habits off` past today): it waits for its day (its
+   * body's `targetDate`), is sent then only if the day still holds nothing, and carries its range
+   * into the record of writes.
+   */
+  plannedOff?: OffNote;
+}
+
+/** A `plannedOff` field read from a queue line, or undefined when it is not a whole one. */
+function offNoteOf(x: unknown): OffNote | undefined {
+  if (!x || typeof x !== 'object') return undefined;
+  const o = x as Record<string, unknown>;
+  if (typeof o.id !== 'string' || typeof o.from !== 'string' || typeof o.to !== 'string') return undefined;
+  return { id: o.id, from: o.from, to: o.to, ...(typeof o.reason === 'string' ? { reason: o.reason } : {}) };
+}
+
+/** The day a write is for (its body's `targetDate`), if it names one. */
+export function targetDateOf(w: Pick<QueuedWrite, 'body'>): string | undefined {
+  const date = (w.body as { targetDate?: unknown } | undefined)?.targetDate;
+  return typeof date === 'string' ? date : undefined;
+}
+
+/** A planned write whose day has not come on `today` (the user's date): not sent yet. */
+export function waitsForItsDay(w: Pick<QueuedWrite, 'body' | 'plannedOff'>, today: string | undefined): boolean {
+  if (!w.plannedOff) return false;
+  const date = targetDateOf(w);
+  return today === undefined || date === undefined || date > today;
 }
 
 /**
@@ -101,7 +128,7 @@ export function isMarkRoute(route: string): boolean {
 }
 
 /** A write that is harmless to send twice: a mark, or a `log set` (which reads the day first). */
-export function isRepeatable(w: { route: string; set?: SetIntent }): boolean {
+export function isRepeatable(w: { route: string; set?: SetIntent; plannedOff?: OffNote }): boolean {
   return isMarkRoute(w.route) || w.set !== undefined;
 }
 
@@ -158,6 +185,8 @@ export class Outbox {
             });
             const set = setIntentOf(e.set);
             if (set) byId.get(id)!.set = set;
+            const plannedOff = offNoteOf(e.plannedOff);
+            if (plannedOff) byId.get(id)!.plannedOff = plannedOff;
           }
           break;
         case 'send':

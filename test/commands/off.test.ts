@@ -76,15 +76,53 @@ describe('habits off', () => {
     expect(doc.habits.find((h: { habit: { name: string } }) => h.habit.name === 'Run')).toMatchObject({ marked: [], already: ['2026-11-19', '2026-11-20'] });
   });
 
-  it('--habit takes only the named habits; days after today are named, not marked', async () => {
+  it('--habit takes only the named habits; days after today are planned: each marked on its day, first thing, unless it holds something', async () => {
     const a = await addHabit(fx.svc, { name: 'Alpha', startDate: '2026-11-01' });
     const b = await addHabit(fx.svc, { name: 'Beta', startDate: '2026-11-01' });
-    const r = await cli(['off', '--from', 'yesterday', '--to', '2026-11-23', '--habit', 'Alpha']);
+    const r = await cli(['off', '--from', 'yesterday', '--to', '2026-11-23', '--habit', 'Alpha', '--reason', 'trip']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('"Alpha": 2 days off (2026-11-19..2026-11-20)\n');
-    expect(r.stderr).toContain('note: 2026-11-21..2026-11-23 is after today and was not marked yet');
+    expect(r.stdout).toBe('"Alpha": 2 days off (2026-11-19..2026-11-20); planned: 2026-11-21..2026-11-23\n');
+    expect(r.stderr).toMatch(/^Time off [0-9a-f]{8}: 2026-11-19\.\.2026-11-23, 2 days marked skipped, 3 planned \(each marked on its day/);
     expect(await logsOf(b.id)).toEqual([]);
     expect((await logsOf(a.id)).length).toBe(2);
+    // The same command again plans nothing twice.
+    await cli(['off', '--from', 'yesterday', '--to', '2026-11-23', '--habit', 'Alpha', '--reason', 'trip']);
+    const ls = await cli(['off', 'ls']);
+    expect(ls.stdout).toMatch(/^[0-9a-f]{8}\t2026-11-19\t2026-11-23\t1\t2\t3\ttrip\n$/);
+    expect((await cli(['sync', '--list'])).stdout.split('\n').filter((l) => l.includes('planned')).length).toBe(3);
+    // A day to come waits; sync does not send it early, and that is no failure.
+    const sync = await cli(['sync']);
+    expect(sync.code).toBe(0);
+    expect(sync.stderr).toContain('log skip "Alpha" for 2026-11-21 waits for its day (planned time off)');
+    expect((await logsOf(a.id)).length).toBe(2);
+    // The 21st: the first command (here journal) marks it before its own request.
+    const j21 = await at('2026-11-21T08:00:00Z', ['journal']);
+    expect(j21.stderr).toContain('Took 1 planned day off (habits off ls)');
+    expect(j21.stdout).toMatch(/Alpha\tskipped/);
+    expect((await logsOf(a.id)).filter((l) => l.date === '2026-11-21')).toEqual([{ date: '2026-11-21', kind: 'skipped' }]);
+    // The 22nd was done on another device before this machine ran anything: left alone.
+    fx.clock.set('2026-11-22T07:00:00Z');
+    await mark(fx.svc, a.id, 'complete', '2026-11-22');
+    const j22 = await at('2026-11-22T08:00:00Z', ['log', 'done', 'Beta']);
+    expect(j22.code).toBe(0);
+    expect(j22.stderr).toContain('Left log skip "Alpha" for 2026-11-22 alone: the day already holds a completed mark (planned time off)');
+    expect((await logsOf(a.id)).filter((l) => l.date === '2026-11-22')).toEqual([{ date: '2026-11-22', kind: 'completed' }]);
+    // off rm drops what is still planned, and undoes what was marked.
+    const rm = await cli(['off', 'rm', '2026-11-19..2026-11-23']);
+    expect(rm.code).toBe(0);
+    expect(rm.stderr).toMatch(/3 marks undone, 1 planned day dropped from the outbox\n$/);
+    expect((await cli(['sync', '--list'])).stdout).toBe('');
+    await at('2026-11-23T08:00:00Z', ['journal']);
+    expect((await logsOf(a.id)).map((l) => `${l.date} ${l.kind}`)).toEqual(['2026-11-22 completed']);
+  });
+
+  it('a reminder stays quiet on a day planned off: the scheduled run marks the day first', async () => {
+    const h = await addHabit(fx.svc, { name: 'Stretch', startDate: '2026-11-01', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
+    expect((await cli(['off', '--from', 'tomorrow', '--to', 'tomorrow'])).stdout).toBe('"Stretch": planned: 2026-11-21\n');
+    const run = await at('2026-11-21T07:31:00Z', ['remind', '--notify', 'stdout']);
+    expect(run).toMatchObject({ code: 0, stdout: '' });
+    expect(run.stderr).toContain('Took 1 planned day off');
+    expect(await logsOf(h.id)).toEqual([{ date: '2026-11-21', kind: 'skipped' }]);
   });
 
   it('bad input: one line and exit 2, before any request; an unknown habit is exit 3', async () => {
@@ -92,7 +130,6 @@ describe('habits off', () => {
     for (const [args, line] of [
       [['off', '--from', 'fri', '--to', 'mon'], 'error: --to 2026-11-16 is before --from 2026-11-20'],
       [['off', '--from', '2025-01-01', '--to', '2026-11-20'], 'error: the range is 689 days long: at most 366'],
-      [['off', '--from', 'tomorrow', '--to', '2026-11-25'], 'error: the range starts after today (2026-11-20): the service takes no mark for a day to come'],
       [['off', '--from', 'soon', '--to', 'today'], 'error: --from: expected'],
       [['off', '--to', 'today'], 'error: --from <date> is required'],
       [['off', '--from', 'today'], 'error: --to <date> is required'],
@@ -120,7 +157,7 @@ describe('habits off ls and off rm', () => {
     const id2 = JSON.parse(second.stdout).id as string;
     expect(id1).not.toBe(id2);
     const ls = await cli(['off', 'ls']);
-    expect(ls.stdout).toBe(`${id1}\t2026-11-10\t2026-11-12\t2\t6\ttrip\n${id2}\t2026-11-16\t2026-11-17\t1\t2\t\n`);
+    expect(ls.stdout).toBe(`${id1}\t2026-11-10\t2026-11-12\t2\t6\t0\ttrip\n${id2}\t2026-11-16\t2026-11-17\t1\t2\t0\t\n`);
     // Since then: Walk done on the 11th (replaces the skip: no longer the range's), a value on the 12th.
     await cli(['log', 'done', 'Walk', '--date', '2026-11-11']);
     await logValue(fx.svc, walk.id, 1, 'kM', '2026-11-12');
@@ -145,7 +182,7 @@ describe('habits off ls and off rm', () => {
     ]);
     expect((await logsOf(read.id)).map((l) => `${l.date} ${l.kind}`).sort()).toEqual(['2026-11-16 skipped', '2026-11-17 skipped']);
     // Only the left-alone day still counts for the first range.
-    expect((await cli(['off', 'ls'])).stdout).toBe(`${id1}\t2026-11-10\t2026-11-12\t1\t1\ttrip\n${id2}\t2026-11-16\t2026-11-17\t1\t2\t\n`);
+    expect((await cli(['off', 'ls'])).stdout).toBe(`${id1}\t2026-11-10\t2026-11-12\t1\t1\t0\ttrip\n${id2}\t2026-11-16\t2026-11-17\t1\t2\t0\t\n`);
     const byDates = await cli(['off', 'rm', '2026-11-16..2026-11-17']);
     expect(byDates.code).toBe(0);
     expect(await logsOf(read.id)).toEqual([]);

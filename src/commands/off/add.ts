@@ -16,9 +16,10 @@ import { escapeControls } from '../../model/text.js';
 import { progressLine } from '../../output/progress.js';
 import { spinnerAllowed } from '../../output/spinner.js';
 import { offRangeId, offRanges } from '../../record/off.js';
+import { targetDateOf, type Outbox } from '../../record/outbox.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
-import { OFF_CONCURRENCY, OFF_REQUESTS_PER_MINUTE, pacedApi, rangeText, readDays, type DayHeld } from './shared.js';
+import { dueDays, OFF_CONCURRENCY, OFF_REQUESTS_PER_MINUTE, pacedApi, rangeText, readDays, type DayHeld } from './shared.js';
 
 /** The longest range: a year (a leap year's). */
 export const MAX_OFF_DAYS = 366;
@@ -40,6 +41,8 @@ export interface OffHabit {
   marked: string[];
   /** Days this range had marked already (an earlier run of the same command). */
   already: string[];
+  /** Days to come, due by the habit's schedule: they wait in the outbox and are marked on their day. */
+  planned: string[];
   /** Days that held a mark or a value: left alone. `status` is completed, skipped, failed or value. */
   kept: { date: string; status: string }[];
   /** Due days of the range whose mark failed, and why (the first failure). */
@@ -58,8 +61,9 @@ export function register(parent: Command, app: App): void {
     .addHelpText('after', `
 Each habit due on a day of the range is marked skipped, which keeps its streak without extending
 it. A day that already holds a mark (done, skipped, failed) or a value is left alone and listed.
-Days after today cannot be marked yet (the service takes no mark for a day to come): they are
-named, and the same command run again on or after them marks them, joining the same range.
+Days after today cannot be marked yet (the service takes no mark for a day to come): each due day
+waits in the outbox, and the first habits command that reaches the server on or after that day
+(journal, log, remind from cron, any) marks it first, unless the day holds something by then.
 
 Requests: one listing of the habits, one statistics read per habit for the range, and one mark per
 day to mark, at most ${OFF_REQUESTS_PER_MINUTE} a minute (the service allows 500): a year over 50 habits takes
@@ -86,9 +90,6 @@ export function parse(opts: { from?: string; to?: string; habit?: string[]; reas
   const to = parseDateArg(opts.to!, today, '--to');
   if (to < from) throw new UsageError(`--to ${to} is before --from ${from}`);
   if (daysBetween(from, to) + 1 > MAX_OFF_DAYS) throw new UsageError(`the range is ${daysBetween(from, to) + 1} days long: at most ${MAX_OFF_DAYS}`, 'take time off a year at a time');
-  if (from > today) {
-    throw new UsageError(`the range starts after today (${today}): the service takes no mark for a day to come`, `run it on ${from} or later; it marks the days up to that day`);
-  }
   const refs = opts.habit?.map((r) => r.trim());
   refs?.forEach((r, i) => {
     if (!r) throw new UsageError(`--habit ${i + 1} is empty`);
@@ -125,7 +126,7 @@ export async function run(options: OffOptions, deps: Pick<Deps, 'out' | 'api' | 
   const ours = new Set(offRanges(deps.writes().record).find((r) => r.id === id)?.marks.map((m) => `${m.habitId}|${m.date}`) ?? []);
   const { api } = pacedApi(await deps.api(), deps);
   const progress = progressLine(deps.io.stderr, spinnerAllowed(deps.io, out.quiet));
-  const results = habits.map((h): OffHabit => ({ habit: { id: h.id, name: h.name }, marked: [], already: [], kept: [] }));
+  const results = habits.map((h): OffHabit => ({ habit: { id: h.id, name: h.name }, marked: [], already: [], planned: [], kept: [] }));
   const failures: unknown[] = [];
   const fail = (i: number, err: unknown): void => {
     failures.push(err);
@@ -133,9 +134,13 @@ export async function run(options: OffOptions, deps: Pick<Deps, 'out' | 'api' | 
     results[i]!.error ??= { code: d.code, message: d.message, status: d.status ?? null };
   };
 
-  // Reads: what each day holds.
+  // Days to come: the service takes no mark for them yet, so each waits in the outbox for its day
+  // (docs/outbox.md, planned time off); running the command again plans nothing twice.
+  if (options.to > today) planDays(options, habits, results, note, addDays(today, 1), deps.writes().outbox);
+
+  // Reads: what each day up to today holds.
   let read = 0;
-  const days = await mapPool(habits, OFF_CONCURRENCY, async (habit, i): Promise<Map<string, DayHeld> | undefined> => {
+  const days = options.from > today ? [] : await mapPool(habits, OFF_CONCURRENCY, async (habit, i): Promise<Map<string, DayHeld> | undefined> => {
     try {
       return await readDays(api, habit, options.from, last);
     } catch (err) {
@@ -179,20 +184,40 @@ export async function run(options: OffOptions, deps: Pick<Deps, 'out' | 'api' | 
     r.kept.sort((a, b) => a.date.localeCompare(b.date));
   }
 
-  const future = options.to > today ? { from: addDays(today, 1), to: options.to } : null;
   const marks = results.reduce((n, r) => n + r.marked.length, 0);
+  const planned = results.reduce((n, r) => n + r.planned.length, 0);
   await out.render({
-    json: { id, from: options.from, to: options.to, reason: options.reason ?? null, habits: results, marks, notMarkedYet: future },
+    json: { id, from: options.from, to: options.to, reason: options.reason ?? null, habits: results, marks, planned },
     plain: () => results.map((r) => habitLine(r)).join('\n'),
     tty: () => results.map((r) => habitLine(r)).join('\n'),
   });
   if (habits.length === 0) out.info('No active habits: nothing to take off.');
-  if (future) out.warn(`note: ${rangeText(future.from, future.to)} is after today and was not marked yet: run the same command again then (it marks only what is still open)`);
-  if (marks > 0) out.info(`Time off ${id}: ${rangeText(options.from, options.to)}, ${marks} day${marks === 1 ? '' : 's'} marked skipped; \`habits off rm ${id}\` undoes them`);
+  if (marks > 0 || planned > 0) {
+    const what = [marks > 0 ? `${marks} day${marks === 1 ? '' : 's'} marked skipped` : '', planned > 0 ? `${planned} planned (each marked on its day by the first habits command that reaches the server)` : ''].filter(Boolean).join(', ');
+    out.info(`Time off ${id}: ${rangeText(options.from, options.to)}, ${what}; \`habits off rm ${id}\` undoes them`);
+  }
   if (failures.length === 0) return;
   if (stop !== undefined) out.warn(`warning: stopped after a failure; ${todo.length - written} marks not sent: run the same command again to continue`);
   if (failures.length === 1 && habits.length === 1) throw failures[0];
   throw new PartialFailure(failures[0], results.filter((r) => r.error).length, habits.length);
+}
+
+/**
+ * Queues a skip mark for each due day of the range from `first` on, for each habit, unless one
+ * waits for that habit and day already (the same command run again).
+ */
+function planDays(options: OffOptions, habits: Habit[], results: OffHabit[], note: OffNote, first: string, outbox: Outbox): void {
+  const waiting = new Set(outbox.exists() ? outbox.pending().filter((w) => w.plannedOff).map((w) => `${w.habit.id}|${targetDateOf(w)}`) : []);
+  habits.forEach((habit, i) => {
+    for (const date of dueDays(habit, first > options.from ? first : options.from, options.to)) {
+      results[i]!.planned.push(date);
+      if (waiting.has(`${habit.id}|${date}`)) continue;
+      outbox.queue({
+        route: 'POST /habits/{habitId}/logs/skipped', params: { habitId: habit.id }, body: { targetDate: date },
+        habit: { id: habit.id, name: habit.name }, why: `time off planned for ${date}`, plannedOff: note,
+      }, false);
+    }
+  });
 }
 
 /** `"Walk": 4 days off (2026-11-16..2026-11-20); left alone: 2026-11-18 completed`. */
@@ -200,8 +225,9 @@ function habitLine(r: OffHabit): string {
   const name = `"${r.habit.name}"`;
   const parts: string[] = [];
   const n = r.marked.length;
-  parts.push(n === 0 ? 'no day to mark' : `${n} day${n === 1 ? '' : 's'} off (${datesText(r.marked)})`);
+  if (n > 0 || r.planned.length === 0) parts.push(n === 0 ? 'no day to mark' : `${n} day${n === 1 ? '' : 's'} off (${datesText(r.marked)})`);
   if (r.already.length) parts.push(`already off: ${datesText(r.already)}`);
+  if (r.planned.length) parts.push(`planned: ${datesText(r.planned)}`);
   if (r.kept.length) parts.push(`left alone: ${r.kept.map((k) => `${k.date} ${k.status}`).join(', ')}`);
   if (r.error) parts.push(`error: ${r.error.message}`);
   return `${name}: ${parts.join('; ')}`;

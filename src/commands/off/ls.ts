@@ -22,19 +22,21 @@ ${examples([
 }
 
 /** One range as --json prints it. */
-export function rangeRow(r: OffRange): { id: string; from: string; to: string; reason: string | null; habits: number; days: number; since: string } {
-  return { id: r.id, from: r.from, to: r.to, reason: r.reason ?? null, habits: new Set(r.marks.map((m) => m.habitId)).size, days: r.marks.length, since: r.since };
+export function rangeRow(r: OffRange): { id: string; from: string; to: string; reason: string | null; habits: number; days: number; planned: number; since: string } {
+  const habits = new Set([...r.marks, ...r.planned].map((m) => m.habitId)).size;
+  return { id: r.id, from: r.from, to: r.to, reason: r.reason ?? null, habits, days: r.marks.length, planned: r.planned.length, since: r.since };
 }
 
 /** Lists the ranges. */
 export async function run(deps: Pick<Deps, 'out' | 'writes'>): Promise<void> {
   const { out } = deps;
-  const rows = offRanges(deps.writes().record).map(rangeRow);
+  const { record, outbox } = deps.writes();
+  const rows = offRanges(record, outbox).map(rangeRow);
   if (rows.length === 0) return out.empty(rows, 'No time off recorded on this machine.');
-  const cells = rows.map((r) => [r.id, r.from, r.to, String(r.habits), String(r.days), r.reason ?? '']);
+  const cells = rows.map((r) => [r.id, r.from, r.to, String(r.habits), String(r.days), String(r.planned), r.reason ?? '']);
   await out.render({
     json: rows,
-    plain: () => out.table({ head: ['id', 'from', 'to', 'habits', 'marks', 'reason'], rows: cells }),
-    tty: () => out.table({ head: ['ID', 'From', 'To', 'Habits', 'Marks', 'Reason'], rows: cells, flex: 5 }),
+    plain: () => out.table({ head: ['id', 'from', 'to', 'habits', 'marks', 'planned', 'reason'], rows: cells }),
+    tty: () => out.table({ head: ['ID', 'From', 'To', 'Habits', 'Marks', 'Planned', 'Reason'], rows: cells, flex: 6 }),
   });
 }

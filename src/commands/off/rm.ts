@@ -6,10 +6,11 @@ import type { Command } from 'commander';
 import type { Habit } from '../../api/types.js';
 import { mapPool } from '../../concurrency.js';
 import { describeError } from '../../describe-error.js';
-import { AmbiguousError, NotFoundError, PartialFailure, UsageError } from '../../errors.js';
+import { AmbiguousError, FailureError, NotFoundError, PartialFailure, UsageError } from '../../errors.js';
 import { progressLine } from '../../output/progress.js';
 import { spinnerAllowed } from '../../output/spinner.js';
 import { offRanges, type OffRange } from '../../record/off.js';
+import type { Outbox } from '../../record/outbox.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
 import { datesText } from './add.js';
@@ -45,6 +46,21 @@ export function pickRange(ranges: readonly OffRange[], ref: string): OffRange {
   throw new AmbiguousError(`"${ref}" names ${found.length} ranges of time off`, found.map((r) => `${r.id} (${rangeText(r.from, r.to)})`));
 }
 
+/** Drops the range's planned days from the outbox, holding its lock; how many. */
+async function dropPlanned(outbox: Outbox, range: OffRange): Promise<number> {
+  const attempt = await outbox.locked(async () => {
+    const ids = new Set(range.planned.map((p) => p.id));
+    const still = outbox.pending().filter((w) => ids.has(w.id));
+    for (const w of still) outbox.note('drop', w.id, { why: `habits off rm ${range.id}` });
+    outbox.tidy();
+    return still.length;
+  });
+  if ('busy' in attempt) {
+    throw new FailureError(`another habits command${attempt.busy.holder.pid ? ` (pid ${attempt.busy.holder.pid})` : ''} is sending the outbox`, 'failure', 'run `habits off rm` again in a moment');
+  }
+  return attempt.done;
+}
+
 /** One habit's outcome, as --json prints it. */
 interface RmHabit {
   habit: { id: string; name: string };
@@ -56,11 +72,14 @@ interface RmHabit {
 /** Undoes the range's standing marks. */
 export async function run(ref: string, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'now' | 'sleep' | 'writes' | 'io'>): Promise<void> {
   const { out } = deps;
-  const range = pickRange(offRanges(deps.writes().record), ref);
+  const { record, outbox } = deps.writes();
+  const range = pickRange(offRanges(record, outbox), ref);
+  // Its days to come leave the outbox first: nothing was sent for them.
+  const dropped = range.planned.length === 0 ? 0 : await dropPlanned(outbox, range);
   const byHabit = new Map<string, string[]>();
   for (const m of range.marks) byHabit.set(m.habitId, [...(byHabit.get(m.habitId) ?? []), m.date]);
   // Names and schedules from the listing; a habit archived since is still undone, by its id.
-  const listed = new Map([...(await deps.resolver.fetchHabits(false)), ...(await deps.resolver.fetchHabits(true).catch(() => []))].map((h) => [h.id, h]));
+  const listed = byHabit.size === 0 ? new Map<string, Habit>() : new Map([...(await deps.resolver.fetchHabits(false)), ...(await deps.resolver.fetchHabits(true).catch(() => []))].map((h) => [h.id, h]));
   const { api } = pacedApi(await deps.api(), deps);
   const progress = progressLine(deps.io.stderr, spinnerAllowed(deps.io, out.quiet));
   const habits = [...byHabit.keys()];
@@ -108,11 +127,12 @@ export async function run(ref: string, deps: Pick<Deps, 'out' | 'api' | 'resolve
     return `"${r.habit.name}": ${parts.join('; ')}`;
   };
   await out.render({
-    json: { id: range.id, from: range.from, to: range.to, habits: results, undone },
+    json: { id: range.id, from: range.from, to: range.to, habits: results, undone, plannedDropped: dropped },
     plain: () => results.map(line).join('\n'),
     tty: () => results.map(line).join('\n'),
   });
-  out.info(`Time off ${range.id} (${rangeText(range.from, range.to)}): ${undone} mark${undone === 1 ? '' : 's'} undone`);
+  const planned = dropped > 0 ? `, ${dropped} planned day${dropped === 1 ? '' : 's'} dropped from the outbox` : '';
+  out.info(`Time off ${range.id} (${rangeText(range.from, range.to)}): ${undone} mark${undone === 1 ? '' : 's'} undone${planned}`);
   if (failures.length === 0) return;
   if (habits.length === 1) throw failures[0];
   throw new PartialFailure(failures[0], results.filter((r) => r.error).length, habits.length);

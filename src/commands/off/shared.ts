@@ -27,6 +27,12 @@ export function pacedApi(api: Api, deps: Pick<Deps, 'now' | 'sleep'>): { api: Ap
   return { api: { request }, pacer };
 }
 
+/** The days of `habit` from `from` to `to` that its schedule makes due (every day when it has none): the days to come of a range. */
+export function dueDays(habit: Habit, from: string, to: string): string[] {
+  const facts = factsOf(habit);
+  return eachDay(from, to).filter((date) => !(facts.occurrence && facts.startDate) || dueOn(facts.occurrence, facts.startDate, date));
+}
+
 /** What one day of a habit holds, as far as `off` cares. */
 export type DayHeld =
   | { kind: 'not-due' }
