@@ -80,11 +80,12 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** Runs `node ...argv` to completion; resolves with its wall time (spawn to close), exit and output. */
-function exec(argv, env) {
+/** Runs `node ...argv` to completion (with `stdin` written and closed); resolves with its wall time (spawn to close), exit and output. */
+function exec(argv, env, stdin) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(NODE, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE, argv, { env, stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    if (stdin !== undefined) child.stdin.end(stdin);
     children.add(child);
     const out = [];
     const err = [];
@@ -102,7 +103,7 @@ function exec(argv, env) {
 /** Runs a command of the table; a failure ends the bench with the command and its stderr. */
 async function run(cmd, extraEnv = {}) {
   const argv = cmd.argv();
-  const r = await exec(argv, { ...cmd.env, ...extraEnv });
+  const r = await exec(argv, { ...cmd.env, ...extraEnv }, cmd.stdin);
   if (r.code !== 0) {
     const shown = argv.map((a) => (a.length > 60 ? '<script>' : a)).join(' ');
     throw new Failure(`${cmd.label} exited ${r.code ?? r.signal}\n  command: node ${shown}\n  stderr: ${r.stderr.trim() || '(empty)'}`);
@@ -279,6 +280,19 @@ async function main() {
       env: local(localDir('local-status', small)),
       check: (r) => /^\d+\/\d+ ✓ {2}🔥\d+\n$/.test(r.stdout) || fail(`status printed ${JSON.stringify(r.stdout.slice(0, 200))}`),
     },
+    // An assistant starting `habits mcp`: from spawn to the answer of `initialize` (stdin then closes,
+    // and the server ends once it has answered).
+    mcp: {
+      label: 'habits --local mcp (initialize)',
+      argv: () => [BIN, '--local', 'mcp'],
+      stdin: [
+        { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+      ].map((m) => JSON.stringify(m)).join('\n') + '\n',
+      env: local(localDir('local-mcp', small)),
+      check: (r) => /"id":1/.test(r.stdout) || fail(`mcp printed ${JSON.stringify(r.stdout.slice(0, 200))}`),
+    },
+    ljournalSmall: { label: 'habits --local journal (6 habits)', argv: () => [BIN, '--local', 'journal'], env: local(localDir('local-mcp', small)), check: nonEmpty },
   };
   // The status file of `status` is written once, by a journal, before any timed run.
   const statusSeed = spawnSync(NODE, [BIN, '--local', 'journal'], { env: commands.status.env, encoding: 'utf8' });
@@ -293,6 +307,7 @@ async function main() {
     { name: 'habits --local log done, 6 habits', cmd: 'ldone', base: 'done', max: 1.5 },
     { name: 'habits --local journal, 300 x 3y', cmd: 'ljournal', base: 'journal', max: 1.5 },
     { name: 'habits --local journal, 3y vs 30d of logs', cmd: 'ljournal', base: 'ljournal30', max: 1.2 },
+    { name: 'habits mcp answers initialize, vs journal', cmd: 'mcp', base: 'ljournalSmall', max: 1.5 },
   ].filter((row) => selected(row.name));
 
   // Timed runs, interleaved: one run of each command per round, so drift and other load on the

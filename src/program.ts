@@ -53,15 +53,17 @@ export const NOUNS: readonly Noun[] = [
   { name: 'export', summary: 'everything the account holds, as one JSON document', load: onDemand('exportNoun') },
   { name: 'import', summary: 'load an export into the local service', load: onDemand('importNoun') },
   { name: 'serve', summary: 'run the local service standalone', load: onDemand('serve') },
+  { name: 'mcp', summary: 'serve the Model Context Protocol over stdio, for an assistant', load: onDemand('mcp') },
   { name: 'completion', summary: 'shell completion script for bash, zsh, fish or PowerShell', load: onDemand('completion') },
   { name: 'help', summary: 'help for a command, or a topic: exit-codes, environment, formatting', load: onDemand('help') },
   { name: '__complete', summary: 'completion candidates (used by the completion scripts)', load: onDemand('complete'), hidden: true },
 ];
 
 /** Builds a fresh program whose output goes to `io`; `runner` runs each command's body. */
-export function buildProgram(runner: Pick<App, 'run'>, io: IO): Command {
+export function buildProgram(runner: Pick<App, 'run'> & Partial<Pick<App, 'invoke'>>, io: IO): Command {
   const app: App = {
     run: (cmd, body, options) => runner.run(cmd, body, options),
+    invoke: (argv, streams) => (runner.invoke ? runner.invoke(argv, streams) : Promise.reject(new Error('this program runs no nested command line'))),
     loadNoun: (cmd) => loadNoun(cmd, app),
     loadAll: (root) => loadAll(root, app),
   };
@@ -198,7 +200,7 @@ function rawArgsOf(cmd: Command): string[] {
  */
 export const VALUELESS_OPTIONS: ReadonlySet<string> = new Set([
   '--allow-duplicate', '--allow-insecure', '--archived', '--cron', '--daily', '--dry-run', '--fix', '--launchd', '--list', '--local', '--offline',
-  '--print', '--refresh', '--show', '--systemd', '--strict', '--verbose', '--with-key', '--interactive', '-i', '--quiet', '-q', '--yes', '-y', '--json',
+  '--print', '--read-only', '--refresh', '--show', '--systemd', '--strict', '--verbose', '--with-key', '--interactive', '-i', '--quiet', '-q', '--yes', '-y', '--json',
   '--help', '-h', '--version', '-V',
 ]);
 

@@ -17,7 +17,9 @@ export { buildProgram, completionTree } from './program.js';
 /** Runs `argv` (without node and script) in `full`, and returns the exit code. */
 export async function runCommandLine(argv: string[], full: World): Promise<number> {
   let ctx: Context | undefined;
-  const runner: Pick<App, 'run'> = {
+  const runner: Pick<App, 'run' | 'invoke'> = {
+    // A nested command line (habits mcp's tools): the same world, its own streams, never a prompt.
+    invoke: (nested, io) => runCommandLine(nested, { ...full, io, prompter: undefined }),
     async run(cmd, body, options = {}) {
       // A dry run sends nothing, not even what waits in the outbox: the flag declares it for every verb that has it.
       const declared = cmd.opts().dryRun === true ? { ...options, outboxFirst: false } : options;

@@ -38,7 +38,7 @@ const LAYERS: { name: string; members: string[] }[] = [
   { name: 'program', members: ['program.ts'] },
   { name: 'commands', members: ['commands/'] },
   { name: 'context', members: ['command-context.ts', 'world.ts'] },
-  { name: 'command pieces', members: ['prompts/', 'output/', 'resolve/', 'record/', 'remind/', 'completion/', 'config/', 'local.ts', 'describe-error.ts'] },
+  { name: 'command pieces', members: ['prompts/', 'output/', 'resolve/', 'record/', 'remind/', 'mcp/', 'completion/', 'config/', 'local.ts', 'describe-error.ts'] },
   { name: 'model', members: ['model/'] },
   { name: 'api', members: ['api/'] },
   { name: 'base', members: ['errors.ts', 'io.ts', 'hash.ts', 'concurrency.ts', 'version.ts', 'stdin.ts', 'file-modes.ts'] },

@@ -49,6 +49,8 @@ const HEAVY = [
   ['better-sqlite3', /better-sqlite3/],
   // --jq: its chunk (which starts jq-wasm in a worker thread, reading its file there) or jq-wasm.
   ['jq', /^src\/output\/jq\.ts$|node_modules\/jq-wasm\//],
+  // habits mcp: the MCP SDK (with zod), a chunk of its own.
+  ['the MCP SDK', /^src\/mcp\/|node_modules\/(@modelcontextprotocol|zod)\//],
 ] as const;
 
 function heavyIn(sources: string[]): string[] {

@@ -16,6 +16,7 @@ export * as note from './note/index.js';
 export * as off from './off/index.js';
 export * as remind from './remind/index.js';
 export * as serve from './serve.js';
+export * as mcp from './mcp.js';
 export * as status from './status.js';
 export * as sync from './sync.js';
 export * as undo from './undo.js';

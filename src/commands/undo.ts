@@ -56,13 +56,14 @@ export async function run(options: { yes: boolean }, deps: Pick<Deps, 'out' | 'a
     await deps.out.result({ ok: true, reverted: null }, () => '');
     return deps.out.item('Nothing to undo: this machine has written no mark or value that is still there.');
   }
-  requireConfirmable(deps, options.yes, 'revert the last write');
   const cached = (await deps.resolver.nameCache()).get('habits', Number.POSITIVE_INFINITY)?.items ?? [];
   const name = `"${escapeControls(cached.find((h) => h.id === last.habitId)?.name ?? last.habitId)}"`;
   const body = last.write.body as { value?: unknown; unitSymbol?: unknown };
   const amount = last.type === 'value' && typeof body.value === 'number' ? ` of ${formatAmount(body.value, body.unitSymbol)}` : '';
   // When it was written, in the user's zone as every time a person reads (--json keeps ISO).
   const what = `the ${WORDS[last.type]}${amount} on ${name} for ${last.date}, written ${formatTimestamp(last.write.at, deps.settings.timezone.value)}`;
+  // Refused before any request without a way to confirm, saying what it would have reverted.
+  requireConfirmable(deps, options.yes, `revert ${what}`);
   const api = await deps.api();
   const habit: Named = { id: last.habitId, name: cached.find((h) => h.id === last.habitId)?.name ?? last.habitId, ...withFacts(cached, last.habitId) };
   if (last.type === 'value') {

@@ -115,7 +115,7 @@ export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
  * Commands that print no JSON document: fields are refused before they run. (`check` refuses
  * --json itself; `help` prints help, whatever the flags.)
  */
-export const NO_JSON: ReadonlySet<string> = new Set(['serve']);
+export const NO_JSON: ReadonlySet<string> = new Set(['serve', 'mcp']);
 
 /** The fields `--json` completes to after a command: those of its every shape. */
 export function completableFields(path: string): string[] {

@@ -152,7 +152,7 @@ describe('--json FIELDS', () => {
       expect(r.code, `${path}: ${r.stderr}`).toBe(2);
       expect(r.stdout, path).toBe('');
       const message = (JSON.parse(r.stderr) as { error: { message: string } }).error.message;
-      if (path === 'serve') expect(message, path).toBe(`\`habits ${path}\` prints no JSON to pick fields from`);
+      if (path === 'serve' || path === 'mcp') expect(message, path).toBe(`\`habits ${path}\` prints no JSON to pick fields from`);
       else if (path === 'check') expect(message, path).toMatch(/has no --json output/);
       else expect(message, path).toMatch(new RegExp(`^fields of \`habits ${path} --json\`: [a-zA-Z]+(, [a-zA-Z]+)*$`));
       expect(r.requests, path).toEqual([]);

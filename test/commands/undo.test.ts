@@ -37,7 +37,8 @@ describe('undo', () => {
     const walk = await addHabit(fx.svc, { name: 'Walk' });
     await fx.cli(['log', 'done', 'Walk']);
     fx.reset();
-    expect(await fx.cli(['undo'])).toMatchObject({ code: 2, stderr: 'error: refusing to revert the last write without confirmation\nhint: pass --yes to confirm when not on a terminal\n' });
+    // Refused without a terminal, saying what it would have reverted (an assistant reads it: habits mcp's undo_last).
+    expect(await fx.cli(['undo'])).toMatchObject({ code: 2, stderr: 'error: refusing to revert the completed mark on "Walk" for 2026-11-22, written 2026-11-22 12:00 without confirmation\nhint: pass --yes to confirm when not on a terminal\n' });
     const no = scriptedPrompter([false]);
     const r = await fx.cli(['undo'], { prompter: no, tty: { stdin: true, stderr: true } });
     expect(r.code).toBe(130);

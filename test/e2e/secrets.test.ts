@@ -148,6 +148,7 @@ describe('the API key shows nowhere', () => {
       ['help', ['help', 'environment']],
       ['__complete', ['__complete', 'habits']],
       ['serve', ['serve', '--help']],
+      ['mcp', ['mcp', '--help']],
       ['doctor', ['doctor']],
       ['remind run', ['remind', '--notify', 'stdout', '--grace', '24h']],
       ['remind ls', ['remind', 'ls']],

@@ -2,6 +2,7 @@
 // "Examples:" block of help. Verbs import these from here, never from program.ts.
 import type { Command } from 'commander';
 import type { Context, RunOptions } from '../../command-context.js';
+import type { IO } from '../../io.js';
 
 export type { RunOptions };
 
@@ -13,6 +14,11 @@ export interface App {
   loadNoun(cmd: Command): Promise<void>;
   /** Registers every noun below `root`: completion scripts describe the whole tree. */
   loadAll(root: Command): Promise<void>;
+  /**
+   * Runs a whole command line in this process, with `io` for its streams, and returns its exit
+   * code, as main() would: `habits mcp` runs each tool as the command it adapts.
+   */
+  invoke(argv: string[], io: IO): Promise<number>;
 }
 
 /** A noun module registers its verbs (or, for a leaf, its own arguments and action) on `cmd`. */

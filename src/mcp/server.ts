@@ -1,0 +1,259 @@
+// `habits mcp`: the Model Context Protocol server (the official SDK, loaded only by this command).
+// Every tool is the CLI command it adapts, run in this process through the same entry a command
+// line takes (App.invoke: main() with buffer streams, `--json`, `--no-input`), so it shares the
+// resolver, the rules before a write, the warnings, the outbox and local mode, in the CLI's words:
+// its JSON is the result's structuredContent, its confirmations and warnings the text, its error
+// (with the hint: candidates for an ambiguous name, the way out of a refusal) a tool error. Nothing
+// but protocol messages is written to stdout; the commands write to buffers.
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { IO } from '../io.js';
+
+/** Runs one command line with `io`; its exit code. */
+export type Invoke = (argv: string[], io: IO) => Promise<number>;
+
+export interface McpOptions {
+  invoke: Invoke;
+  /** The global flags `habits mcp` was given (`--local`, `--profile P`, …): every tool runs with them. */
+  globals: string[];
+  /** Only the tools that read. */
+  readOnly: boolean;
+  version: string;
+}
+
+/** What one command line printed, and its exit code. */
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `argv` (with the globals, `--json` and `--no-input`) and collects what it printed. */
+export async function runCommand(options: Pick<McpOptions, 'invoke' | 'globals'>, argv: string[]): Promise<Ran> {
+  const collect = (): { stream: Writable; text: () => string } => {
+    const stream = new PassThrough();
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+  };
+  const out = collect();
+  const err = collect();
+  const io: IO = {
+    stdin: Readable.from([]),
+    stdout: out.stream,
+    stderr: err.stream,
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+  };
+  // Options before `--`, the positional words after it (a name may begin with "-").
+  const dashes = argv.indexOf('--');
+  const head = dashes === -1 ? argv : argv.slice(0, dashes);
+  const tail = dashes === -1 ? [] : argv.slice(dashes);
+  const code = await options.invoke([...options.globals, '--json', '--no-input', ...head, ...tail], io);
+  await new Promise((resolve) => setImmediate(resolve));
+  return { code, stdout: out.text(), stderr: err.text() };
+}
+
+/** The exit code of a write kept in the outbox (errors.ts EXIT.queued). */
+const QUEUED = 6;
+
+/** The CLI's error line (`{"error":{code,message,hint?}}` on stderr with --json), if it printed one. */
+function errorOf(stderr: string): { code: string; message: string; hint?: string } | undefined {
+  for (const line of stderr.split('\n').reverse()) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const e = (JSON.parse(line) as { error?: { code?: unknown; message?: unknown; hint?: unknown } }).error;
+      if (e && typeof e.message === 'string') return { code: String(e.code ?? 'error'), message: e.message, ...(typeof e.hint === 'string' ? { hint: e.hint } : {}) };
+    } catch {
+      // not the error line
+    }
+  }
+  return undefined;
+}
+
+/** The lines a person reads: confirmations and warnings (not the JSON error line). */
+function talk(stderr: string): string[] {
+  return stderr.split('\n').filter((l) => l.trim() && !l.startsWith('{'));
+}
+
+const MARKED: Record<string, string> = { done: 'marked completed', skip: 'marked skipped', fail: 'marked failed', undo: 'cleared' };
+
+/**
+ * A short text of what a command printed as JSON (--json silences its confirmations): a line per
+ * mark, a line per journal entry, else the JSON itself, compact and cut at 2,000 characters.
+ */
+export function summary(argv: readonly string[], data: unknown): string {
+  const [noun, verb] = argv;
+  const items = Array.isArray(data) ? (data as Record<string, unknown>[]) : undefined;
+  if (noun === 'log' && verb && MARKED[verb] && items) {
+    return items.map((e) => {
+      const name = `"${(e.habit as { name?: string } | null)?.name ?? e.ref}"`;
+      if (e.ok === false) return `${name}: error: ${(e.error as { message?: string } | undefined)?.message ?? 'failed'}`;
+      return `${name} ${e.already ? 'was already' : ''}${e.already ? MARKED[verb]!.replace(/^marked /, ' ') : MARKED[verb]} for ${String(e.date)}`;
+    }).join('\n');
+  }
+  if (noun === 'journal' && items) {
+    if (items.length === 0) return 'No habits on this day.';
+    return items.map((e) => {
+      const p = e.progress as { current?: number; target?: number; unit?: string } | undefined;
+      const progress = p && typeof p.current === 'number' && typeof p.target === 'number' ? ` ${p.current}/${p.target}${p.unit ? ` ${p.unit}` : ''}` : '';
+      const streak = (e.currentStreak as { length?: number } | undefined)?.length;
+      return `${String(e.name)}: ${String(e.status)}${progress}${streak ? `, streak ${streak}` : ''}`;
+    }).join('\n');
+  }
+  const text = JSON.stringify(data);
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+}
+
+/** A command's outcome as a tool result. */
+export function toResult(ran: Ran, argv: readonly string[] = []): CallToolResult {
+  const said = talk(ran.stderr);
+  const error = errorOf(ran.stderr);
+  if (ran.code === 0) {
+    let data: unknown;
+    try {
+      data = ran.stdout.trim() ? JSON.parse(ran.stdout) : undefined;
+    } catch {
+      data = undefined;
+    }
+    const structured = data === undefined ? undefined : Array.isArray(data) ? { items: data } : typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : { value: data };
+    const text = [data === undefined ? 'done' : summary(argv, data), ...said].join('\n');
+    return { content: [{ type: 'text', text }], ...(structured ? { structuredContent: structured } : {}) };
+  }
+  if (ran.code === QUEUED && error) {
+    const text = [`queued: ${error.message}`, ...(error.hint ? [`hint: ${error.hint}`] : []), ...said].join('\n');
+    return { content: [{ type: 'text', text }], structuredContent: { queued: true, message: error.message } };
+  }
+  const message = error ? `error: ${error.message}${error.hint ? `\nhint: ${error.hint}` : ''}` : `error: exit ${ran.code}${said.length ? `\n${said.join('\n')}` : ''}`;
+  return { isError: true, content: [{ type: 'text', text: [message, ...said.filter((l) => !message.includes(l))].join('\n') }] };
+}
+
+const HABIT = z.string().min(1).describe('a habit as on the command line: its name, a unique prefix, or id:<id>');
+const DATE = z.string().describe('YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday; default today, in the user\'s zone').optional();
+const CONFIRM = z.boolean().describe('true to act; without it the tool only says what it would do').optional();
+
+type Args = Record<string, unknown>;
+const opt = (flag: string, value: unknown): string[] => (value === undefined || value === null || value === '' ? [] : [flag, String(value)]);
+
+/** Builds the server: every tool, the resources and the prompt. */
+export function createMcpServer(options: McpOptions): McpServer {
+  const server = new McpServer({ name: 'habits', version: options.version }, { instructions: 'Habits named as on the command line (name, unique prefix, id:<id>). An ambiguous name is a tool error listing the candidates: ask the user which one. Destructive tools act only with confirm: true.' });
+  const run = (argv: string[]) => runCommand(options, argv).then((ran) => toResult(ran, argv));
+  const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  const write = (idempotent: boolean, destructive = false) => ({ readOnlyHint: false, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: false });
+
+  // Reads.
+  server.registerTool('journal', { title: "The day's habits", description: "Every habit of a day with its status (completed, skipped, failed, inprogress, none), progress and streak. The day defaults to today in the user's zone.", inputSchema: { date: DATE }, annotations: read }, (a: Args) => run(['journal', ...opt('--date', a.date)]));
+  server.registerTool('week', { title: 'A week', description: 'Every habit over a week (or several, ending with the week of date): each day\'s status, streaks and completion rate.', inputSchema: { date: DATE, weeks: z.number().int().min(1).max(52).optional() }, annotations: read }, (a: Args) => run(['week', ...opt('--date', a.date), ...opt('--weeks', a.weeks)]));
+  server.registerTool('month', { title: 'A month', description: 'Every habit over the calendar month that holds date: each day\'s status, streaks and completion rate.', inputSchema: { date: DATE }, annotations: read }, (a: Args) => run(['month', ...opt('--date', a.date)]));
+  server.registerTool('habit_list', { title: 'List habits', description: 'The active habits (or the archived ones) with their schedule, goal and area.', inputSchema: { archived: z.boolean().optional(), area: z.string().optional(), type: z.enum(['good', 'bad']).optional() }, annotations: read }, (a: Args) => run(['habit', 'ls', ...(a.archived ? ['--archived'] : []), ...opt('--area', a.area), ...opt('--type', a.type)]));
+  server.registerTool('habit_show', { title: 'Show a habit', description: 'One habit with every field: schedule, goal, reminders, stacks, end condition, areas.', inputSchema: { habit: HABIT }, annotations: read }, (a: Args) => run(['habit', 'show', '--', String(a.habit)]));
+  server.registerTool('habit_stats', { title: 'Habit statistics', description: 'A habit\'s statistics over a range (default its whole life): totals, streaks, completion rate, each day.', inputSchema: { habit: HABIT, from: DATE, to: DATE }, annotations: read }, (a: Args) => run(['habit', 'stats', ...opt('--from', a.from), ...opt('--to', a.to), '--', String(a.habit)]));
+  server.registerTool('note_list', { title: 'Notes of a habit', description: 'The notes of a habit, oldest first, with their mood.', inputSchema: { habit: HABIT }, annotations: read }, (a: Args) => run(['note', 'ls', '--', String(a.habit)]));
+  server.registerTool('area_list', { title: 'List areas', description: 'The areas that group habits.', inputSchema: {}, annotations: read }, () => run(['area', 'ls']));
+  server.registerTool('log_list', { title: 'Logs of a habit', description: 'The marks and values logged for a habit over a range of days (default today).', inputSchema: { habit: HABIT, from: DATE, to: DATE }, annotations: read }, (a: Args) => run(['log', 'ls', ...opt('--from', a.from), ...opt('--to', a.to), '--', String(a.habit)]));
+  if (options.readOnly) return withResources(server, options);
+
+  // Writes.
+  const mark = (verb: string, what: string) => server.registerTool(`log_${verb}`, {
+    title: `Mark a habit ${what}`,
+    description: `Marks a habit ${what} for a day (default today). Refused, with the reason, for a day after today or before the habit starts; a day that is not due, an archived habit or a bad habit over its limit come back as a refusal or a warning in the CLI's words. Marking again is harmless. When the server cannot be reached the mark waits in the outbox and the result says "queued".`,
+    inputSchema: { habit: HABIT, date: DATE, strict: z.boolean().describe('refuse a write that would not count instead of warning').optional() },
+    annotations: write(true),
+  }, (a: Args) => run(['log', verb, ...opt('--date', a.date), ...(a.strict ? ['--strict'] : []), '--', String(a.habit)]));
+  mark('done', 'completed');
+  mark('skip', 'skipped');
+  mark('fail', 'failed');
+  server.registerTool('log_add', { title: 'Log a value', description: "Adds a value to a measurable habit's total for a day (default today), in unit or the goal's unit; a negative value takes some back. A unit that never counts towards the goal is refused. Queued when the server cannot be reached.", inputSchema: { habit: HABIT, value: z.number().refine((v) => v !== 0, 'not 0'), unit: z.string().optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['log', 'add', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.value)]));
+  server.registerTool('log_set', { title: "Set a day's total", description: "Sets a measurable habit's total for a day (default today): sends the difference from what the day shows, up or down. Setting the same total twice sends nothing.", inputSchema: { habit: HABIT, total: z.number(), unit: z.string().optional(), date: DATE }, annotations: write(true) }, (a: Args) => run(['log', 'set', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.total)]));
+  server.registerTool('log_undo', { title: "Clear a habit's day", description: "Clears a habit's marks for a day (default today), and any values logged that day. When the day holds values it acts only with confirm: true; without it, it says what would be cleared.", inputSchema: { habit: HABIT, date: DATE, confirm: CONFIRM }, annotations: write(true, true) }, async (a: Args) => {
+    if (!a.confirm) {
+      const values = await runCommand(options, ['log', 'ls', ...opt('--from', a.date), ...opt('--to', a.date), '--', String(a.habit)]);
+      if (values.code !== 0) return toResult(values);
+      const logs = JSON.parse(values.stdout || '[]') as { kind?: string; value?: number; unitSymbol?: string }[];
+      const held = logs.filter((l) => l.kind === 'value');
+      if (held.length > 0) {
+        const text = `would clear ${held.length} value${held.length === 1 ? '' : 's'} (${held.map((l) => `${l.value}${l.unitSymbol ? ` ${l.unitSymbol}` : ''}`).join(', ')}) and the marks of the day: call again with confirm: true to clear them`;
+        return { content: [{ type: 'text', text }], structuredContent: { wouldClear: logs, confirmed: false } };
+      }
+    }
+    return run(['log', 'undo', '--yes', ...opt('--date', a.date), '--', String(a.habit)]);
+  });
+  server.registerTool('undo_last', { title: 'Revert the last write', description: 'Reverts the last mark or value this machine wrote (or drops the last write waiting in the outbox). Acts only with confirm: true; without it, it says what it would revert.', inputSchema: { confirm: CONFIRM }, annotations: write(false, true) }, (a: Args) => run(['undo', ...(a.confirm ? ['--yes'] : [])]));
+  server.registerTool('note_add', { title: 'Add a note', description: 'Adds a note to a habit for a day (default today), with a mood.', inputSchema: { habit: HABIT, text: z.string().min(1), mood: z.enum(['veryLow', 'low', 'neutral', 'high', 'veryHigh']).optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['note', 'add', ...opt('--mood', a.mood), ...opt('--date', a.date), '--', String(a.habit), String(a.text)]));
+  server.registerTool('habit_add', {
+    title: 'Create a habit',
+    description: 'Creates a habit, in the CLI\'s grammar: days "mon,wed,fri" or "weekdays" (else daily), every N days, month days "1,15"; goal "30 min daily" or "2 L"; reminders "07:30@mon-fri" (add "!alarm" for an alarm); time of day morning, afternoon or evening. A name already in use is refused.',
+    inputSchema: {
+      name: z.string().min(1), type: z.enum(['good', 'bad']).optional(), description: z.string().optional(),
+      days: z.string().optional(), every: z.number().int().min(1).optional(), monthDays: z.string().optional(),
+      goal: z.string().optional(), remind: z.array(z.string()).optional(), timeOfDay: z.string().optional(), area: z.string().optional(), start: DATE,
+    },
+    annotations: write(false),
+  }, (a: Args) => run([
+    'habit', 'add', ...opt('--type', a.type), ...opt('--description', a.description), ...opt('--days', a.days), ...opt('--every', a.every),
+    ...opt('--month-days', a.monthDays), ...opt('--goal', a.goal), ...((a.remind as string[] | undefined) ?? []).flatMap((r) => ['--remind', r]),
+    ...opt('--time-of-day', a.timeOfDay), ...opt('--area', a.area), ...opt('--start', a.start), '--', String(a.name),
+  ]));
+  server.registerTool('habit_archive', { title: 'Archive a habit', description: 'Archives a habit: it leaves the journal and the lists, its history is kept. Acts only with confirm: true; without it, it says which habit it would archive.', inputSchema: { habit: HABIT, confirm: CONFIRM }, annotations: write(true, true) }, async (a: Args) => {
+    if (a.confirm) return run(['habit', 'archive', '--', String(a.habit)]);
+    const shown = await runCommand(options, ['habit', 'show', '--', String(a.habit)]);
+    if (shown.code !== 0) return toResult(shown);
+    const habit = JSON.parse(shown.stdout) as { id: string; name: string };
+    return { content: [{ type: 'text', text: `would archive "${habit.name}" (id:${habit.id}): call again with confirm: true to archive it` }], structuredContent: { wouldArchive: { id: habit.id, name: habit.name }, confirmed: false } };
+  });
+  return withResources(server, options);
+}
+
+/** Today's journal and each habit as resources; the daily review prompt. */
+function withResources(server: McpServer, options: McpOptions): McpServer {
+  const json = async (uri: URL, argv: string[]) => {
+    const ran = await runCommand(options, argv);
+    if (ran.code !== 0) throw new Error(errorOf(ran.stderr)?.message ?? `exit ${ran.code}`);
+    return { contents: [{ uri: uri.href, mimeType: 'application/json', text: ran.stdout }] };
+  };
+  server.registerResource('journal', 'habits://journal/today', { title: "Today's journal", description: 'Every habit of today with its status, progress and streak.', mimeType: 'application/json' }, (uri) => json(uri, ['journal']));
+  server.registerResource('habit', new ResourceTemplate('habits://habit/{id}', { list: undefined }), { title: 'A habit', description: 'One habit with every field, by id.', mimeType: 'application/json' }, (uri, { id }) => json(uri, ['habit', 'show', '--', `id:${String(id)}`]));
+  server.registerPrompt('daily_review', { title: 'Daily review', description: "Walk through today's open habits with the user, one at a time." }, () => ({
+    messages: [{
+      role: 'user',
+      content: {
+        type: 'text',
+        text: "Call the journal tool for today. For each habit whose status is inprogress or none, one at a time, ask me whether I did it, skipped it or failed it (for a measurable habit, how much), then record it with log_done, log_skip, log_fail or log_add. Say what each tool answered, warnings included. When none is left, summarise the day and the streaks.",
+      },
+    }],
+  }));
+  return server;
+}
+
+/** Serves over stdio until the client goes: stdin and stdout carry protocol messages only. */
+export async function serveMcp(options: McpOptions, stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<void> {
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const server = createMcpServer(options);
+  const transport = new StdioServerTransport(stdin as never, stdout as never);
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    stdin.on('end', () => resolve());
+  });
+  await server.connect(transport);
+  // A client that wrote its last request and closed stdin still gets every answer: requests are
+  // counted as they come and as they are answered.
+  let pending = 0;
+  let drained: (() => void) | undefined;
+  const receive = transport.onmessage;
+  transport.onmessage = (message) => {
+    if ('method' in message && 'id' in message) pending++;
+    receive?.(message);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message) => {
+    await send(message);
+    if (!('method' in message) && 'id' in message && --pending === 0) drained?.();
+  };
+  await closed;
+  if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
+  await server.close();
+}

@@ -1,0 +1,54 @@
+// `habits --local mcp` as an assistant runs it: the built binary, spawned and driven over stdio by
+// the SDK's client. Its stdout carries protocol messages only (the client reports anything else as
+// an error), and the store afterwards holds exactly the writes the tools made.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, spawnCli, tempHome } from '../helpers/cli.js';
+
+let home: ReturnType<typeof tempHome> | undefined;
+afterEach(() => home?.cleanup());
+
+type Result = { content: { text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+
+describe('habits --local mcp over stdio', () => {
+  it('lists the tools, reads the journal, marks by name, adds a value, reads the week; refuses an ambiguous name and a future date; nothing else on stdout', async () => {
+    home = tempHome();
+    const env = { ...home.env, PATH: process.env.PATH ?? '/usr/bin:/bin' };
+    for (const argv of [['habit', 'add', 'Drink water', '--goal', '8 cup daily'], ['habit', 'add', 'Drink tea'], ['habit', 'add', 'Walk']]) {
+      expect((await spawnCli(['--local', ...argv], { env })).code).toBe(0);
+    }
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '--local', 'mcp'], env, stderr: 'pipe' });
+    const errors: unknown[] = [];
+    let stderr = '';
+    transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    const client = new Client({ name: 'e2e', version: '1' });
+    client.onerror = (e) => errors.push(e);
+    await client.connect(transport);
+    const tool = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as Result;
+
+    expect((await client.listTools()).tools).toHaveLength(19);
+    const journal = await tool('journal');
+    expect((journal.structuredContent?.items as unknown[]).length).toBe(3);
+    expect((await tool('log_done', { habit: 'walk' })).content[0]?.text).toMatch(/^"Walk" marked completed for \d{4}-\d{2}-\d{2}$/);
+    expect((await tool('log_add', { habit: 'Drink water', value: 3 })).isError).toBeFalsy();
+    const week = await tool('week');
+    expect(week.isError).toBeFalsy();
+    const ambiguous = await tool('log_done', { habit: 'Drink' });
+    expect(ambiguous).toMatchObject({ isError: true });
+    expect(ambiguous.content[0]?.text).toContain('"Drink" matches 2 habits');
+    const future = await tool('log_done', { habit: 'Walk', date: 'tomorrow' });
+    expect(future).toMatchObject({ isError: true });
+    expect(future.content[0]?.text).toContain('is in the future');
+    await client.close();
+    expect(errors).toEqual([]);
+    expect(stderr).toBe('');
+
+    // The store: the mark and the value, and nothing else.
+    const after = await spawnCli(['--local', 'journal', '--json', 'name,status,progress'], { env });
+    const byName = Object.fromEntries((JSON.parse(after.stdout) as { name: string; status: string; progress?: { current?: number } }[]).map((e) => [e.name, e]));
+    expect(byName.Walk?.status).toBe('completed');
+    expect(byName['Drink water']?.progress?.current).toBe(3);
+    expect(byName['Drink tea']?.status).not.toBe('completed');
+  }, 60_000);
+});

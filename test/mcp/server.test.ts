@@ -1,0 +1,148 @@
+// `habits mcp`'s tools through the SDK's own client over an in-memory transport, against the real
+// local service over loopback: each tool runs the CLI command it adapts (main(), in process), so
+// the store and the requests the service received are what a command line would have made.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import { createMcpServer, type Invoke } from '../../src/mcp/server.js';
+import { addHabit, useService, writes } from '../helpers/service.js';
+import { freePort } from '../helpers/mock-agent.js';
+
+const fx = useService({ per: 'test', start: '2026-11-22T12:00:00.000Z', timezone: 'UTC' });
+let client: Client | undefined;
+afterEach(async () => {
+  await client?.close();
+  client = undefined;
+});
+
+type Result = { content: { type: string; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+
+/** A client connected to a server whose tools run main() with `env` (the service's, by default). */
+async function connect(opts: { readOnly?: boolean; env?: Record<string, string> } = {}): Promise<{ tool: (name: string, args?: Record<string, unknown>) => Promise<Result> }> {
+  const invoke: Invoke = (argv, io) => main(argv, { io, env: { ...fx.env, ...opts.env }, now: fx.clock.now });
+  const server = createMcpServer({ invoke, globals: [], readOnly: !!opts.readOnly, version: 'test' });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  client = new Client({ name: 'test', version: '1' });
+  await Promise.all([server.connect(a), client.connect(b)]);
+  return { tool: async (name, args = {}) => (await client!.callTool({ name, arguments: args })) as Result };
+}
+/** What the tools wrote: every write but the habits the test created. */
+const logWrites = () => writes(fx.svc).filter((w) => w.path !== '/habits');
+const text = (r: Result) => r.content.map((c) => c.text).join('\n');
+
+describe('habits mcp: the tools', () => {
+  it('lists every tool with a schema and annotations; --read-only offers only the reading ones', async () => {
+    await connect();
+    const { tools } = await client!.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'area_list', 'habit_add', 'habit_archive', 'habit_list', 'habit_show', 'habit_stats', 'journal', 'log_add', 'log_done', 'log_fail',
+      'log_list', 'log_set', 'log_skip', 'log_undo', 'month', 'note_add', 'note_list', 'undo_last', 'week',
+    ]);
+    for (const t of tools) {
+      expect(t.inputSchema.type, t.name).toBe('object');
+      expect(t.description?.length, t.name).toBeGreaterThan(20);
+      expect(typeof t.annotations?.readOnlyHint, t.name).toBe('boolean');
+    }
+    expect(tools.find((t) => t.name === 'habit_archive')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(tools.find((t) => t.name === 'journal')?.annotations).toMatchObject({ readOnlyHint: true });
+    await client!.close();
+    await connect({ readOnly: true });
+    const reads = (await client!.listTools()).tools;
+    expect(reads.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    expect(reads.map((t) => t.name)).not.toContain('log_done');
+  });
+
+  it('journal, log_done by name, log_add: the structured result in the --json shape, a short text, the store changed', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const water = await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 8, unit: 'cup', periodicity: 'daily' } });
+    const { tool } = await connect();
+    const journal = await tool('journal');
+    expect(journal.isError).toBeFalsy();
+    expect((journal.structuredContent?.items as { name: string }[]).map((e) => e.name).sort()).toEqual(['Walk', 'Water']);
+    expect(text(journal)).toContain('Walk: ');
+    const done = await tool('log_done', { habit: 'walk' });
+    expect(done.isError).toBeFalsy();
+    expect(text(done)).toBe('"Walk" marked completed for 2026-11-22');
+    expect(done.structuredContent?.items).toEqual([expect.objectContaining({ ref: 'walk', ok: true, date: '2026-11-22', habit: { id: walk.id, name: 'Walk' } })]);
+    const again = await tool('log_done', { habit: 'Walk' });
+    expect(text(again)).toBe('"Walk" was already completed for 2026-11-22');
+    const added = await tool('log_add', { habit: 'Water', value: 3 });
+    expect(added.isError).toBeFalsy();
+    const posts = logWrites().map((w) => `${w.method} ${w.path} ${JSON.stringify(w.body)}`);
+    expect(posts).toEqual([
+      `POST /habits/${walk.id}/logs/complete {"targetDate":"2026-11-22"}`,
+      `POST /habits/${walk.id}/logs/complete {"targetDate":"2026-11-22"}`,
+      `POST /habits/${water.id}/logs {"value":3,"unitSymbol":"cup","targetDate":"2026-11-22"}`,
+    ]);
+  });
+
+  it('an ambiguous name is a tool error listing the candidates; a future date the CLI\'s refusal; nothing written', async () => {
+    await addHabit(fx.svc, { name: 'Drink water', startDate: '2026-11-01' });
+    await addHabit(fx.svc, { name: 'Drink tea', startDate: '2026-11-01' });
+    const { tool } = await connect();
+    const ambiguous = await tool('log_done', { habit: 'Drink' });
+    expect(ambiguous.isError).toBe(true);
+    expect(text(ambiguous)).toMatch(/^error: "Drink" matches 2 habits\nhint: candidates: "Drink (water|tea)" \(id:\S+\), "Drink (water|tea)" \(id:\S+\)/);
+    expect(text(ambiguous)).toContain('"Drink tea"');
+    expect(text(ambiguous)).toContain('"Drink water"');
+    const future = await tool('log_done', { habit: 'Drink tea', date: 'tomorrow' });
+    expect(future.isError).toBe(true);
+    expect(text(future)).toContain('error: --date: 2026-11-23 is in the future (today is 2026-11-22');
+    expect(logWrites()).toEqual([]);
+  });
+
+  it('a write the server cannot take waits in the outbox and says "queued"', async () => {
+    const h = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const down = { HABITS_BASE_URL: `http://127.0.0.1:${await freePort()}/v2` };
+    const { tool } = await connect({ env: down });
+    const r = await tool('log_done', { habit: `id:${h.id}` });
+    expect(r.isError).toBeFalsy();
+    expect(text(r)).toMatch(/^queued: log done "[^"]+" for 2026-11-22 waits in the outbox as \[1\]/);
+    expect(r.structuredContent).toMatchObject({ queued: true });
+    expect(text(r)).not.toContain(fx.svc.apiKey);
+  });
+
+  it('habit_archive and undo_last act only with confirm: true; without it they say what they would do', async () => {
+    const h = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const { tool } = await connect();
+    const ask = await tool('habit_archive', { habit: 'Walk' });
+    expect(ask.isError).toBeFalsy();
+    expect(text(ask)).toBe(`would archive "Walk" (id:${h.id}): call again with confirm: true to archive it`);
+    expect(logWrites()).toEqual([]);
+    await tool('log_done', { habit: 'Walk' });
+    const undoAsk = await tool('undo_last');
+    expect(undoAsk.isError).toBe(true);
+    expect(text(undoAsk)).toMatch(/^error: refusing to revert the completed mark on "Walk" for 2026-11-22, written 2026-11-22 12:00 without confirmation/);
+    const undone = await tool('undo_last', { confirm: true });
+    expect(undone.isError).toBeFalsy();
+    const archived = await tool('habit_archive', { habit: 'Walk', confirm: true });
+    expect(archived.isError).toBeFalsy();
+    expect(logWrites().map((w) => `${w.method} ${w.path}`)).toEqual([
+      `POST /habits/${h.id}/logs/complete`, `POST /habits/${h.id}/logs/undo`, `POST /habits/${h.id}/archive`,
+    ]);
+  });
+
+  it('log_undo of a day with values asks for confirm first, then clears it', async () => {
+    const water = await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 8, unit: 'cup', periodicity: 'daily' } });
+    const { tool } = await connect();
+    await tool('log_add', { habit: 'Water', value: 2 });
+    const ask = await tool('log_undo', { habit: 'Water' });
+    expect(text(ask)).toMatch(/^would clear 1 value \(2 cup\) and the marks of the day: call again with confirm: true/);
+    expect(logWrites().filter((w) => w.path.endsWith('/undo'))).toEqual([]);
+    const done = await tool('log_undo', { habit: 'Water', confirm: true });
+    expect(done.isError).toBeFalsy();
+    expect(logWrites().filter((w) => w.path === `/habits/${water.id}/logs/undo`)).toHaveLength(1);
+  });
+
+  it('resources: today\'s journal and a habit by id; the daily_review prompt', async () => {
+    const h = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    await connect();
+    const journal = await client!.readResource({ uri: 'habits://journal/today' });
+    expect(JSON.parse(String((journal.contents[0] as { text?: string })?.text))).toEqual([expect.objectContaining({ name: 'Walk' })]);
+    const habit = await client!.readResource({ uri: `habits://habit/${h.id}` });
+    expect(JSON.parse(String((habit.contents[0] as { text?: string })?.text))).toMatchObject({ id: h.id, name: 'Walk' });
+    const prompt = await client!.getPrompt({ name: 'daily_review' });
+    expect(JSON.stringify(prompt.messages)).toContain('journal');
+  });
+});
