@@ -135,6 +135,36 @@ describe('habits mcp: the tools', () => {
     expect(logWrites().filter((w) => w.path === `/habits/${water.id}/logs/undo`)).toHaveLength(1);
   });
 
+  it('every other tool answers as its command: a structured result, no error, and the writes it names', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const water = await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 8, unit: 'cup', periodicity: 'daily' } });
+    const { tool } = await connect();
+    const calls: [string, Record<string, unknown>, (r: Result) => void][] = [
+      ['week', {}, (r) => expect(r.structuredContent).toMatchObject({ from: '2026-11-16', to: '2026-11-22' })],
+      ['month', { date: '2026-11-05' }, (r) => expect(r.structuredContent).toHaveProperty('habits')],
+      ['habit_list', {}, (r) => expect((r.structuredContent?.items as { name: string }[]).map((h) => h.name).sort()).toEqual(['Walk', 'Water'])],
+      ['habit_show', { habit: 'Wal' }, (r) => expect(r.structuredContent).toMatchObject({ id: walk.id, name: 'Walk' })],
+      ['habit_stats', { habit: 'Walk', from: '2026-11-20', to: 'today' }, (r) => expect(r.structuredContent).toBeDefined()],
+      ['log_skip', { habit: 'Walk', date: 'yesterday' }, (r) => expect(text(r)).toBe('"Walk" marked skipped for 2026-11-21')],
+      ['log_fail', { habit: 'Walk', date: '-2' }, (r) => expect(text(r)).toBe('"Walk" marked failed for 2026-11-20')],
+      ['log_set', { habit: 'Water', total: 5 }, (r) => expect(text(r)).toContain('Set "Water" to 5 cup for 2026-11-22')],
+      ['log_list', { habit: 'Water' }, (r) => expect(r.structuredContent?.items).toEqual([expect.objectContaining({ kind: 'value', value: 5 })])],
+      ['note_add', { habit: 'Walk', text: 'felt good', mood: 'high' }, (r) => expect(r.structuredContent).toMatchObject({ content: 'felt good' })],
+      ['note_list', { habit: 'Walk' }, (r) => expect((r.structuredContent?.items as unknown[]).length).toBe(1)],
+      ['area_list', {}, (r) => expect(r.structuredContent).toEqual({ items: [] })],
+      ['habit_add', { name: 'Read', days: 'mon,wed,fri', goal: '30 min daily', remind: ['07:30@mon-fri'] }, (r) => expect(r.structuredContent).toMatchObject({ name: 'Read' })],
+    ];
+    for (const [name, args, check] of calls) {
+      const r = await tool(name, args);
+      expect(r.isError, `${name}: ${text(r)}`).toBeFalsy();
+      check(r);
+    }
+    expect(logWrites().map((w) => `${w.method} ${w.path}`)).toEqual([
+      `POST /habits/${walk.id}/logs/skipped`, `POST /habits/${walk.id}/logs/failed`, `POST /habits/${water.id}/logs`,
+      `POST /habits/${walk.id}/notes`,
+    ]);
+  });
+
   it('resources: today\'s journal and a habit by id; the daily_review prompt', async () => {
     const h = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
     await connect();
