@@ -36,11 +36,22 @@ ${examples([
   ['habits --profile home mcp'],
 ])}`)
     .action((opts: { readOnly?: boolean }, self: Command) =>
-      app.run(self, (ctx) => run({ readOnly: !!opts.readOnly, globals: accountFlags(ctx.flags) }, app, ctx), { outboxFirst: false }));
+      app.run(self, (ctx) => run({ readOnly: !!opts.readOnly, globals: accountFlags(ctx.flags), secrets: secretsOf(ctx) }, app, ctx), { outboxFirst: false }));
+}
+
+/** What no tool result may show: the key, and the path of the config file that may hold it. */
+function secretsOf(deps: Pick<Deps, 'paths' | 'settings'>): string[] {
+  let key: string | undefined;
+  try {
+    key = deps.settings.apiKey?.value;
+  } catch {
+    // A config the tools will report on their own.
+  }
+  return [deps.paths.configFile, ...(key ? [key] : [])];
 }
 
 /** Serves until the client closes stdin. */
-export async function run(options: { readOnly: boolean; globals: string[] }, app: Pick<App, 'invoke'>, deps: Pick<Deps, 'io'>): Promise<void> {
+export async function run(options: { readOnly: boolean; globals: string[]; secrets: string[] }, app: Pick<App, 'invoke'>, deps: Pick<Deps, 'io'>): Promise<void> {
   const { serveMcp } = await import('../mcp/server.js');
-  await serveMcp({ invoke: (argv, io) => app.invoke(argv, io), globals: options.globals, readOnly: options.readOnly, version: VERSION }, deps.io.stdin, deps.io.stdout);
+  await serveMcp({ invoke: (argv, io) => app.invoke(argv, io), globals: options.globals, readOnly: options.readOnly, secrets: options.secrets, version: VERSION }, deps.io.stdin, deps.io.stdout);
 }

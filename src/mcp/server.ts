@@ -8,7 +8,8 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+// A namespace import: esbuild then leaves out zod's locales (the chunk about half the size).
+import * as z from 'zod';
 import type { IO } from '../io.js';
 
 /** Runs one command line with `io`; its exit code. */
@@ -20,6 +21,8 @@ export interface McpOptions {
   globals: string[];
   /** Only the tools that read. */
   readOnly: boolean;
+  /** Texts no result may hold (the API key, the path of the file that holds it): each becomes `[redacted]`. */
+  secrets?: string[];
   version: string;
 }
 
@@ -31,7 +34,7 @@ export interface Ran {
 }
 
 /** Runs `argv` (with the globals, `--json` and `--no-input`) and collects what it printed. */
-export async function runCommand(options: Pick<McpOptions, 'invoke' | 'globals'>, argv: string[]): Promise<Ran> {
+export async function runCommand(options: Pick<McpOptions, 'invoke' | 'globals' | 'secrets'>, argv: string[]): Promise<Ran> {
   const collect = (): { stream: Writable; text: () => string } => {
     const stream = new PassThrough();
     const chunks: Buffer[] = [];
@@ -54,7 +57,10 @@ export async function runCommand(options: Pick<McpOptions, 'invoke' | 'globals'>
   const tail = dashes === -1 ? [] : argv.slice(dashes);
   const code = await options.invoke([...options.globals, '--json', '--no-input', ...head, ...tail], io);
   await new Promise((resolve) => setImmediate(resolve));
-  return { code, stdout: out.text(), stderr: err.text() };
+  // The CLI never prints the key, but a warning may name the file that holds it: an assistant gets neither.
+  const secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
+  const scrub = (text: string) => secrets.reduce((t, s) => t.split(s).join('[redacted]'), text);
+  return { code, stdout: scrub(out.text()), stderr: scrub(err.text()) };
 }
 
 /** The exit code of a write kept in the outbox (errors.ts EXIT.queued). */

@@ -3,6 +3,8 @@
 // the store and the requests the service received are what a command line would have made.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { createMcpServer, type Invoke } from '../../src/mcp/server.js';
@@ -19,9 +21,9 @@ afterEach(async () => {
 type Result = { content: { type: string; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
 /** A client connected to a server whose tools run main() with `env` (the service's, by default). */
-async function connect(opts: { readOnly?: boolean; env?: Record<string, string> } = {}): Promise<{ tool: (name: string, args?: Record<string, unknown>) => Promise<Result> }> {
+async function connect(opts: { readOnly?: boolean; env?: Record<string, string>; secrets?: string[] } = {}): Promise<{ tool: (name: string, args?: Record<string, unknown>) => Promise<Result> }> {
   const invoke: Invoke = (argv, io) => main(argv, { io, env: { ...fx.env, ...opts.env }, now: fx.clock.now });
-  const server = createMcpServer({ invoke, globals: [], readOnly: !!opts.readOnly, version: 'test' });
+  const server = createMcpServer({ invoke, globals: [], readOnly: !!opts.readOnly, version: 'test', ...(opts.secrets ? { secrets: opts.secrets } : {}) });
   const [a, b] = InMemoryTransport.createLinkedPair();
   client = new Client({ name: 'test', version: '1' });
   await Promise.all([server.connect(a), client.connect(b)]);
@@ -101,6 +103,26 @@ describe('habits mcp: the tools', () => {
     expect(text(r)).toMatch(/^queued: log done "[^"]+" for 2026-11-22 waits in the outbox as \[1\]/);
     expect(r.structuredContent).toMatchObject({ queued: true });
     expect(text(r)).not.toContain(fx.svc.apiKey);
+  });
+
+  it('no result holds the key or the path of the file that holds it, even when a command warns about that file', async () => {
+    await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const dir = join(fx.home.env.XDG_CONFIG_HOME, 'habits');
+    const file = join(dir, 'config.json');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(file, JSON.stringify({ 'api-key': fx.svc.apiKey, 'base-url': fx.svc.url }));
+    chmodSync(file, 0o644);
+    const env = { HABITS_API_KEY: '', HABITS_BASE_URL: '' };
+    // Without the scrubbing, the command's own warning names the file.
+    const bare = await connect({ env });
+    expect(text(await bare.tool('journal'))).toContain(file);
+    await client!.close();
+    const { tool } = await connect({ env, secrets: [file, fx.svc.apiKey] });
+    const r = await tool('journal');
+    expect(r.isError).toBeFalsy();
+    expect(text(r)).toContain('warning: [redacted] holds your API key and other users can read it');
+    expect(JSON.stringify(r)).not.toContain(file);
+    expect(JSON.stringify(r)).not.toContain(fx.svc.apiKey);
   });
 
   it('habit_archive and undo_last act only with confirm: true; without it they say what they would do', async () => {
