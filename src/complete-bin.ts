@@ -2,8 +2,8 @@
 // completer (complete.ts), its answer written straight to file descriptor 1. process.stdout is never
 // touched: creating it loads Node's streams (about 2 ms of a Tab). Only a cold name cache goes on to
 // main() (dist/cli.js, an ES module), to ask the server once.
-import { writeSync } from 'node:fs';
 import { answer } from './complete.js';
+import { writeStdout } from './stdout.js';
 import type { World } from './world.js';
 
 /** Answers the completion request `words` (after `--`) on standard output; exit code 0. */
@@ -27,14 +27,6 @@ export async function run(words: string[]): Promise<void> {
     env: process.env,
     now: () => new Date(),
   };
-  const text = Buffer.from(await answer(words, world, async (argv, w) => (await import('./cli.js')).main(argv, w)));
-  for (let done = 0; done < text.length; ) {
-    try {
-      done += writeSync(1, text, done);
-    } catch (err) {
-      // A shell that stopped reading (EPIPE) gets nothing more; a full non-blocking pipe is waited on.
-      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') break;
-    }
-  }
+  writeStdout(await answer(words, world, async (argv, w) => (await import('./cli.js')).main(argv, w)));
   process.exitCode = 0;
 }

@@ -4,7 +4,7 @@
 // writeSync(1) and no ES module loader, no commander, no process.stdout: a prompt calls it at every
 // line. Anything it does not answer the same way (--refresh, --help, a flag it does not know, an
 // unknown placeholder, --json with fields) goes on to main() (dist/cli.js), which does.
-import { writeSync } from 'node:fs';
+import { writeStdout } from './stdout.js';
 import { completionScope, type ScopeFlags } from './completion/scope.js';
 import { DEFAULT_STATUS_FORMAT, formatStatus, statusJson, statusValues, unknownPlaceholder } from './output/status-line.js';
 import { readStatus, statusFile } from './resolve/status-cache.js';
@@ -40,18 +40,6 @@ export function parseFast(args: readonly string[]): { format: string; json: bool
   return { format, json, flags };
 }
 
-function write(text: string): void {
-  const bytes = Buffer.from(text);
-  for (let done = 0; done < bytes.length; ) {
-    try {
-      done += writeSync(1, bytes, done);
-    } catch (err) {
-      // A reader gone (EPIPE) gets nothing more; a full non-blocking pipe is waited on.
-      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') break;
-    }
-  }
-}
-
 /** Answers `habits status <args>`; exit code 0, or main()'s. */
 export async function run(args: string[]): Promise<void> {
   const fast = parseFast(args);
@@ -64,5 +52,5 @@ export async function run(args: string[]): Promise<void> {
   const data = where && readStatus(statusFile(where.cacheDir, where.scope), Date.now());
   if (!data) return;
   const values = statusValues(data);
-  write(`${fast.json ? statusJson(values) : formatStatus(fast.format, values)}\n`);
+  writeStdout(`${fast.json ? statusJson(values) : formatStatus(fast.format, values)}\n`);
 }

@@ -41,7 +41,7 @@ const LAYERS: { name: string; members: string[] }[] = [
   { name: 'command pieces', members: ['prompts/', 'output/', 'resolve/', 'record/', 'remind/', 'mcp/', 'completion/', 'config/', 'local.ts', 'describe-error.ts'] },
   { name: 'model', members: ['model/'] },
   { name: 'api', members: ['api/'] },
-  { name: 'base', members: ['errors.ts', 'io.ts', 'hash.ts', 'concurrency.ts', 'version.ts', 'stdin.ts', 'file-modes.ts'] },
+  { name: 'base', members: ['errors.ts', 'io.ts', 'hash.ts', 'concurrency.ts', 'version.ts', 'stdin.ts', 'stdout.ts', 'file-modes.ts'] },
 ];
 
 function layerOf(file: string): number {
