@@ -4,6 +4,7 @@
 // it (the write record, the outbox sent first, the spinner, --dry-run, …) lives with the thing it
 // serves, never in api/: this file knows none of them.
 import type { Api, RouteKey, WriteNote } from './routes.js';
+import { fillPath } from './url.js';
 
 /** One request as it travels the pipeline: the route and what the typed options carried. */
 export interface ApiRequest {
@@ -52,6 +53,11 @@ export function wrapApi(api: Api, ...middleware: Middleware[]): Api {
 /** The method of a request: `POST` for `POST /habits/{habitId}/logs`. */
 export function methodOf(req: ApiRequest): string {
   return req.route.slice(0, req.route.indexOf(' '));
+}
+
+/** The path of a request below the base URL, its params filled: `/habits/h1/logs` (no query). */
+export function pathOf(req: ApiRequest): string {
+  return fillPath(req.route.slice(req.route.indexOf(' ') + 1), req.params);
 }
 
 /** True for a request that changes nothing on the server. */

@@ -2,8 +2,7 @@
 // (record.ts) with when, what, the last status heard (a retry's too) and the answer's log id. Reads
 // pass untouched; a write refused before it left (a read-only store) is not recorded.
 import { ApiError } from '../api/errors.js';
-import { isRead, methodOf, type Middleware } from '../api/pipeline.js';
-import { fillPath } from '../api/url.js';
+import { isRead, methodOf, pathOf, type Middleware } from '../api/pipeline.js';
 import { escapeControls } from '../model/text.js';
 import type { WriteRecord } from './record.js';
 
@@ -28,7 +27,7 @@ export function recordWrites({ record, now, warn }: RecordingOptions): Middlewar
         record().append({
           at: now().toISOString(),
           method: methodOf(req),
-          path: fillPath(req.route.slice(req.route.indexOf(' ') + 1), req.params),
+          path: pathOf(req),
           ...(req.body === undefined ? {} : { body: req.body }),
           status,
           ...(typeof logId === 'string' ? { logId } : {}),

@@ -2,8 +2,8 @@
 // which sends its reads and records its writes instead of sending them, so the verb resolves names
 // and reads what it needs as it would, and nothing changes; printPlan shows the writes it would
 // have sent.
-import { buildQuery, fillPath } from '../../api/url.js';
-import { isRead, methodOf, wrapApi, type Middleware } from '../../api/pipeline.js';
+import { buildQuery } from '../../api/url.js';
+import { isRead, methodOf, pathOf, wrapApi, type Middleware } from '../../api/pipeline.js';
 import type { Api } from '../../api/routes.js';
 import type { Ok } from '../../api/types.js';
 import { jsonText } from '../../output/output.js';
@@ -23,7 +23,7 @@ export interface PlannedRequest {
 export function dryRun(planned: PlannedRequest[]): Middleware {
   return (next) => async (req) => {
     if (isRead(req)) return next(req);
-    const path = fillPath(req.route.slice(req.route.indexOf(' ') + 1), req.params) + buildQuery(req.query);
+    const path = pathOf(req) + buildQuery(req.query);
     planned.push({ method: methodOf(req), path, body: req.body ?? null });
     return { ok: true } satisfies Ok;
   };
