@@ -199,7 +199,7 @@ function rawArgsOf(cmd: Command): string[] {
  * after any other option is its value. test/program.test.ts holds this list to the command tree.
  */
 export const VALUELESS_OPTIONS: ReadonlySet<string> = new Set([
-  '--allow-duplicate', '--allow-insecure', '--archived', '--cron', '--daily', '--dry-run', '--fix', '--launchd', '--list', '--local', '--offline',
+  '--allow-duplicate', '--allow-insecure', '--archived', '--clear-day', '--cron', '--daily', '--dry-run', '--fix', '--launchd', '--list', '--local', '--offline',
   '--print', '--read-only', '--refresh', '--show', '--systemd', '--strict', '--verbose', '--with-key', '--interactive', '-i', '--quiet', '-q', '--yes', '-y', '--json',
   '--help', '-h', '--version', '-V',
 ]);

@@ -17,8 +17,10 @@ export interface OffNote {
 
 /** What a write adds to its line in the record of writes; never sent. */
 export interface WriteNote {
-  /** `habits undo` of a value by its opposite: the `at` of the write it reverts. */
+  /** `habits undo` of a value by its opposite, or of a mark by its day's undo: the `at` of the write it reverts. */
   reverts?: string;
+  /** A value `habits undo` wrote back after a day's undo cleared it: the `at` of the values it restores. */
+  restores?: string[];
   /** A skip mark written by `habits off`: its range. */
   off?: OffNote;
 }

@@ -188,7 +188,20 @@ export function createMcpServer(options: McpOptions): McpServer {
     }
     return run(['log', 'undo', '--yes', ...opt('--date', a.date), '--', String(a.habit)]);
   });
-  server.registerTool('undo_last', { title: 'Revert the last write', description: 'Reverts the last mark or value this machine wrote (or drops the last write waiting in the outbox). Acts only with confirm: true; without it, it says what it would revert.', inputSchema: { confirm: CONFIRM }, annotations: write(false, true) }, (a: Args) => run(['undo', ...(a.confirm ? ['--yes'] : [])]));
+  server.registerTool('undo_last', {
+    title: 'Revert the last write',
+    description: "Reverts the last write this machine made, and nothing else: a mark or a value by deleting its log alone (the day's other values stay), a value the server gave no log id for by logging its opposite, a write still waiting in the outbox by dropping it. On a server that gives no log ids (production), a mark goes only with its day's undo, which may clear the day's values: the values this machine logged that day are written back; values it did not log (another device's) cannot be, so it refuses unless clearDay: true. Acts only with confirm: true; without it, it says what it would revert and how.",
+    inputSchema: { confirm: CONFIRM, clearDay: z.boolean().describe("with confirm: revert a mark even when its day holds values this machine did not log, which the day's undo may clear").optional() },
+    annotations: write(false, true),
+  }, async (a: Args) => {
+    if (a.confirm) return inToolWords(await run(['undo', '--yes', ...(a.clearDay ? ['--clear-day'] : [])]));
+    // A preview, as the other destructive tools give: the command's own dry run says what and how.
+    const ran = await runCommand(options, ['undo', '--dry-run']);
+    const plan = ran.code === 0 ? parsed<{ dryRun?: boolean; action?: string; consequence?: string; notLogged?: unknown }>(ran.stdout) : undefined;
+    if (!plan?.dryRun) return toResult(ran, ['undo']);
+    const text = `would ${plan.action}. ${plan.consequence} Call again with confirm: true${plan.notLogged ? ' and clearDay: true' : ''} to do it.`;
+    return { content: [{ type: 'text', text }], structuredContent: { ...plan, confirmed: false } };
+  });
   server.registerTool('note_add', { title: 'Add a note', description: 'Adds a note to a habit for a day (default today), with a mood.', inputSchema: { habit: HABIT, text: z.string().min(1), mood: z.enum(['veryLow', 'low', 'neutral', 'high', 'veryHigh']).optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['note', 'add', ...opt('--mood', a.mood), ...opt('--date', a.date), '--', String(a.habit), String(a.text)]));
   server.registerTool('habit_add', {
     title: 'Create a habit',
@@ -212,6 +225,20 @@ export function createMcpServer(options: McpOptions): McpServer {
     return { content: [{ type: 'text', text: `would archive "${habit.name}" (id:${habit.id}): call again with confirm: true to archive it` }], structuredContent: { wouldArchive: { id: habit.id, name: habit.name }, confirmed: false } };
   });
   return withResources(server, options);
+}
+
+/** JSON text, or undefined when it is not. */
+function parsed<T>(text: string): T | undefined {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `habits undo`'s way out of a refusal, in the words of the undo_last tool (clearDay, not --clear-day). */
+function inToolWords(result: CallToolResult): CallToolResult {
+  return { ...result, content: result.content.map((c) => (c.type === 'text' ? { ...c, text: c.text.split('--clear-day').join('clearDay: true') } : c)) };
 }
 
 /** Today's journal and each habit as resources; the daily review prompt. */

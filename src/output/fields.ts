@@ -85,7 +85,9 @@ export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
   status: ['date', 'done', 'due', 'open', 'bestStreak', 'next'],
   week: ['from', 'to', 'habits'],
   month: ['from', 'to', 'habits'],
-  undo: ['ok', 'reverted', 'message', 'removed', 'logId', 'value', 'left'],
+  undo: ['ok', 'reverted', 'message', 'removed', 'logId', 'value', 'restored', 'notLogged', 'left'],
+  /** `undo --dry-run` (commands/undo.ts, Preview): what it would revert and how. */
+  'undo --dry-run': ['dryRun', 'action', 'consequence', 'revert', 'writeBack', 'notLogged', 'ok', 'reverted'],
   /** A fired reminder (remind/notify.ts, Reminder); `remind ls`: one row per reminder of the day. */
   'remind run': ['habit', 'date', 'time', 'clock', 'kind', 'alarm', 'command', 'offline', 'stack'],
   'remind ls': ['date', 'time', 'clock', 'habit', 'source', 'state', 'why', 'alarm', 'after'],

@@ -33,6 +33,7 @@ export function recordWrites({ record, now, warn }: RecordingOptions): Middlewar
           ...(typeof logId === 'string' ? { logId } : {}),
           ...(kind ? { error: kind } : {}),
           ...(typeof req.note?.reverts === 'string' ? { reverts: req.note.reverts } : {}),
+          ...(req.note?.restores ? { restores: req.note.restores } : {}),
           ...(req.note?.off ? { off: req.note.off } : {}),
         });
       } catch (e) {

@@ -24,8 +24,16 @@ export interface RecordedWrite {
   error?: string;
   /** Sent from the outbox: its number there. */
   outbox?: number;
-  /** `habits undo` of a value by its opposite: the `at` of the write it reverts. */
+  /**
+   * `habits undo` of a value by its opposite, or of a mark by its day's undo: the `at` of the write
+   * it reverts (only that log is gone from this machine's view, not the day's values).
+   */
   reverts?: string;
+  /**
+   * A value `habits undo` wrote back after a day's undo cleared it: the `at` of the values it stands
+   * for, whose place it takes.
+   */
+  restores?: string[];
   /** A skip mark of `habits off`: the range it belongs to. */
   off?: OffNote;
 }
@@ -77,7 +85,8 @@ export class WriteRecord {
   /**
    * The logs this machine created (2xx marks and values) that none of its later writes removed (a
    * `log rm` of the id, a `log undo` of the day, a later mark that replaced it, the opposite value
-   * `habits undo` logged), oldest first.
+   * or the day's undo `habits undo` sent), oldest first. A value `habits undo` wrote back stands in
+   * the place of the values it restores.
    */
   liveLogs(): LiveLog[] {
     const live: LiveLog[] = [];
@@ -90,8 +99,9 @@ export class WriteRecord {
       if (!w) return;
       const date = dateOf(write.body);
       if (typeof write.reverts === 'string') {
-        // A value logged to take back an earlier one (habits undo, which reverts the last live
-        // log): both are gone. Of two written in the same instant, the later is the one reverted.
+        // A value logged to take back an earlier one, or the undo of a mark's day (habits undo,
+        // which reverts the last live log): that log is gone, the day's values are not. Of two
+        // written in the same instant, the later is the one reverted.
         const i = live.findLastIndex((l) => l.habitId === w.habitId && l.write.at === write.reverts);
         if (i !== -1) live.splice(i, 1);
       } else if (w.kind === 'rm') {
@@ -101,11 +111,26 @@ export class WriteRecord {
       } else if (date) {
         // A mark replaces the day's other marks (the service keeps one mark a day).
         if (w.kind !== 'value') removeWhere(live, (l) => l.habitId === w.habitId && l.date === date && l.type !== 'value');
-        live.push({ write, habitId: w.habitId, type: w.kind, date, ...(write.logId ? { logId: write.logId } : {}) });
+        const log: LiveLog = { write, habitId: w.habitId, type: w.kind, date, ...(write.logId ? { logId: write.logId } : {}) };
+        const restores = restoresOf(write);
+        // A value written back takes the place of those it restores: a later undo reverts it where
+        // the user wrote them, not as the newest write.
+        const at = restores ? live.findLastIndex((l) => l.habitId === w.habitId && restores.includes(l.write.at)) : -1;
+        if (at === -1) live.push(log);
+        else {
+          live.splice(at, 1, log);
+          for (let i = at - 1; i >= 0; i--) if (live[i]!.habitId === w.habitId && restores!.includes(live[i]!.write.at)) live.splice(i, 1);
+        }
       }
     });
     return live;
   }
+}
+
+/** The `restores` of a write, when it is a list of times. */
+function restoresOf(write: RecordedWrite): string[] | undefined {
+  const r: unknown = write.restores;
+  return Array.isArray(r) && r.length > 0 && r.every((x) => typeof x === 'string') ? r : undefined;
 }
 
 /** The `targetDate` of a log write's body. */

@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { createMcpServer, type Invoke } from '../../src/mcp/server.js';
-import { addHabit, useService, writes } from '../helpers/service.js';
-import { freePort } from '../helpers/mock-agent.js';
+import type { JournalEntry, LogEntry } from '../../src/api/types.js';
+import { addHabit, call, useService, writes } from '../helpers/service.js';
+import { freePort, KEY } from '../helpers/mock-agent.js';
+import { startProduction } from '../helpers/production.js';
 
 const fx = useService({ per: 'test', start: '2026-11-22T12:00:00.000Z', timezone: 'UTC' });
 let client: Client | undefined;
@@ -133,16 +135,67 @@ describe('habits mcp: the tools', () => {
     expect(text(ask)).toBe(`would archive "Walk" (id:${h.id}): call again with confirm: true to archive it`);
     expect(logWrites()).toEqual([]);
     await tool('log_done', { habit: 'Walk' });
+    const markId = (await call<LogEntry[]>(fx.svc, 'GET', `/habits/${h.id}/logs`))[0]!.id;
     const undoAsk = await tool('undo_last');
-    expect(undoAsk.isError).toBe(true);
-    expect(text(undoAsk)).toMatch(/^error: refusing to revert the completed mark on "Walk" for 2026-11-22, written 2026-11-22 12:00 without confirmation/);
+    expect(undoAsk.isError).toBeFalsy();
+    expect(text(undoAsk)).toBe(`would revert the completed mark on "Walk" for 2026-11-22, written 2026-11-22 12:00. This deletes its log ${markId} alone (habits log rm): the values of that day stay. Call again with confirm: true to do it.`);
+    expect(undoAsk.structuredContent).toMatchObject({ confirmed: false, revert: { type: 'completed', habit: { id: h.id, name: 'Walk' }, logId: markId } });
     const undone = await tool('undo_last', { confirm: true });
     expect(undone.isError).toBeFalsy();
     const archived = await tool('habit_archive', { habit: 'Walk', confirm: true });
     expect(archived.isError).toBeFalsy();
     expect(logWrites().map((w) => `${w.method} ${w.path}`)).toEqual([
-      `POST /habits/${h.id}/logs/complete`, `POST /habits/${h.id}/logs/undo`, `POST /habits/${h.id}/archive`,
+      `POST /habits/${h.id}/logs/complete`, `DELETE /habits/${h.id}/logs/${markId}`, `POST /habits/${h.id}/archive`,
     ]);
+  });
+
+  it('undo_last reverts the mark alone: 3 + 2 cups, log_done, undo_last: the day reads 5/8 (issue 31)', async () => {
+    const water = await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 8, unit: 'cup', periodicity: 'daily' } });
+    const { tool } = await connect();
+    for (const [name, args] of [['log_add', { habit: 'Water', value: 3 }], ['log_add', { habit: 'Water', value: 2 }], ['log_done', { habit: 'Water' }]] as const) {
+      expect((await tool(name, args)).isError).toBeFalsy();
+    }
+    const preview = await tool('undo_last');
+    expect(text(preview)).toMatch(/^would revert the completed mark on "Water" for 2026-11-22, written 2026-11-22 12:00\. This deletes its log \S+ alone \(habits log rm\): the values of that day stay\./);
+    expect(logWrites().filter((w) => w.method === 'DELETE' || w.path.endsWith('/undo'))).toEqual([]);
+    const done = await tool('undo_last', { confirm: true });
+    expect(done.isError).toBeFalsy();
+    expect(text(done)).toMatch(/Reverted the completed mark on "Water" for 2026-11-22, written 2026-11-22 12:00: deleted its log \S+; the values of that day stay/);
+    const journal = await tool('journal');
+    expect((journal.structuredContent?.items as JournalEntry[]).find((e) => e.id === water.id)?.progress).toMatchObject({ current: 5, target: 8 });
+  });
+
+  it('undo_last against a server without log ids: the preview names the values written back and those it may lose; clearDay, not --clear-day', async () => {
+    const server = await startProduction([{ id: 'h1', name: 'Water', goal: { periodicity: 'daily', value: 8, unit: 'cup' } }], { undoRemovesValues: true });
+    try {
+      const { tool } = await connect({ env: { HABITS_BASE_URL: server.url, HABITS_API_KEY: KEY } });
+      await fetch(`${server.url}/habits/h1/logs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ value: 4, unitSymbol: 'cup', targetDate: '2026-11-22' }) });
+      for (const [name, args] of [['log_add', { habit: 'Water', value: 3 }], ['log_add', { habit: 'Water', value: 2 }], ['log_done', { habit: 'Water' }]] as const) {
+        expect((await tool(name, args)).isError).toBeFalsy();
+      }
+      const posts = () => server.seen.filter((s) => !s.startsWith('GET ')).length;
+      const before = posts();
+      const preview = await tool('undo_last');
+      expect(preview.isError).toBeFalsy();
+      expect(text(preview)).toBe(
+        'would revert the completed mark on "Water" for 2026-11-22, written 2026-11-22 12:00. This server gives no log id to delete the mark alone: ' +
+        'this clears every log of "Water" on 2026-11-22 (habits log undo), then writes back the values this machine logged there (3 cup, 2 cup) as far as the undo took them. ' +
+        "The day also holds 1 to 4 cup this machine did not log (another device's?): the undo may clear it, and nothing can write it back. " +
+        'Call again with confirm: true and clearDay: true to do it.',
+      );
+      expect(preview.structuredContent).toMatchObject({ confirmed: false, writeBack: [{ value: 3, unitSymbol: 'cup' }, { value: 2, unitSymbol: 'cup' }], notLogged: { atLeast: 1, atMost: 4, unit: 'cup' } });
+      const refused = await tool('undo_last', { confirm: true });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toContain('clearDay: true reverts it anyway');
+      expect(text(refused)).not.toContain('--clear-day');
+      expect(posts()).toBe(before);
+      const cleared = await tool('undo_last', { confirm: true, clearDay: true });
+      expect(cleared.isError).toBeFalsy();
+      expect(text(cleared)).toContain('the values this machine logged there were written back (3 cup, 2 cup); the 1 to 4 cup this machine did not log was cleared with it');
+      expect(server.total('h1', '2026-11-22')).toBe(5);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('log_undo of a day with values asks for confirm first, then clears it', async () => {

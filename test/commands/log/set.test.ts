@@ -209,12 +209,13 @@ describe('undo against a server whose undo leaves values', () => {
     expect((await cli('log', 'undo', 'Water', '--yes')).stderr).toBe(`Cleared the logs of "Water" for ${DAY}: the day shows nothing now\n`);
   });
 
-  it('habits undo of a mark says what the day still shows', async () => {
+  it('habits undo of a mark says what the day still shows: the value this machine logged, kept (issue 31)', async () => {
     await cli('log', 'add', 'Water', '2');
     await cli('log', 'done', 'Water');
     const r = await cli('undo', '--yes');
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^The server accepted the undo of the completed mark on "Water" for 2026-11-22, written .*\nwarning: "Water" still shows 2 cup for 2026-11-22: this server's undo leaves values; `habits log set Water 0` clears them\n$/);
+    expect(r.stderr).toMatch(/^Reverted the completed mark on "Water" for 2026-11-22, written .*: the server's undo left the values in place: the day shows 2 cup\n$/);
+    expect(server.total('h1', DAY)).toBe(2);
   });
 
   it('habits undo of a value without a log id logs its opposite, says so, and is not undone twice', async () => {
