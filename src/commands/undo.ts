@@ -55,6 +55,9 @@ export interface UndoOptions {
 
 type UndoDeps = Pick<Deps, 'out' | 'api' | 'resolver' | 'prompter' | 'writes' | 'settings'>;
 
+/** Why a mark goes with its day: production answers no log id. */
+const NO_LOG_ID = 'this server gives no log id to delete the mark alone';
+
 const WORDS: Record<LiveLog['type'], string> = { value: 'value', completed: 'completed mark', failed: 'failed mark', skipped: 'skipped mark' };
 
 /** The write to revert, and how it reads. */
@@ -200,10 +203,10 @@ async function revertDay(t: Target, api: Api, options: UndoOptions, deps: UndoDe
   const notLogged = excess > 0 ? { atLeast: excess, atMost: difference(before.total, ourTotal) } : undefined;
   const others = notLogged ? (notLogged.atLeast === notLogged.atMost ? shown(notLogged.atLeast) : `${formatNumber(notLogged.atLeast)} to ${shown(notLogged.atMost)}`) : '';
   const list = ours.map((o) => formatAmount(o.value, o.unitSymbol)).join(', ');
-  const why = fallback ? `This server cannot delete the mark alone (${fallback})` : 'This server gives no log id to delete the mark alone';
+  const why = fallback ?? NO_LOG_ID;
   const writeBack = ours.length ? `, then writes back the value${ours.length === 1 ? '' : 's'} this machine logged there (${list}) as far as the undo took ${ours.length === 1 ? 'it' : 'them'}` : '';
   const lost = notLogged ? ` The day also holds ${others} this machine did not log (another device's?): the undo may clear it, and nothing can write it back.` : '';
-  const consequence = `${why}: this clears every log of ${name} on ${last.date} (habits log undo)${writeBack}.${lost}`;
+  const consequence = `${why.charAt(0).toUpperCase()}${why.slice(1)}: this clears every log of ${name} on ${last.date} (habits log undo)${writeBack}.${lost}`;
   if (options.dryRun) {
     return preview(deps, { ...previewOf(t, consequence), writeBack: ours.map((o) => ({ value: o.value, unitSymbol: o.unitSymbol })), notLogged: notLogged ? { ...notLogged, unit } : null });
   }
@@ -227,8 +230,9 @@ async function revertDay(t: Target, api: Api, options: UndoOptions, deps: UndoDe
   const written = await writeBackValues(t, api, ours, ourTotal, before.total, after.total, unit, shown);
   const parts: string[] = [];
   if (written.length) {
-    const were = written.length === 1 ? 'was' : 'were';
-    parts.push(`${fallback ?? 'this server gives no log id to delete the mark alone'}, so its undo cleared the day, and ${written.length === ours.length ? `the value${ours.length === 1 ? '' : 's'} this machine logged there ${were} written back (${list})` : `${shown(written[0]!.value)} ${were} written back for the values this machine logged there (${list})`}`);
+    const values = `the value${ours.length === 1 ? '' : 's'} this machine logged there`;
+    const back = written.length === ours.length ? `${values} ${written.length === 1 ? 'was' : 'were'} written back (${list})` : `${shown(written[0]!.value)} was written back for ${values} (${list})`;
+    parts.push(`${why}, so its undo cleared the day, and ${back}`);
   } else if (after.total !== 0) {
     parts.push(`the server's undo left the values in place: the day shows ${shown(after.total)}`);
   } else {
