@@ -270,7 +270,7 @@ for (const cols of [50, 120]) {
       await defaultsFrom(s, 'How often?');
       await answer(s, 'What next?', 'Down', 'Down', 'Enter');
       expect(await s.exitCode()).toBe(130);
-      expect(s.screen()).toMatch(/^✔ What next\? Cancel\nerror: cancelled: no habit was created\n__HABITS_EXIT__130$/m);
+      expect(s.screen()).toMatch(/^✔ What next\? Cancel\nCancelled; nothing was created\n__HABITS_EXIT__130$/m);
       expect(writesSince(fx, before)).toEqual([]);
     });
   });
