@@ -35,9 +35,11 @@ export function register(parent: Command, app: App): void {
       ['habits log add Run 3.2 --unit km', 'units match case-insensitively (km is kM)'],
       ['habits log add "Drink water" 250 --unit mL --date yesterday'],
       ['habits log add Read 12 --unit pages', 'the unit name the habit was given (--unit-name)'],
+      ['habits log add Water 2 --unit glasses', "2 in the goal's unit (cups, say), which the habit names glasses"],
       ['habits log add Water -- -1', 'one cup less (a value starting with "-" goes after --)'],
     ]) + `\n\nUnits: ${GOAL_UNITS.join(', ')}. A unit must convert to the goal's (min and hr do, min and km
-do not): a log that would never count is refused.`)
+do not): a log that would never count is refused. The habit's own unit name (--unit-name, "the
+unit name shown in the app" of habit add -i) means the goal's unit, whatever that is.`)
     .action((ref: string, value: string, opts: { unit?: string; date?: string; strict?: boolean }, cmd: Command) => {
       const options = parse(ref, value, opts);
       return app.run(cmd, (ctx) => run(options, ctx));

@@ -20,7 +20,7 @@ export function register(parent: Command, app: App): void {
     .description("set a habit's total for a date (default today): sends the difference from what the day shows")
     .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
     .argument('<total>', 'the total the day should show, 0 or more, e.g. 5')
-    .option('--unit <unit>', "unit of the total (default: the goal's unit)")
+    .option('--unit <unit>', "unit of the total: a symbol, or the habit's unit name, which means the goal's unit (default: the goal's unit)")
     .option('--date <date>', `${DATE_FORMS}, in your timezone (default today)`)
     .option('--strict', 'fail (exit 2) instead of warning when the log would not count: archived habit, day not due')
     .addHelpText('after', examples([
