@@ -201,6 +201,8 @@ export interface AmountWrite {
   date: string;
   /** A write that would not count is an error, not a warning. */
   strict: boolean;
+  /** The user's date: a hint names `--date` only for another day. */
+  today?: string;
 }
 
 /**
@@ -215,6 +217,7 @@ export async function sendValue(write: AmountWrite, deps: Pick<Deps, 'api' | 're
   // More time than a day holds is a typo (2000 for 20): said, and sent as asked.
   const tooLong = beyondPeriod(value, symbol, 'daily', 'a value of');
   if (tooLong) checked.warnings.push(tooLong);
+  if (value < 0) await notBelowZero(write, facts, symbol, deps);
   const result = await postValue(habit, { value, unitSymbol: symbol, targetDate: date }, deps);
   const id = result.logId ? ` (log id:${result.logId})` : '';
   return { result, symbol, line: `Logged ${String(value)} ${shownUnit(symbol, facts, unit)} to "${habit.name}" for ${date}${id}`, warnings: checked.warnings };
@@ -253,6 +256,30 @@ async function unitToSend(
   if (symbol instanceof Error && (await refresh())) symbol = unitFor(habit, facts, unit);
   if (symbol instanceof Error) throw symbol;
   return { facts, symbol };
+}
+
+/**
+ * A value that takes some back is refused when it would take the day's total below 0: no day
+ * holds less than nothing, and `log set <habit> 0` is what clears one. Only then is the day read
+ * (one request more: a positive value still costs one). A server out of reach for the read keeps
+ * the value in the outbox as asked, unchecked, as it would the value itself.
+ */
+async function notBelowZero(write: AmountWrite, facts: HabitFacts, symbol: GoalUnit, deps: Pick<Deps, 'api'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
+  const { habit, amount, date } = write;
+  const api = await deps.api();
+  let was: number;
+  try {
+    was = (await readDay(api, habit.id, date, facts.goal?.unit ?? null, symbol)).total;
+  } catch (err) {
+    const body = { value: amount, unitSymbol: symbol, targetDate: date };
+    throw (err instanceof ApiError ? queueFailed(deps.writes?.(), err, { route: 'POST /habits/{habitId}/logs', params: { habitId: habit.id }, body, habit: { id: habit.id, name: habit.name } }) : undefined) ?? err;
+  }
+  if (difference(was + amount, 0) >= 0) return;
+  const unit = shownUnit(symbol, facts, write.unit);
+  const on = date === write.today ? '' : ` --date ${date}`;
+  throw new UsageError(
+    `${formatNumber(amount)} ${unit} would take "${escapeControls(habit.name)}" below 0 for ${date} (it shows ${formatNumber(was)}): to clear the day's values, habits log set ${shellWord(habit.name)} 0${on}`,
+  );
 }
 
 async function postValue(habit: Named, body: LogValueBody, deps: Pick<Deps, 'api'> & Partial<Pick<Deps, 'writes'>>, set?: SetIntent): Promise<MessageResult> {
