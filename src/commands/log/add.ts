@@ -99,7 +99,7 @@ export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api'
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
   const sent = await sendValue({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict, today: deps.today() }, deps);
-  followWrite(deps, date, habit.id, 'value');
+  followWrite(deps, date, habit.id, { add: options.value, unit: sent.symbol });
   // Piped, the new log's id is the output (kept with -q, which silences only the confirmation).
   // A server that returns no log id (production is not known to) leaves stdout empty, and says so.
   const logId = sent.result.logId;

@@ -49,7 +49,7 @@ export async function run(options: LogSetOptions, deps: Pick<Deps, 'out' | 'api'
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
   const sent = await sendSet({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict }, deps);
-  followWrite(deps, date, habit.id, 'value');
+  if (sent.result) followWrite(deps, date, habit.id, { add: sent.value, unit: sent.symbol });
   const logId = sent.result?.logId;
   const json = {
     habit: { id: habit.id, name: habit.name }, date, unitSymbol: sent.symbol, total: options.value, was: sent.was,
