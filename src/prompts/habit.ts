@@ -288,7 +288,8 @@ export async function reviewDraft(deps: HabitPromptDeps, walk: HabitWalk, draft:
       });
     } catch (err) {
       if (!(err instanceof BackError)) throw err;
-      // Back one question: the walk's last.
+      // Back one question: the walk's last, its answer (and the summary after it) erased first.
+      prompter.unanswer?.();
       d = await askFields(deps, walk, d, [fields.at(-1)!.key], 'leave').catch(stayOnBack(d));
       continue;
     }
@@ -308,11 +309,22 @@ export async function reviewDraft(deps: HabitPromptDeps, walk: HabitWalk, draft:
       key = await prompter.select<FieldKey>({ message: 'Which field?', choices: fields.map((f) => ({ name: typeof f.label === 'string' ? f.label : f.label(d), value: f.key })), pageSize: fields.length, back: true });
     } catch (err) {
       if (!(err instanceof BackError)) throw err;
+      // Back to the menu: its answer erased, the summary above it still true.
+      prompter.unanswer?.();
       menu = false;
       continue;
     }
     // The field, then those that depend on its new answer (a goal's total to reach).
-    d = await askFields(deps, walk, d, [key], 'leave', true).catch(stayOnBack(d));
+    try {
+      d = await askFields(deps, walk, d, [key], 'leave', true);
+    } catch (err) {
+      if (!(err instanceof BackError)) throw err;
+      // Esc at the field's first question: back to the menu, the draft unchanged. The field and
+      // menu answers go; the summary above them still holds.
+      prompter.unanswer?.();
+      prompter.unanswer?.();
+      menu = false;
+    }
   }
 }
 
