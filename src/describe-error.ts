@@ -4,7 +4,7 @@
 import { CommanderError } from 'commander';
 import { ApiError } from './api/errors.js';
 import { outcomeUnknown } from './api/retry.js';
-import { CliError, EXIT, type ExitCode, PartialFailure, WriteError } from './errors.js';
+import { CancelledError, CliError, EXIT, type ExitCode, PartialFailure, WriteError } from './errors.js';
 
 /** The parts of an error the user sees, and its exit code. */
 export interface ErrorReport {
@@ -15,6 +15,8 @@ export interface ErrorReport {
   /** The usage line of the command a usage error arose in: `habits log done <habit...> [options]`. */
   usage?: string;
   hint?: string;
+  /** Not an error but the user's choice (Cancel at a review): said as it is, without `error:`. */
+  chosen?: boolean;
 }
 
 /** A usage error commander raised, with the command it arose in (see program.ts). */
@@ -32,7 +34,7 @@ export class CommandUsageError extends CommanderError {
 
 /** Maps any error to the contract's exit-code table. */
 export function describeError(err: unknown): ErrorReport {
-  if (err instanceof CliError) return { exitCode: err.exitCode, code: err.code, message: err.message, hint: err.hint };
+  if (err instanceof CliError) return { exitCode: err.exitCode, code: err.code, message: err.message, hint: err.hint, ...(err instanceof CancelledError && err.chosen ? { chosen: true } : {}) };
   if (err instanceof PartialFailure) return { ...describeError(err.first), message: err.message, hint: undefined };
   if (err instanceof WriteError) return outcomeUnknown(err.error) ? unknownOutcome(err.error, err.check) : describeError(err.error);
   if (err instanceof ApiError) return outcomeUnknown(err) ? unknownOutcome(err) : describeApiError(err);

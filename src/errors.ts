@@ -90,7 +90,11 @@ export class ConfigError extends CliError {
 
 /** The user pressed Ctrl-C at a prompt, or declined a confirmation (exit 130). */
 export class CancelledError extends CliError {
-  constructor(message = 'cancelled') {
+  constructor(
+    message = 'cancelled',
+    /** Chosen from a menu (Cancel at a review): no error, so said as it is, without `error:`. */
+    readonly chosen = false,
+  ) {
     super(message, EXIT.cancelled, 'cancelled');
   }
 }

@@ -56,8 +56,8 @@ function report(err: unknown, world: World, flags: GlobalFlags): number {
     stderr.write(jsonText({ error: { code: r.code, message: r.message, status: r.status ?? null, ...(r.usage ? { usage: r.usage } : {}), ...(r.hint ? { hint: r.hint } : {}) } }) + '\n');
   } else {
     // A name or a server's message may hold control characters: shown escaped, never acted on.
-    // A write kept in the outbox is not an error: it is said as what it is.
-    stderr.write(`${r.code === 'queued' ? 'queued' : 'error'}: ${escapeControls(r.message)}\n`);
+    // A write kept in the outbox is not an error: it is said as what it is; nor is Cancel chosen.
+    stderr.write(r.chosen ? `${escapeControls(r.message)}\n` : `${r.code === 'queued' ? 'queued' : 'error'}: ${escapeControls(r.message)}\n`);
     if (r.usage) stderr.write(`usage: ${r.usage}\n`);
     if (r.hint) stderr.write(`hint: ${escapeControls(r.hint)}\n`);
   }

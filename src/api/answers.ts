@@ -125,7 +125,8 @@ export function singleProblem(route: RouteKey, value: unknown): string | undefin
 /** `3 habits`, `1 journal entry`. */
 export function countOf(n: number, what: string): string {
   if (n === 1) return `1 ${what}`;
-  return `${n} ${what.endsWith('y') ? `${what.slice(0, -1)}ies` : `${what}s`}`;
+  // A consonant before the y makes -ies (entries); a vowel keeps it (days, keys).
+  return `${n} ${/[^aeiou]y$/i.test(what) ? `${what.slice(0, -1)}ies` : `${what}s`}`;
 }
 
 /** How many items the server sent on pages whose unusable items were dropped. */

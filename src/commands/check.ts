@@ -186,7 +186,7 @@ async function write(row: Row<Write>, date: string, journal: JournalEntry[], dep
     const wire = row.entry.progress?.unit;
     const symbol = wire ? canonicalUnit(wire) : undefined;
     const sent = await sendValue({ habit, amount: choice.value, ...(symbol ? { unit: { symbol, typed: wire! } } : {}), date, strict: false }, deps);
-    followWrite(deps, date, habit.id, 'value');
+    followWrite(deps, date, habit.id, { add: choice.value, unit: sent.symbol });
     return { ok: true, line: sent.line, warnings: sent.warnings };
   }
   const verb = MARKS[choice.kind];

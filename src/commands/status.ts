@@ -35,7 +35,12 @@ Placeholders:
   {best_streak}  the longest current streak among today's habits
   {next}         the first open habit in the journal's order (morning, afternoon, evening, other
                  times, any time; by name within), empty when none is open
---json prints {date, done, due, open, bestStreak, next}.
+  {stale}        "?" when a write since the journal could not be followed, else empty
+--json prints {date, done, due, open, bestStreak, next, stale}.
+
+log done, fail, skip, undo, add and set (and check) update the line from what the file holds of
+the habit (its goal, the day's total): no request. A write it cannot tell the outcome of keeps
+the line, marked with {stale}, until the next journal.
 ${examples([
   ['habits status', '3/7 ✓  🔥12'],
   ["habits status --format '{open} open, next: {next}'"],

@@ -2,7 +2,7 @@
 // per habit and one column per day, with streaks and completion rate (commands/shared/overview.ts).
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { DATE_FORMS, parseDateArg } from '../model/dates.js';
+import { DATE_FORMS, parseDateArg, weekday } from '../model/dates.js';
 import { MAX_WEEKS, weekRange } from '../model/overview.js';
 import { examples, type App } from './shared/app.js';
 import { OVERVIEW_HELP, runOverview, type OverviewOptions } from './shared/overview.js';
@@ -14,7 +14,7 @@ export function register(cmd: Command, app: App): void {
     .option('--weeks <n>', `how many weeks, ending with the week of --date (1-${MAX_WEEKS}, default 1)`)
     .addHelpText('after', `
 Every active habit, one row each, over the ISO week (Monday to Sunday) holding the date, or the
-N weeks ending with it.
+N weeks ending with it. On a Monday, a terminal also says how to see last week (--weeks 2).
 
 ${OVERVIEW_HELP}
 ${examples([
@@ -40,5 +40,7 @@ export function parse(opts: { date?: string; weeks?: string }, today: string): O
       throw new UsageError(`--weeks: expected a whole number from 1 to ${MAX_WEEKS}, got "${opts.weeks}"`);
     }
   }
-  return { ...weekRange(date, weeks), date, month: false };
+  // On a Monday this week holds one day: where last week went is said (on a terminal only).
+  const monday = opts.date === undefined && opts.weeks === undefined && weekday(today) === 1;
+  return { ...weekRange(date, weeks), date, month: false, ...(monday ? { hint: 'a new week began today: habits week --weeks 2 shows last week too' } : {}) };
 }

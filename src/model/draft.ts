@@ -173,10 +173,15 @@ const sameGoal = (a: GoalInput | null, b: GoalInput | null): boolean =>
 const sortedJson = (items: string[]): string => JSON.stringify([...items].sort());
 
 /** Names of the fields an update body changes, for the confirmation line. */
-export const FIELD_LABELS: Record<keyof UpdateHabitBody, string> = {
+const FIELD_LABELS: Record<keyof UpdateHabitBody, string> = {
   name: 'name', description: 'description', occurrence: 'schedule', startDate: 'start date', icon: 'icon', colorHex: 'colour',
   customUnitName: 'unit name', areaIds: 'areas', timeOfDayIds: 'time of day', goal: 'goal', reminders: 'reminders', endCondition: 'end condition',
 };
+
+/** The label of a field an update body changes; a bad habit's goal is its limit. */
+export function fieldLabel(key: keyof UpdateHabitBody, type: string): string {
+  return key === 'goal' && type === 'bad' ? 'limit' : FIELD_LABELS[key];
+}
 
 /**
  * The PUT body that turns `current` into `next`: only the fields that differ. Reminders travel as

@@ -49,6 +49,17 @@ export function displayUnit(symbol: string, customUnitName?: string | null): str
   return ownUnitName(symbol, customUnitName) ?? HUMAN[symbol] ?? symbol;
 }
 
+/**
+ * The unit of a habit's goal named as the habit names it: its own unit name when it has one, for
+ * a count (`glasses` for rep) and for a measure too, where the symbol follows (`glasses (cup)`):
+ * the name is what the app shows, the symbol what a glass holds. Else as displayUnit.
+ */
+export function goalUnitName(symbol: string, customUnitName?: string | null): string {
+  const own = customUnitName?.trim();
+  if (!own) return displayUnit(symbol);
+  return isCount(symbol) || !UNIT_SCALE.has(symbol) ? own : `${own} (${displayUnit(symbol)})`;
+}
+
 /** Units as a list for messages, as people spell them: `m, km, ft, …, kcal, cal, rep, step`. */
 export function unitList(units: readonly string[] = GOAL_UNITS): string {
   return units.map((u) => displayUnit(u)).join(', ');

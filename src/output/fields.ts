@@ -82,7 +82,7 @@ export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'off add': ['id', 'from', 'to', 'reason', 'habits', 'marks', 'planned'],
   'off ls': ['id', 'from', 'to', 'reason', 'habits', 'days', 'planned', 'since'],
   'off rm': ['id', 'from', 'to', 'habits', 'undone', 'plannedDropped'],
-  status: ['date', 'done', 'due', 'open', 'bestStreak', 'next'],
+  status: ['date', 'done', 'due', 'open', 'bestStreak', 'next', 'stale'],
   week: ['from', 'to', 'habits'],
   month: ['from', 'to', 'habits'],
   undo: ['ok', 'reverted', 'message', 'removed', 'logId', 'value', 'restored', 'notLogged', 'left'],

@@ -1,6 +1,6 @@
 // Habit fields in human words: `Mon, Wed, Fri`, `07:30 on Mon, Tue (alarm)`,
 // `after "Meditate" is completed, +10 min`. Pure functions of data.
-import { displayUnit } from '../model/units.js';
+import { displayUnit, goalUnitName } from '../model/units.js';
 import type { EndCondition, EndConditionInput, Goal, GoalInput, HabitStack, Occurrence, TimeTrigger } from '../api/types.js';
 
 /** Weekday names by occurrence number (0 = Sunday). */
@@ -71,6 +71,11 @@ export function shellWord(s: string): string {
 /** `30 min daily`, `5 km weekly`, `20 pages daily` (the habit's unit name, when it has one). */
 export function formatGoal(g: Pick<Goal | GoalInput, 'value' | 'unit' | 'periodicity'>, customUnitName?: string | null): string {
   return `${formatNumber(g.value)} ${displayUnit(String(g.unit), customUnitName)} ${g.periodicity}`;
+}
+
+/** A goal in the habit's own unit name whatever its unit: `8 glasses daily`, `8 glasses (cup) daily` (model/units.ts goalUnitName). */
+export function formatNamedGoal(g: Pick<Goal | GoalInput, 'value' | 'unit' | 'periodicity'>, customUnitName?: string | null): string {
+  return `${formatNumber(g.value)} ${goalUnitName(String(g.unit), customUnitName)} ${g.periodicity}`;
 }
 
 /** `07:30`. */
@@ -146,7 +151,7 @@ export function displayIcon(icon: string | null | undefined): string {
 }
 
 /** The end condition in words, with its met state when the server reports one (not on an input). */
-export function formatEndCondition(e: EndCondition | (EndConditionInput & { periodType?: string })): string {
+export function formatEndCondition(e: EndCondition | (EndConditionInput & { periodType?: string }), unit?: string): string {
   let text: string;
   switch (e.type) {
     case 'date':
@@ -160,7 +165,7 @@ export function formatEndCondition(e: EndCondition | (EndConditionInput & { peri
       text = `ends after ${successful(e.totalPeriods, e.periodType)} in all`;
       break;
     case 'totalLogValue':
-      text = `ends when the total logged reaches ${formatNumber(e.totalLogValue)}`;
+      text = `ends when the total logged reaches ${formatNumber(e.totalLogValue)}${unit ? ` ${unit}` : ''}`;
       break;
     default:
       text = `ends by ${String((e as { type?: unknown }).type)}`;

@@ -5,7 +5,8 @@ import type { HabitDraft } from '../model/draft.js';
 import { currentGoal } from '../model/resources.js';
 import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
-import { displayIcon, formatEndCondition, formatGoal, formatOccurrence, formatReminder, formatStack } from './format.js';
+import { displayIcon, formatEndCondition, formatGoal, formatNamedGoal, formatOccurrence, formatReminder, formatStack } from './format.js';
+import { goalUnitName } from '../model/units.js';
 import { toTsv } from './plain.js';
 import { formatTimestamp } from './time.js';
 
@@ -110,20 +111,27 @@ const TYPE_WORDS: Record<string, string> = { good: ' (a habit to build)', bad: '
 
 const one = (value: string | null | undefined): string[] => (value ? [value] : []);
 
-function rows(d: HabitDetails): Row[] {
+/**
+ * The fields in order. On a terminal (`tty`) a goal reads in the habit's own unit name whatever
+ * its unit (`8 glasses daily`, `8 glasses (cup) daily`), a total to reach in that unit too, and a
+ * bad habit's goal is its Limit; a pipe keeps the field names and the plain goal.
+ */
+function rows(d: HabitDetails, tty: boolean): Row[] {
   const hex = d.colorHex;
+  const goal = d.goal && (tty ? formatNamedGoal(d.goal, d.customUnitName) : formatGoal(d.goal, d.customUnitName));
+  const ends = d.endCondition && (tty && d.goal ? formatEndCondition(d.endCondition, goalUnitName(String(d.goal.unit), d.customUnitName)) : formatEndCondition(d.endCondition));
   const out: Row[] = [
     { label: 'Type', key: 'type', values: [d.type], styled: () => escapeControls(d.type) + (TYPE_WORDS[d.type] ?? '') },
     { label: 'Description', key: 'description', values: one(d.description), lines: true },
     { label: 'Schedule', key: 'schedule', values: [formatOccurrence(d.occurrence)] },
     { label: 'Starts', key: 'start', values: one(d.startDate) },
-    { label: 'Goal', key: 'goal', values: d.goal ? [formatGoal(d.goal, d.customUnitName)] : [], empty: 'none' },
+    { label: d.type === 'bad' ? 'Limit' : 'Goal', key: 'goal', values: one(goal), empty: 'none' },
     { label: 'Unit name', key: 'unit_name', values: one(d.customUnitName) },
     { label: 'Areas', key: 'areas', values: one(d.areas.join(', ')), empty: 'none' },
     { label: 'Time of day', key: 'time_of_day', values: one(d.timeOfDays.join(', ')), empty: 'any time' },
     { label: 'Reminders', key: 'reminder', values: d.reminders.map(formatReminder), empty: 'none' },
     { label: 'Stacks', key: 'stack', values: d.stacks, empty: 'none' },
-    { label: 'Ends', key: 'end', values: d.endCondition ? [formatEndCondition(d.endCondition)] : [], empty: 'never' },
+    { label: 'Ends', key: 'end', values: one(ends), empty: 'never' },
     { label: 'Icon', key: 'icon', values: one(d.icon) },
     { label: 'Colour', key: 'color', values: one(hex), styled: hex && /^#(?:[0-9a-f]{3}){1,2}$/i.test(hex) ? (c) => `${c.hex(hex)('●')} ${hex}` : undefined, empty: 'default' },
   ];
@@ -142,7 +150,7 @@ function shownLines(value: string, block: boolean): string[] {
 function renderTty(d: HabitDetails, c: ChalkInstance): string {
   const icon = displayIcon(d.icon);
   const lines = [(icon ? `${icon} ` : '') + c.bold(escapeControls(d.name))];
-  const all = rows(d);
+  const all = rows(d, true);
   const width = Math.max(...all.map((r) => r.label.length)) + 2;
   for (const row of all) {
     const head = `  ${c.dim(row.label.padEnd(width))}`;
@@ -156,7 +164,7 @@ function renderTty(d: HabitDetails, c: ChalkInstance): string {
 /** `field<TAB>value` lines for pipes; a field with several values repeats, an empty one has no value. */
 function renderPlain(d: HabitDetails): string {
   const out: string[][] = [['name', d.name]];
-  for (const row of rows(d)) {
+  for (const row of rows(d, false)) {
     if (row.values.length === 0) out.push([row.key, '']);
     for (const v of row.values) out.push([row.key, v]);
   }

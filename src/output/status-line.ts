@@ -3,11 +3,14 @@
 // uses it too, so it imports nothing but model/text.ts (which imports nothing).
 import { escapeControls, escapeJsonText } from '../model/text.js';
 
-/** The default line: `3/7 ✓  🔥12`. */
-export const DEFAULT_STATUS_FORMAT = '{done}/{due} ✓  🔥{best_streak}';
+/** The default line: `3/7 ✓  🔥12`; `3/7? ✓  🔥12` when a write since the journal could not be followed. */
+export const DEFAULT_STATUS_FORMAT = '{done}/{due}{stale} ✓  🔥{best_streak}';
 
 /** The placeholders of --format (the issue's words), and the --json field each one shows. */
-const PLACEHOLDER_FIELDS = { done: 'done', due: 'due', open: 'open', best_streak: 'bestStreak', next: 'next' } as const;
+const PLACEHOLDER_FIELDS = { done: 'done', due: 'due', open: 'open', best_streak: 'bestStreak', next: 'next', stale: 'stale' } as const;
+
+/** What `{stale}` shows when the counts may be out of date. */
+const STALE_MARK = '?';
 export const STATUS_PLACEHOLDERS = Object.keys(PLACEHOLDER_FIELDS) as (keyof typeof PLACEHOLDER_FIELDS)[];
 
 /** What the line is made of, and what --json prints. */
@@ -20,11 +23,13 @@ export interface StatusValues {
   bestStreak: number;
   /** The first open habit in the journal's order, or null. */
   next: string | null;
+  /** A write since the journal could not be followed: the counts may be out of date (`{stale}` is `?`). */
+  stale: boolean;
 }
 
 /** The values of the file's data. */
-export function statusValues(data: { date: string; done: number; due: number; open: [string, string][]; best_streak: number }): StatusValues {
-  return { date: data.date, done: data.done, due: data.due, open: data.open.length, bestStreak: data.best_streak, next: data.open[0]?.[1] ?? null };
+export function statusValues(data: { date: string; done: number; due: number; open: [string, string][]; best_streak: number; stale?: boolean }): StatusValues {
+  return { date: data.date, done: data.done, due: data.due, open: data.open.length, bestStreak: data.best_streak, next: data.open[0]?.[1] ?? null, stale: data.stale === true };
 }
 
 /** `format` with each `{placeholder}` filled (an unknown one stays as it is); a name's control characters escaped. */
@@ -32,6 +37,7 @@ export function formatStatus(format: string, values: StatusValues): string {
   return format.replace(/\{(\w+)\}/g, (whole, key: string) => {
     if (!Object.hasOwn(PLACEHOLDER_FIELDS, key)) return whole;
     const v = values[PLACEHOLDER_FIELDS[key as keyof typeof PLACEHOLDER_FIELDS]];
+    if (typeof v === 'boolean') return v ? STALE_MARK : '';
     return v === null ? '' : escapeControls(String(v));
   });
 }

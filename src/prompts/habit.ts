@@ -80,8 +80,8 @@ type FieldKey = 'name' | 'type' | 'description' | 'schedule' | 'goal' | 'reminde
 /** A field of the walk: one or a few questions, and what to ask again when it changes. */
 interface Field {
   key: FieldKey;
-  /** Its name in the menu of fields, as the summary labels it. */
-  label: string;
+  /** Its name in the menu of fields, as the summary labels it (a bad habit's goal is its Limit). */
+  label: string | ((d: HabitDraft) => string);
   addOnly?: boolean;
   ask(run: Run, d: HabitDraft): Promise<void>;
   /** Fields that depend on this one's answer, asked after it when it is changed from the menu. */
@@ -159,7 +159,7 @@ const FIELDS: Field[] = [
   { key: 'schedule', label: 'Schedule', ask: async ({ p }, d) => void (d.occurrence = await promptOccurrence(p, d.occurrence)) },
   {
     key: 'goal',
-    label: 'Goal',
+    label: (d) => (d.type === 'bad' ? 'Limit' : 'Goal'),
     ask: async ({ p }, d) => void Object.assign(d, await promptGoal(p, d.goal, d.customUnitName, d.type === 'bad' ? 'bad' : 'good')),
     // A total to reach is counted in the goal's unit.
     then: (d) => (d.endCondition?.type === 'totalLogValue' ? ['end'] : []),
@@ -288,11 +288,13 @@ export async function reviewDraft(deps: HabitPromptDeps, walk: HabitWalk, draft:
       });
     } catch (err) {
       if (!(err instanceof BackError)) throw err;
-      // Back one question: the walk's last.
+      // Back one question: the walk's last, its answer (and the summary after it) erased first.
+      prompter.unanswer?.();
       d = await askFields(deps, walk, d, [fields.at(-1)!.key], 'leave').catch(stayOnBack(d));
       continue;
     }
-    if (action === 'cancel') throw new CancelledError(add ? 'cancelled: no habit was created' : 'cancelled: the habit was not changed');
+    // A choice, not a failure: said without `error:` (exit 130 still tells a script nothing was sent).
+    if (action === 'cancel') throw new CancelledError(add ? 'Cancelled; nothing was created' : 'Cancelled; nothing was changed', true);
     if (action === 'send') {
       const problem = draftProblem(d);
       if (problem) {
@@ -304,14 +306,25 @@ export async function reviewDraft(deps: HabitPromptDeps, walk: HabitWalk, draft:
     }
     let key: FieldKey;
     try {
-      key = await prompter.select<FieldKey>({ message: 'Which field?', choices: fields.map((f) => ({ name: f.label, value: f.key })), pageSize: fields.length, back: true });
+      key = await prompter.select<FieldKey>({ message: 'Which field?', choices: fields.map((f) => ({ name: typeof f.label === 'string' ? f.label : f.label(d), value: f.key })), pageSize: fields.length, back: true });
     } catch (err) {
       if (!(err instanceof BackError)) throw err;
+      // Back to the menu: its answer erased, the summary above it still true.
+      prompter.unanswer?.();
       menu = false;
       continue;
     }
     // The field, then those that depend on its new answer (a goal's total to reach).
-    d = await askFields(deps, walk, d, [key], 'leave', true).catch(stayOnBack(d));
+    try {
+      d = await askFields(deps, walk, d, [key], 'leave', true);
+    } catch (err) {
+      if (!(err instanceof BackError)) throw err;
+      // Esc at the field's first question: back to the menu, the draft unchanged. The field and
+      // menu answers go; the summary above them still holds.
+      prompter.unanswer?.();
+      prompter.unanswer?.();
+      menu = false;
+    }
   }
 }
 

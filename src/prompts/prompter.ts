@@ -3,9 +3,11 @@
 // prompt asked with `back` also listens for Esc, which rejects it with BackError (a walk of
 // questions goes back one); elsewhere Esc does nothing.
 import { WriteStream } from 'node:tty';
+import { stripVTControlCharacters } from 'node:util';
 import { CancelledError, UsageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { escapeControls } from '../model/text.js';
+import { displayWidth } from '../output/plain.js';
 import type { KeyChoice } from './keys.js';
 
 export type { KeyChoice };
@@ -55,6 +57,12 @@ export interface Prompter {
    * the ✔ an answered question shows (check: an answer noted, not yet sent).
    */
   keys<T>(opts: { message: string; choices: KeyChoice<T>[]; default: T } & Answering): Promise<T>;
+  /**
+   * Erases the last answered question still on screen, and whatever was written after it: a walk
+   * going back asks that question again, which must not show twice. Does nothing when it cannot
+   * tell what the screen holds (no terminal, nothing answered).
+   */
+  unanswer?(): void;
 }
 
 /**
@@ -76,6 +84,69 @@ function keysHelpWithBack(keys: [string, string][]): string {
 /** An answered question's mark: `answered` instead of ✔ (@inquirer merges it into its theme). */
 const answeredTheme = (mark: string | undefined) => (mark === undefined ? {} : { theme: { prefix: { done: mark } } });
 
+/**
+ * The rows each answered question holds on a terminal, from its answered line to the next
+ * question's: the answer, and what was written after it (notes, the review's summary). Every
+ * write to stderr passes by it: a prompt's own drawing gives the rows of its answered line (its
+ * last drawing: the lines @inquirer broke it into), any other text is counted in rows of the
+ * terminal's width. Going back erases the last entry (cursor up, erase to the end of the screen).
+ */
+class AnsweredRows {
+  private readonly entries: number[] = [];
+  /** The text of the row the cursor is on, since the last line feed. */
+  private partial = '';
+  /** While a prompt draws: its last drawing with something visible. */
+  private drawing: string | undefined;
+
+  constructor(
+    private readonly write: (text: string) => void,
+    private readonly columns: () => number,
+  ) {}
+
+  /** Something was written to the terminal. */
+  wrote(chunk: unknown): void {
+    const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString() : '';
+    if (this.drawing !== undefined) {
+      if (/\S/.test(stripVTControlCharacters(text))) this.drawing = text;
+      return;
+    }
+    if (this.entries.length === 0) return;
+    const lines = stripVTControlCharacters(text).split('\n');
+    const last = lines.pop()!;
+    for (const line of lines) this.entries[this.entries.length - 1]! += this.rows(this.partial + line);
+    this.partial = (this.partial + last).split('\r').at(-1)!;
+  }
+
+  /** A prompt starts drawing. */
+  prompting(): void {
+    this.drawing = '';
+  }
+
+  /** The prompt ended: answered (its answered line stays), or not (Esc or Ctrl-C erased it). */
+  answered(yes: boolean): void {
+    const drawn = this.drawing;
+    this.drawing = undefined;
+    if (!yes || !drawn) return;
+    // @inquirer broke its drawing into the terminal's rows already; its last line feed follows.
+    this.entries.push(stripVTControlCharacters(drawn).split('\n').length);
+    this.partial = '';
+  }
+
+  /** Erases the last entry, if any. */
+  eraseLast(): void {
+    const rows = this.entries.pop();
+    if (rows === undefined) return;
+    const up = rows + (this.partial ? this.rows(this.partial) - 1 : 0);
+    this.partial = '';
+    this.write(`\r\u001b[${up}A\u001b[J`);
+  }
+
+  /** Rows a line of text takes on the terminal (at least one). */
+  private rows(line: string): number {
+    return Math.max(1, Math.ceil(displayWidth(line) / Math.max(1, this.columns())));
+  }
+}
+
 /** What @inquirer is given besides a prompt's config. */
 interface PromptContext {
   readonly input: NodeJS.ReadableStream;
@@ -87,6 +158,23 @@ interface PromptContext {
 /** Builds the real prompter over `io`; `enabled` says whether prompting is allowed at all. */
 export function createPrompter(io: IO, enabled: boolean): Prompter {
   const available = enabled && io.stdinIsTTY && io.stderrIsTTY;
+  let screen: AnsweredRows | undefined;
+
+  /**
+   * From the first prompt on, every write to stderr passes by the rows of the answered questions
+   * (the prompts' and everyone else's: notes and summaries go through Output to the same stream).
+   */
+  function watchScreen(): AnsweredRows {
+    if (screen) return screen;
+    const stream = io.stderr as NodeJS.WritableStream & { columns?: number };
+    const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    const rows = new AnsweredRows((text) => void write(text), () => stream.columns ?? io.columns ?? 80);
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+      rows.wrote(chunk);
+      return write(chunk, ...rest);
+    }) as typeof stream.write;
+    return (screen = rows);
+  }
 
   /**
    * Runs one prompt. With `back`, Esc (a keypress readline reads on stdin, once a lone ESC has
@@ -114,14 +202,20 @@ export function createPrompter(io: IO, enabled: boolean): Prompter {
       },
     };
     if (back) io.stdin.on('keypress', onKey);
+    const rows = watchScreen();
+    rows.prompting();
+    let answered = false;
     try {
-      return await run(context);
+      const answer = await run(context);
+      answered = true;
+      return answer;
     } catch (err) {
       if (escaped) throw new BackError();
       const name = (err as Error | undefined)?.name;
       if (name === 'ExitPromptError' || name === 'AbortPromptError') throw new CancelledError();
       throw err;
     } finally {
+      rows.answered(answered && !escaped);
       if (back) io.stdin.removeListener('keypress', onKey);
     }
   }
@@ -130,6 +224,7 @@ export function createPrompter(io: IO, enabled: boolean): Prompter {
 
   return {
     available,
+    unanswer: () => screen?.eraseLast(),
     input: (o) => ask(async (context) => {
       const { default: input } = await import('@inquirer/input');
       // A pre-filled value with control characters is offered escaped. Kept as offered, it is the

@@ -91,6 +91,8 @@ export async function walkWithBack<T>(p: Prompter, atFirst: 'stay' | 'leave', wa
       const at = given.length;
       ahead = [...given, ...ahead.slice(at)];
       if (at === 0 && atFirst === 'leave') throw err;
+      // The answer asked again leaves the screen: it must not show twice (its new answer follows).
+      if (at > 0) p.unanswer?.();
       kept = given.slice(0, Math.max(0, at - 1));
     }
   }

@@ -86,8 +86,9 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
       }
       if (write.plannedOff) {
         // Time off is never marked over what the day holds (a mark from another device, a value).
-        const shown = await readDay(api, write.habit.id, targetDateOf(write) ?? '', null, null, opts.signal);
-        const held = shown.status === 'completed' || shown.status === 'skipped' || shown.status === 'failed' ? shown.status : shown.total !== 0 ? 'value' : undefined;
+        const date = targetDateOf(write) ?? '';
+        const shown = await readDay(api, write.habit.id, date, null, null, opts.signal);
+        const held = markOf(shown.status, write.habit.type === 'bad' && date !== opts.today) ?? (shown.total !== 0 ? 'value' : undefined);
         if (held) {
           outbox.note('done', write.id, { status: 0, unchanged: true });
           result.leftAlone.push({ write, status: held });
@@ -124,6 +125,16 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
   outbox.tidy();
   outbox.compact();
   return result;
+}
+
+/**
+ * The mark a day's status stands for, if any. `overBad`: the day of a bad habit, read after it
+ * ended, when it reads `completed` for staying within its limit whether or not anything was
+ * marked: that is no mark (on its own day, a bad habit reads completed only when marked so).
+ */
+function markOf(status: string | undefined, overBad: boolean): string | undefined {
+  if (status === 'completed') return overBad ? undefined : status;
+  return status === 'skipped' || status === 'failed' ? status : undefined;
 }
 
 /** True when the server cannot have acted on the request that failed with `err`. */

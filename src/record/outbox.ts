@@ -31,7 +31,8 @@ export interface QueuedWrite {
   route: RouteKey;
   params: Record<string, string>;
   body: unknown;
-  habit: { id: string; name: string };
+  /** The habit; `type` is kept for planned time off, where a bad habit's day reads differently. */
+  habit: { id: string; name: string; type?: 'good' | 'bad' };
   /** Why the first try failed. */
   why: string;
   /** True when the server may already have it: sent only after the user confirms. */

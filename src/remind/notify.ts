@@ -7,6 +7,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Env } from '../io.js';
+import type { CheckIn } from './schedule.js';
 
 /** One reminder to deliver: what `--json` prints, and what `exec:` gets on stdin. */
 export interface Reminder {
@@ -17,7 +18,12 @@ export interface Reminder {
   clock: string;
   kind: 'time' | 'stack';
   alarm: boolean;
-  /** The command that marks it done. */
+  /**
+   * A bad habit's reminder is a check-in: `limit`, log what was had (`command` is `habits log add
+   * … <amount>`); `clean`, say whether it slipped (`habits log fail …`). Null: "done?".
+   */
+  checkIn: CheckIn | null;
+  /** The command that answers it: marks it done, or for a check-in logs an amount or the slip. */
   command: string;
   /** Fired from the cached habits: whether it is done could not be checked. */
   offline: boolean;
@@ -108,7 +114,8 @@ export type Desktop = { argv: (r: Reminder) => string[]; env: Record<string, str
 export function desktopNotifier(env: Env, platform = process.platform): Desktop {
   const title = (r: Reminder): string => `${r.alarm ? '⏰ ' : ''}${r.habit.name}`;
   const body = (r: Reminder): string =>
-    r.kind === 'stack' && r.stack ? `after ${r.stack.habit.name} (${r.stack.type}): habits reminder, ${r.clock}` : `habits reminder, ${r.clock}`;
+    (r.checkIn ? `Check-in: ${CHECK_IN_ASKS[r.checkIn]} ` : '') +
+    (r.kind === 'stack' && r.stack ? `after ${r.stack.habit.name} (${r.stack.type}): habits reminder, ${r.clock}` : `habits reminder, ${r.clock}`);
   if (platform === 'darwin') {
     const osascript = onPath('osascript', env, platform);
     if (!osascript) return { none: 'osascript is not on PATH' };
@@ -141,10 +148,17 @@ export function desktopNotifier(env: Env, platform = process.platform): Desktop 
   };
 }
 
-/** `07:30 Stretch: habits log done id:-Nq3x` — the stdout form of a reminder, one line. */
+/** What a check-in asks, before its command. */
+const CHECK_IN_ASKS: Record<CheckIn, string> = { limit: 'had any?', clean: 'slipped?' };
+
+/**
+ * `07:30 Reminder: Stretch; done? habits log done id:-Nq3x`, the stdout form of a reminder, one
+ * line; a bad habit's: `21:00 Check-in: Snacks; had any? habits log add id:-Nq3x <amount>`.
+ */
 export function reminderLine(r: Reminder): string {
   const after = r.kind === 'stack' && r.stack ? ` (after ${r.stack.habit.name} ${r.stack.type})` : '';
-  return `${r.clock} ${r.alarm ? 'ALARM ' : ''}Reminder: ${r.habit.name}${after}${r.offline ? ' (not checked: server out of reach)' : ''}; done? ${r.command}`;
+  const head = `${r.clock} ${r.alarm ? 'ALARM ' : ''}${r.checkIn ? 'Check-in' : 'Reminder'}: ${r.habit.name}${after}${r.offline ? ' (not checked: server out of reach)' : ''}`;
+  return `${head}; ${r.checkIn ? CHECK_IN_ASKS[r.checkIn] : 'done?'} ${r.command}`;
 }
 
 /** The HABITS_REMINDER_* variables of a reminder, for exec: and the Windows toast. */
@@ -157,6 +171,7 @@ export function reminderEnv(r: Reminder): Record<string, string> {
     HABITS_REMINDER_CLOCK: r.clock,
     HABITS_REMINDER_KIND: r.kind,
     HABITS_REMINDER_ALARM: r.alarm ? '1' : '0',
+    HABITS_REMINDER_CHECK_IN: r.checkIn ?? '',
     HABITS_REMINDER_COMMAND: r.command,
     HABITS_REMINDER_OFFLINE: r.offline ? '1' : '0',
     HABITS_REMINDER_TITLE: r.habit.name,

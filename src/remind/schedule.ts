@@ -11,6 +11,8 @@ export interface RemindHabit {
   id: string;
   name: string;
   type?: string;
+  /** A bad habit's limit is known to be set (a goal); unknown or none: false. */
+  limit?: boolean;
   timeTriggers: TimeTrigger[];
   habitStacks: HabitStack[];
 }
@@ -36,14 +38,22 @@ export interface Slot {
   alarm: boolean;
   /** A stack's condition: the habit, and what it must reach. */
   stack?: { conditionHabitId: string; condition: string; type: string; delaySecs: number };
+  /**
+   * A bad habit's reminder is a check-in, not a "done?": `limit`, log what was had (the day counts
+   * against a limit); `clean`, say whether it slipped (without a limit any amount fails the day).
+   */
+  checkIn?: CheckIn;
 }
+
+/** How a bad habit's reminder asks: log an amount against its limit, or say it slipped. */
+export type CheckIn = 'limit' | 'clean';
 
 /** What became of a slot, as `remind ls` shows it, and what `remind` does with it. */
 export type SlotState = 'fired' | 'due' | 'pending' | 'quiet' | 'stale' | 'not-due';
 
 export interface JudgedSlot extends Slot {
   state: SlotState;
-  /** Why a slot is quiet or pending without a time: `completed`, `under its limit`, `waits for Walk completed`. */
+  /** Why a slot is quiet or pending without a time: `completed`, `over its limit`, `waits for Walk completed`. */
   why?: string;
 }
 
@@ -106,6 +116,7 @@ export function daySlots(habits: readonly RemindHabit[], due: (habitId: string) 
     if (!due(h.id)) continue;
     const seen = new Set<string>();
     const own: Slot[] = [];
+    const checkIn = checkInOf(h);
     for (const t of h.timeTriggers) {
       if (!validTime(t) || !triggerOn(t, date) || seen.has(clock(t.time))) continue;
       seen.add(clock(t.time));
@@ -113,6 +124,7 @@ export function daySlots(habits: readonly RemindHabit[], due: (habitId: string) 
         key: `${date}|${h.id}|t${clock(t.time)}`, date, habitId: h.id, habit: h.name, source: 'time',
         // A time before day-start falls on the next calendar date: still this day for the user.
         at: zonedInstant(reminderDate(date, t.time.hour * 60 + t.time.minute, dayStart), t.time.hour, t.time.minute, zone), alarm: t.showAsAlarm === true,
+        ...(checkIn ? { checkIn } : {}),
       });
     }
     times.set(h.id, own);
@@ -124,7 +136,8 @@ export function daySlots(habits: readonly RemindHabit[], due: (habitId: string) 
       const condition = byId.get(s.conditionHabitId);
       if (!condition || !STACK_CONDITIONS.has(String(s.type))) continue;
       const delaySecs = s.timerType === 'after' && Number.isFinite(s.timerDelaySecs) ? Math.max(0, s.timerDelaySecs) : 0;
-      const base = { date, habitId: h.id, habit: h.name, source: 'stack' as const, alarm: false };
+      const checkIn = checkInOf(h);
+      const base = { date, habitId: h.id, habit: h.name, source: 'stack' as const, alarm: false, ...(checkIn ? { checkIn } : {}) };
       const stack = { conditionHabitId: condition.id, condition: condition.name, type: String(s.type), delaySecs };
       const id = s.id || `${condition.id}-${s.type}`;
       if (s.type === 'reminder') {
@@ -141,14 +154,22 @@ export function daySlots(habits: readonly RemindHabit[], due: (habitId: string) 
   return slots.sort((a, b) => (a.at?.getTime() ?? Infinity) - (b.at?.getTime() ?? Infinity));
 }
 
+/** How a habit's reminders ask: a bad habit's are check-ins; a good habit's ask "done?" (undefined). */
+function checkInOf(h: RemindHabit): CheckIn | undefined {
+  if (h.type !== 'bad') return undefined;
+  return h.limit ? 'limit' : 'clean';
+}
+
 /**
  * Why a habit stays quiet on a day, or undefined when it is still open: completed, skipped or
- * failed, or a bad habit under its limit. Unknown (no journal: the server was out of reach) is open.
+ * failed. A bad habit is open while its day is: within its limit and not marked, its reminder a
+ * check-in; over its limit (failed) there is nothing left to log for. Unknown (no journal: the
+ * server was out of reach) is open.
  */
 export function quietBecause(entry: DayEntry | undefined): string | undefined {
   if (!entry) return undefined;
+  if (entry.type === 'bad' && entry.status === 'failed' && entry.progress && entry.progress.current > entry.progress.target) return 'over its limit';
   if (entry.status === 'completed' || entry.status === 'skipped' || entry.status === 'failed') return entry.status;
-  if (entry.type === 'bad' && (!entry.progress || entry.progress.current < entry.progress.target)) return 'under its limit';
   return undefined;
 }
 

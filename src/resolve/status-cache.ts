@@ -7,6 +7,25 @@ import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from '
 import { join } from 'node:path';
 import { sha256Hex } from '../hash.js';
 
+/**
+ * One habit of the day as the journal showed it, and as the writes of the day have changed it
+ * since: enough for a write to be followed without a request (commands/shared/status.ts).
+ */
+export interface StatusHabit {
+  id: string;
+  name: string;
+  type: 'good' | 'bad';
+  /** The journal's word: completed, skipped, failed, inprogress. */
+  status: string;
+  /** The goal period's progress, when the habit has a goal: `current` and `target` in `unit`. */
+  current?: number;
+  target?: number;
+  unit?: string;
+  periodicity?: string;
+  /** The journal's current streak (0 without one). */
+  streak: number;
+}
+
 /** What the file holds: the day's counts, computed when the journal was seen. */
 export interface StatusData {
   v: 1;
@@ -24,6 +43,10 @@ export interface StatusData {
   open: [string, string][];
   /** The longest current streak among the day's habits (0 when none). */
   best_streak: number;
+  /** The day's habits in the journal's order, as the counts were computed from them. */
+  habits?: StatusHabit[];
+  /** A write since the journal could not be followed: the counts may be out of date. */
+  stale?: boolean;
 }
 
 /** The status file of the account `scope` in `cacheDir`. */

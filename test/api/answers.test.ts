@@ -21,6 +21,7 @@ describe('checkItems', () => {
     expect(journal.items).toEqual([{ id: 'h1', name: 'W', status: 'completed' }]);
     expect(countOf(journal.skipped.length, journal.what)).toBe('1 journal entry');
     expect(countOf(2, 'journal entry')).toBe('2 journal entries');
+    expect(countOf(2, 'planned day')).toBe('2 planned days');
   });
 });
 

@@ -278,3 +278,31 @@ describe('off days elsewhere', () => {
     expect(r.stdout).not.toContain('Stretch');
   });
 });
+
+describe('habits off over a bad habit', () => {
+  it('a day that stayed within the limit with nothing logged is no mark: it is taken off; values, failed days and its own "avoided" marks are left alone', async () => {
+    const snacks = await addHabit(fx.svc, { name: 'Snacks', type: 'bad', startDate: '2026-11-01', goal: { value: 3, unit: 'rep', periodicity: 'daily' } });
+    await logValue(fx.svc, snacks.id, 2, 'rep', '2026-11-17');
+    await logValue(fx.svc, snacks.id, 5, 'rep', '2026-11-18');
+    expect((await cli(['log', 'done', 'Snacks', '--date', '2026-11-19'])).code).toBe(0);
+    fx.reset();
+    const r = await cli(['off', '--from', '2026-11-16', '--to', '2026-11-20', '--habit', 'Snacks']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('"Snacks": 2 days off (2026-11-16, 2026-11-20); left alone: 2026-11-17 value, 2026-11-18 failed, 2026-11-19 completed\n');
+    expect(r.stdout + r.stderr).not.toContain('2026-11-16 completed');
+    expect(writes(fx.svc).map((w) => `${w.path} ${(w.body as { targetDate: string }).targetDate}`)).toEqual([
+      `/habits/${snacks.id}/logs/skipped 2026-11-16`, `/habits/${snacks.id}/logs/skipped 2026-11-20`,
+    ]);
+  });
+
+  it('planned days of a bad habit sent days late are taken off, not left alone as "completed"; the line counts them in words', async () => {
+    const snacks = await addHabit(fx.svc, { name: 'Snacks', type: 'bad', startDate: '2026-11-01', goal: { value: 3, unit: 'rep', periodicity: 'daily' } });
+    expect((await cli(['off', '--from', 'tomorrow', '--to', '2026-11-22', '--habit', 'Snacks'])).stdout).toBe('"Snacks": planned: 2026-11-21..2026-11-22\n');
+    // Nothing runs on the 21st and 22nd; both days are over, within the limit, when the 23rd's first command runs.
+    const late = await at('2026-11-23T08:00:00Z', ['journal']);
+    expect(late.code).toBe(0);
+    expect(late.stderr).toContain('Took 2 planned days off (habits off ls)');
+    expect(late.stderr).not.toContain('Left log skip');
+    expect((await logsOf(snacks.id)).map((l) => `${l.date} ${l.kind}`).sort()).toEqual(['2026-11-21 skipped', '2026-11-22 skipped']);
+  });
+});

@@ -96,7 +96,7 @@ describe('habits remind: what fires', () => {
     }
   });
 
-  it('completed, skipped and failed stay quiet; a bad habit under its limit stays quiet', async () => {
+  it('completed, skipped and failed stay quiet; a bad habit within its limit is open (a check-in)', async () => {
     const names = ['Done', 'Skipped', 'Failed', 'Open'];
     const ids: string[] = [];
     for (const name of names) ids.push((await addHabit(fx.svc, { name, reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } })).id);
@@ -106,10 +106,35 @@ describe('habits remind: what fires', () => {
     await mark(fx.svc, ids[2]!, 'failed', '2026-11-22');
     const r = await at('2026-11-22T07:31:00Z', ['remind', '--notify', 'stdout', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).map((x: { habit: { name: string } }) => x.habit.name)).toEqual(['Open']);
+    expect(JSON.parse(r.stdout).map((x: { habit: { name: string } }) => x.habit.name)).toEqual(['Open', 'Smoke']);
     const ls = await at('2026-11-22T07:32:00Z', ['remind', 'ls', '--json']);
     const states = Object.fromEntries(JSON.parse(ls.stdout).map((x: { habit: { name: string }; state: string; why: string | null }) => [x.habit.name, `${x.state} ${x.why ?? ''}`.trim()]));
-    expect(states).toEqual({ Done: 'quiet completed', Skipped: 'quiet skipped', Failed: 'quiet failed', Open: 'fired', Smoke: 'quiet under its limit' });
+    expect(states).toEqual({ Done: 'quiet completed', Skipped: 'quiet skipped', Failed: 'quiet failed', Open: 'fired', Smoke: 'fired' });
+  });
+
+  it("a bad habit's reminder is a check-in: it fires while the day is within its limit, and is quiet once over it", async () => {
+    const snacks = await addHabit(fx.svc, { name: 'Snacks', type: 'bad', goal: { value: 3, unit: 'rep', periodicity: 'daily' }, customUnitName: 'snacks', reminders: { timeTriggers: [{ time: { hour: 12, minute: 0 } }, { time: { hour: 21, minute: 0 } }] } });
+    const smoke = await addHabit(fx.svc, { name: 'Smoke', type: 'bad', reminders: { timeTriggers: [{ time: { hour: 12, minute: 0 } }, { time: { hour: 21, minute: 0 } }] } });
+    await at('2026-11-22T09:00:00Z', ['log', 'add', 'Snacks', '2']);
+    const noon = await stdoutRun('2026-11-22T12:01:00Z');
+    expect(noon).toMatchObject({ code: 0, stderr: '' });
+    expect(noon.stdout).toBe(
+      `12:00 Check-in: Snacks; had any? habits log add id:${snacks.id} <amount>\n` +
+      `12:00 Check-in: Smoke; slipped? habits log fail id:${smoke.id}\n`,
+    );
+    const json = await at('2026-11-22T12:02:00Z', ['remind', 'ls', '--json']);
+    expect(JSON.parse(json.stdout).map((x: { habit: { name: string }; clock: string; checkIn: string | null; state: string }) => `${x.clock} ${x.habit.name} ${x.checkIn} ${x.state}`)).toEqual([
+      '12:00 Snacks limit fired', '12:00 Smoke clean fired', '21:00 Snacks limit pending', '21:00 Smoke clean pending',
+    ]);
+    // Over the limit (and a slip without one): the day is lost, the evening check-in stays quiet.
+    await at('2026-11-22T15:00:00Z', ['log', 'add', 'Snacks', '2']);
+    await at('2026-11-22T15:00:00Z', ['log', 'fail', 'Smoke']);
+    expect(await stdoutRun('2026-11-22T21:01:00Z')).toMatchObject({ code: 0, stdout: '' });
+    const ls = await at('2026-11-22T21:02:00Z', ['remind', 'ls']);
+    expect(ls.stdout).toBe(
+      '12:00\tSnacks\ttime (check-in)\tfired\n12:00\tSmoke\ttime (check-in)\tfired\n' +
+      '21:00\tSnacks\ttime (check-in)\tquiet (over its limit)\n21:00\tSmoke\ttime (check-in)\tquiet (failed)\n',
+    );
   });
 
   it('a reminder older than the grace window is stale, never fired late; --grace widens it', async () => {
@@ -234,13 +259,13 @@ describe('habits remind: delivery', () => {
     expect(env).toMatchObject({
       HABITS_REMINDER_HABIT: 'Stretch; rm -rf $HOME', HABITS_REMINDER_HABIT_ID: h.id, HABITS_REMINDER_DATE: '2026-11-22',
       HABITS_REMINDER_TIME: '2026-11-22T07:30:00.000Z', HABITS_REMINDER_CLOCK: '07:30', HABITS_REMINDER_KIND: 'time',
-      HABITS_REMINDER_ALARM: '1', HABITS_REMINDER_COMMAND: `habits log done id:${h.id}`, HABITS_REMINDER_OFFLINE: '0',
+      HABITS_REMINDER_ALARM: '1', HABITS_REMINDER_CHECK_IN: '', HABITS_REMINDER_COMMAND: `habits log done id:${h.id}`, HABITS_REMINDER_OFFLINE: '0',
     });
     expect(env.HABITS_API_KEY).toBeUndefined();
     expect(readFileSync(join(out, 'env.0'), 'utf8')).not.toContain(fx.svc.apiKey);
     expect(JSON.parse(readFileSync(join(out, 'stdin.0'), 'utf8'))).toEqual({
       habit: { id: h.id, name: 'Stretch; rm -rf $HOME' }, date: '2026-11-22', time: '2026-11-22T07:30:00.000Z', clock: '07:30',
-      kind: 'time', alarm: true, command: `habits log done id:${h.id}`, offline: false,
+      kind: 'time', alarm: true, checkIn: null, command: `habits log done id:${h.id}`, offline: false,
     });
     expect(readFileSync(stateFile(), 'utf8')).not.toContain(fx.svc.apiKey);
   });

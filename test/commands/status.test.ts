@@ -50,7 +50,7 @@ describe('habits status', () => {
     expect(r.stdout).toBe('1 of 3 done, 2 open, best 3, next: Stretch\n');
     const bad = await cli(['status', '--format', '{done} {later}']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('error: --format: unknown placeholder {later}\nhint: the placeholders are {done}, {due}, {open}, {best_streak}, {next}\n');
+    expect(bad.stderr).toBe('error: --format: unknown placeholder {later}\nhint: the placeholders are {done}, {due}, {open}, {best_streak}, {next}, {stale}\n');
   });
 
   it('with day-start 04:00 the day seen at 23:00 lasts until 04:00: still said at 01:30, nothing at 04:01', async () => {
@@ -67,7 +67,7 @@ describe('habits status', () => {
   it('--json prints the values; a journal of another day leaves the file alone; the next day it says nothing', async () => {
     const { read } = await seed();
     await cli(['journal']);
-    expect(JSON.parse((await cli(['status', '--json'])).stdout)).toEqual({ date: '2026-11-22', done: 1, due: 3, open: 2, bestStreak: 3, next: 'Stretch' });
+    expect(JSON.parse((await cli(['status', '--json'])).stdout)).toEqual({ date: '2026-11-22', done: 1, due: 3, open: 2, bestStreak: 3, next: 'Stretch', stale: false });
     await cli(['log', 'done', 'Stretch']);
     await cli(['journal', '--date', 'yesterday']);
     expect((await cli(['status', '--format', '{done}/{due} {next}'])).stdout).toBe('2/3 Read\n');
@@ -78,7 +78,7 @@ describe('habits status', () => {
     expect(await cli(['status'])).toMatchObject({ code: 0, stdout: '' });
   });
 
-  it('follows the writes of the day: done, skip and fail of an open habit, with no request; an undo or a value forgets the day', async () => {
+  it('follows the writes of the day with no request: done, skip and fail of an open habit, and an undo that clears the day', async () => {
     await seed();
     await cli(['journal']);
     const line = async () => {
@@ -96,11 +96,76 @@ describe('habits status', () => {
     await cli(['log', 'done', 'Stretch', '--date', 'yesterday']);
     expect(await line()).toBe('2/2 open 0 []\n');
     await cli(['log', 'undo', 'Read', '--yes']);
-    expect(await cli(['status'])).toMatchObject({ code: 0, stdout: '' });
+    expect(await line()).toBe('2/3 open 1 [Read]\n');
     await cli(['journal']);
     expect(await line()).toBe('2/3 open 1 [Read]\n');
     await cli(['log', 'fail', 'Read']);
     expect(await line()).toBe('2/3 open 0 []\n');
+  });
+
+  it('stays after the values of the day (issue 31): log add, log set and log done on good and bad habits count as the journal would', async () => {
+    const pushUps = await addHabit(fx.svc, { name: 'Push-ups', startDate: '2026-11-01', goal: { value: 20, unit: 'rep', periodicity: 'daily' } });
+    await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 2, unit: 'L', periodicity: 'daily' } });
+    await addHabit(fx.svc, { name: 'Snacks', type: 'bad', startDate: '2026-11-22', goal: { value: 3, unit: 'rep', periodicity: 'daily' } });
+    await addHabit(fx.svc, { name: 'Sweets', type: 'bad', startDate: '2026-11-22', goal: { value: 2, unit: 'rep', periodicity: 'daily' } });
+    await mark(fx.svc, pushUps.id, 'complete', '2026-11-21');
+    const format = '{done}/{due}{stale} open {open} [{next}] {best_streak}';
+    const line = async () => {
+      const r = await cli(['status', '--format', format]);
+      expect(r.requests).toEqual([]);
+      return r.stdout;
+    };
+    // What the journal itself says after each write, in the same format.
+    const truth = async () => {
+      await cli(['status', '--refresh']);
+      return line();
+    };
+    await cli(['journal']);
+    expect(await line()).toBe('0/4 open 2 [Push-ups] 1\n');
+    // The acceptance: a value below the goal leaves the count, and the line is there.
+    expect((await cli(['log', 'add', 'Push-ups', '5'])).code).toBe(0);
+    expect(await line()).toBe('0/4 open 2 [Push-ups] 1\n');
+    // A value that reaches the goal: done, out of open, its streak one day longer.
+    await cli(['log', 'add', 'Push-ups', '15']);
+    expect(await line()).toBe('1/4 open 1 [Water] 2\n');
+    // In another unit of the goal's kind (mL for a goal in L), by log set.
+    await cli(['log', 'set', 'Water', '2500', '--unit', 'mL']);
+    expect(await line()).toBe('2/4 open 0 [] 2\n');
+    // A bad habit within its limit, then over it: failed, still due, never done.
+    await cli(['log', 'add', 'Snacks', '2']);
+    expect(await line()).toBe('2/4 open 0 [] 2\n');
+    await cli(['log', 'add', 'Snacks', '2']);
+    expect(await line()).toBe('2/4 open 0 [] 2\n');
+    // log done on a bad habit (avoided): done; log set over its limit then: failed, no longer done.
+    await cli(['log', 'done', 'Sweets']);
+    expect(await line()).toBe('3/4 open 0 [] 2\n');
+    await cli(['log', 'set', 'Sweets', '3']);
+    expect(await line()).toBe('2/4 open 0 [] 2\n');
+    // Every line above is what the journal says.
+    expect(await truth()).toBe('2/4 open 0 [] 2\n');
+    // A value taken back below the goal of a day the goal completed: a complete mark may hold it
+    // (from another device), which the file cannot know: the line stays, marked stale.
+    await cli(['log', 'add', 'Push-ups', '--', '-1']);
+    expect(await line()).toBe('2/4? open 0 [] 2\n');
+    expect(await truth()).toBe('1/4 open 1 [Push-ups] 1\n');
+  });
+
+  it('a write it cannot follow keeps the line, marked stale ({stale}, the default line and --json), until the next journal', async () => {
+    await seed();
+    await cli(['journal']);
+    expect((await cli(['status'])).stdout).toBe('1/3 ✓  🔥3\n');
+    // A habit created since the journal: its value cannot be placed in the counts.
+    await addHabit(fx.svc, { name: 'Run', startDate: '2026-11-01', goal: { value: 5, unit: 'kM', periodicity: 'daily' } });
+    expect((await cli(['log', 'add', 'Run', '2'])).code).toBe(0);
+    const r = await cli(['status']);
+    expect(r).toMatchObject({ code: 0, stdout: '1/3? ✓  🔥3\n', stderr: '' });
+    expect(r.requests).toEqual([]);
+    expect(JSON.parse((await cli(['status', '--json'])).stdout)).toMatchObject({ done: 1, due: 3, stale: true });
+    // A write it can follow keeps the mark: the counts may still be off by the one before.
+    await cli(['log', 'done', 'Stretch']);
+    expect((await cli(['status'])).stdout).toBe('2/3? ✓  🔥3\n');
+    await cli(['journal']);
+    expect((await cli(['status'])).stdout).toBe('2/4 ✓  🔥3\n');
   });
 
   it('--refresh fetches today\'s journal (one request), then prints', async () => {
@@ -127,6 +192,33 @@ describe('habits status: the fast path of the built binary', () => {
       const bad = await spawnCli(['status', '--local', '--format', '{nope}'], { env });
       expect(bad.code).toBe(2);
       expect(bad.stderr.split('\n')[0]).toBe('error: --format: unknown placeholder {nope}');
+    } finally {
+      home.cleanup();
+    }
+  });
+
+  it('after journal, log add, log set and log done (a bad habit too), prints the line with the count, never an empty one (issue 31)', async () => {
+    const home = tempHome();
+    try {
+      const env = { ...home.env, PATH: process.env.PATH ?? '', HABITS_TIMEZONE: 'UTC' } as Record<string, string>;
+      const habits = (...args: string[]) => spawnCli(['--local', ...args], { env });
+      const status = async () => {
+        const r = await spawnCli(['status', '--local'], { env });
+        expect(r).toMatchObject({ code: 0, stderr: '' });
+        return r.stdout;
+      };
+      expect((await habits('habit', 'add', 'Push-ups', '--goal', '20 rep daily')).code).toBe(0);
+      expect((await habits('habit', 'add', 'Snacks', '--type', 'bad', '--goal', '3 rep daily')).code).toBe(0);
+      expect((await habits('journal')).code).toBe(0);
+      expect(await status()).toBe('0/2 ✓  🔥0\n');
+      expect((await habits('log', 'add', 'Push-ups', '5')).code).toBe(0);
+      expect(await status()).toBe('0/2 ✓  🔥0\n');
+      expect((await habits('log', 'set', 'Push-ups', '20')).code).toBe(0);
+      expect(await status()).toBe('1/2 ✓  🔥1\n');
+      expect((await habits('log', 'done', 'Snacks')).code).toBe(0);
+      expect(await status()).toBe('2/2 ✓  🔥1\n');
+      expect((await habits('log', 'add', 'Snacks', '4')).code).toBe(0);
+      expect(await status()).toBe('1/2 ✓  🔥1\n');
     } finally {
       home.cleanup();
     }

@@ -96,6 +96,19 @@ describe('habits week', () => {
     `);
   });
 
+  it('on a Monday, a terminal says how to see last week; a pipe, --json and a week asked for say nothing of it', async () => {
+    const monday = () => new Date('2026-11-23T09:00:00Z');
+    const r = await week([], { ...tty(80), now: monday });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('23 Nov – 29 Nov 2026');
+    expect(r.stdout).toMatch(/^Walk {31}○ {6} {6}3d/m);
+    expect(r.stdout).toMatch(/\nHABIT[^]*\na new week began today: habits week --weeks 2 shows last week too\n\n✓ done/);
+    for (const args of [[], ['--json']]) expect((await week(args, { now: monday })).stdout).not.toContain('new week');
+    for (const args of [['--weeks', '1'], ['--date', 'today'], ['--weeks', '2']]) expect((await week(args, { ...tty(80), now: monday })).stdout, args.join(' ')).not.toContain('new week');
+    // Any other day: nothing.
+    expect((await week([], tty(80))).stdout).not.toContain('new week');
+  });
+
   it('leaves days to come blank, and pipes them as future', async () => {
     const r = await week(['--date', '2026-11-25'], tty(80));
     expect(r.code).toBe(0);

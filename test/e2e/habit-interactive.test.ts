@@ -236,7 +236,7 @@ for (const cols of [50, 120]) {
       expect(writesSince(fx, before).map((r) => r.body)).toEqual([expect.objectContaining({ name: 'Nap', description: 'Supper' })]);
     });
 
-    it('Esc goes back one question, pre-filled with its answer; the question left is erased', async () => {
+    it('Esc goes back one question, pre-filled with its answer; the question left and the answer taken back are erased', async () => {
       const before = fx.svc.requests.length;
       const s = start(fx, ['habit', 'add'], size);
       expect(await s.waitFor('? Name')).toMatch(wrapped('Esc goes back one question; Ctrl-C cancels.'));
@@ -246,12 +246,23 @@ for (const cols of [50, 120]) {
       await answer(s, 'How often?', 'Escape'); // a list: back to the text before it
       const back = await s.waitFor(/^\? Description \(optional\) \(Along the river\)$/m);
       expect(back).not.toContain('On certain weekdays'); // the list left is gone
+      // The answer asked again is no longer on screen: it shows once, as the question.
+      expect(back).not.toMatch(/^✔ Description/m);
+      expect(back.split('\n').filter((l) => l.trim()).slice(-2)).toEqual(['✔ Type good: a habit to build', '? Description (optional) (Along the river)']);
       await s.typeAndWait('By the sea', /^\? Description \(optional\) By the sea$/m);
       s.send('Enter');
-      await answer(s, 'How often?', 'Enter');
+      const next = await answer(s, 'How often?', 'Enter');
+      expect(next.match(/^✔ Description.*$/gm)).toEqual(['✔ Description (optional) By the sea']);
       await answer(s, 'Track a goal', 'y', 'Enter');
       await answer(s, 'Goal value', 'Escape'); // a number: back to the yes/no before it, pre-filled yes
-      await s.waitFor(/^\? Track a goal[^?]*\? \(Y\/n\)$/m);
+      const yesNo = await s.waitFor(/^\? Track a goal[^?]*\? \(Y\/n\)$/m);
+      expect(yesNo).not.toMatch(/^✔ Track a goal/m);
+      // Twice in a row: back past the schedule too, each answer erased as it is asked again.
+      s.send('Escape');
+      const twice = await s.waitFor(/^\? How often\?$/m);
+      expect(twice).not.toMatch(/^✔ How often/m);
+      expect(twice.split('\n').filter((l) => l.startsWith('✔ ')).map((l) => l.split(' ')[1])).toEqual(['Name', 'Type', 'Description']);
+      s.send('Enter');
       await answer(s, 'Track a goal', 'n', 'Enter');
       await defaultsFrom(s, 'Reminders: none');
       await answer(s, 'What next?', 'Enter');
@@ -259,6 +270,47 @@ for (const cols of [50, 120]) {
       const posts = writesSince(fx, before);
       expect(posts.map((r) => r.body)).toEqual([expect.objectContaining({ name: 'Run', description: 'By the sea' })]);
       expect(posts[0]!.body).not.toHaveProperty('goal');
+    });
+
+    it('Esc at the review: the menu goes back to the last question (the summary erased); at the list of fields, to the menu; at a field, to the menu', async () => {
+      const before = fx.svc.requests.length;
+      const s = start(fx, ['habit', 'add'], size);
+      await answer(s, 'Name', '=Dive', 'Enter');
+      await answer(s, 'Type', 'Enter');
+      await answer(s, 'Description', '=Deep', 'Enter');
+      await defaultsFrom(s, 'How often?');
+      await answer(s, 'What next?', 'Escape');
+      const colour = await s.waitFor(/^\? Colour/m);
+      expect(colour).not.toMatch(/^ {2}Description {2}Deep$/m); // the summary is gone with the answer
+      expect(colour).not.toMatch(/^✔ Colour/m);
+      s.send('Enter');
+      const menu = await s.waitFor(/^\? What next\?\n❯ Create this habit/m);
+      expect(menu.match(/^ {2}Description {2}Deep$/gm)).toHaveLength(1);
+      s.send('Down', 'Enter'); // Change a field…
+      await answer(s, 'Which field?', 'Escape');
+      const again = await s.waitFor(/^\? What next\?\n❯ Create this habit/m);
+      expect(again).not.toMatch(/^✔ What next/m);
+      expect(again.match(/^ {2}Description {2}Deep$/gm)).toHaveLength(1);
+      s.send('Down', 'Enter');
+      await answer(s, 'Which field?', 'Down', 'Down', 'Enter'); // Description
+      await answer(s, 'Description (optional; backspace clears)', 'Escape');
+      const unchanged = await s.waitFor(/^\? What next\?\n❯ Create this habit/m);
+      expect(unchanged).not.toMatch(/^✔ (What next|Which field)/m);
+      expect(unchanged.match(/^ {2}Description {2}Deep$/gm)).toHaveLength(1);
+      s.send('Enter');
+      expect(await s.exitCode()).toBe(0);
+      expect(writesSince(fx, before).map((r) => r.body)).toEqual([expect.objectContaining({ name: 'Dive', description: 'Deep' })]);
+    });
+
+    it('Esc at "is taken" goes back to the name: the note and the name answered are erased', async () => {
+      const s = start(fx, ['habit', 'add'], size);
+      await answer(s, 'Name', '=walk', 'Enter');
+      await answer(s, '"walk" is taken', 'Escape');
+      const name = await s.waitFor(/^\? Name \(walk\)$/m);
+      expect(name).not.toContain('ambiguous');
+      expect(name).not.toMatch(/^✔ Name/m);
+      s.send('C-c');
+      expect(await s.exitCode()).toBe(130);
     });
 
     it('Cancel at the menu asks nothing more and sends nothing (exit 130)', async () => {
@@ -270,7 +322,7 @@ for (const cols of [50, 120]) {
       await defaultsFrom(s, 'How often?');
       await answer(s, 'What next?', 'Down', 'Down', 'Enter');
       expect(await s.exitCode()).toBe(130);
-      expect(s.screen()).toMatch(/^✔ What next\? Cancel\nerror: cancelled: no habit was created\n__HABITS_EXIT__130$/m);
+      expect(s.screen()).toMatch(/^✔ What next\? Cancel\nCancelled; nothing was created\n__HABITS_EXIT__130$/m);
       expect(writesSince(fx, before)).toEqual([]);
     });
   });

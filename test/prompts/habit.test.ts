@@ -31,6 +31,11 @@ async function cli(args: string[], answers: unknown[]) {
     choices[o.message] = o.choices.map((c) => c.name);
     return checkbox(o);
   };
+  const select = prompter.select;
+  prompter.select = (o) => {
+    choices[o.message] = o.choices.map((c) => c.name);
+    return select(o);
+  };
   const result = await fx.cli(args, { prompter, tty: { stdin: true, stderr: true } });
   return { ...result, prompter, choices, left: answers };
 }
@@ -142,7 +147,7 @@ describe('habit add, interactive', () => {
     });
     expect(defaults['Areas (tick none for no area)']).toEqual([work.id]);
     expect(r.code).toBe(130);
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('error: cancelled: no habit was created');
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('Cancelled; nothing was created');
     expect(writes(r.requests)).toEqual([]);
   });
 
@@ -177,7 +182,9 @@ describe('habit add, interactive', () => {
     expect(r.code).toBe(130);
     expect(r.left).toEqual([]);
     expect(r.prompter.asked.at(-1)).toBe(MENU);
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('error: cancelled: no habit was created');
+    // A choice, not an error: no `error:` prefix, exit 130 all the same.
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('Cancelled; nothing was created');
+    expect(r.stderr).not.toContain('error:');
     expect(writes(r.requests)).toEqual([]);
   });
 
@@ -399,8 +406,49 @@ describe('habit edit, interactive', () => {
     expect(r.left).toEqual([]);
     expect(r.prompter.asked.slice(-4)).toEqual(['Colour (#RRGGBB)', MENU, 'Move the start to 2026-11-21?', MENU]);
     expect(r.stderr).toContain('moving the start of "Dusk jog" from 2026-11-01 to 2026-11-21 leaves the logs before 2026-11-21 out of every count');
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('error: cancelled: the habit was not changed');
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('Cancelled; nothing was changed');
     expect(writes(r.requests).filter((q) => q.method === 'PUT')).toEqual([]);
+  });
+});
+
+describe('the review names a goal as the habit does (issue 31)', () => {
+  it("a bad habit's review says Limit, in the field list too; its edit's changes say limit", async () => {
+    const r = await cli(['habit', 'add', 'Late snack', '-i', '--type', 'bad', '--goal', '3 rep daily', '--unit-name', 'snacks'], [
+      ...new Array(17).fill(undefined), 'change', BACK(), 'cancel',
+    ]);
+    expect(r.code).toBe(130);
+    expect(r.left).toEqual([]);
+    const summary = stripAnsi(r.stderr);
+    expect(summary).toContain('\n  Limit        3 snacks daily\n');
+    expect(summary).not.toMatch(/^ {2}Goal /m);
+    expect(r.choices[WHICH]).toContain('Limit');
+    expect(r.choices[WHICH]).not.toContain('Goal');
+
+    await addHabit(fx.svc, { name: 'Chips', type: 'bad', goal: { value: 3, unit: 'rep', periodicity: 'daily' }, customUnitName: 'bags' });
+    const answers: unknown[] = new Array(16).fill(undefined);
+    answers[4] = 2; // Limit value
+    answers.push('send');
+    const edit = await cli(['habit', 'edit', 'Chips', '-i'], answers);
+    expect(edit.code, edit.stderr).toBe(0);
+    expect(edit.prompter.asked[4]).toBe('Limit value');
+    expect(stripAnsi(edit.stderr)).toContain('  Limit        2 bags daily\n');
+    expect(stripAnsi(edit.stderr)).toContain('\nChanges: limit\n');
+    expect(edit.stderr).toMatch(/Updated habit "Chips": limit \(id:/);
+  });
+
+  it('the goal line and a total to reach use the unit name, for a count and for a measure (whose symbol follows)', async () => {
+    const review = async (goal: string) => {
+      const r = await cli(['habit', 'add', `Water ${goal}`, '-i', '--goal', goal, '--unit-name', 'glasses', '--end', 'total:100'], [...new Array(18).fill(undefined), 'cancel']);
+      expect(r.left).toEqual([]);
+      return stripAnsi(r.stderr);
+    };
+    const count = await review('8 rep daily');
+    expect(count).toContain('\n  Goal         8 glasses daily\n');
+    expect(count).toContain('\n  Ends         ends when the total logged reaches 100 glasses\n');
+    expect(count).toContain('\n  Unit name    glasses\n');
+    const measure = await review('8 cup daily');
+    expect(measure).toContain('\n  Goal         8 glasses (cup) daily\n');
+    expect(measure).toContain('\n  Ends         ends when the total logged reaches 100 glasses (cup)\n');
   });
 });
 

@@ -4,7 +4,7 @@ import { GOAL_UNITS } from '../../api/types.js';
 import { checkedWrite, UsageError } from '../../errors.js';
 import { examples, type App } from '../shared/app.js';
 import { promptHabit, reviewDraft } from '../../prompts/habit.js';
-import { applyFlags, createBody, defaultDraft, draftProblem } from '../../model/draft.js';
+import { applyFlags, createBody, defaultDraft, draftProblem, type HabitDraft } from '../../model/draft.js';
 import { beyondPeriod } from '../../model/goal.js';
 import { controlProblem } from '../../model/text.js';
 import { declareFieldOptions } from './flags.js';
@@ -64,6 +64,14 @@ export function parse(name: string | undefined, raw: RawFieldOptions, today: str
   return { name: name?.trim(), interactive: !!raw.interactive, allowDuplicate: !!raw.allowDuplicate, flags: parseFieldFlags(raw, today, 'add') };
 }
 
+/** What the reminders of a bad habit do (docs/cli-contract.md, "Reminders that fire"). */
+function checkInNote(draft: Pick<HabitDraft, 'goal' | 'timeTriggers' | 'habitStacks'>): string {
+  const its = draft.timeTriggers.length + draft.habitStacks.length === 1 ? 'Its reminder is a check-in' : 'Its reminders are check-ins';
+  return draft.goal
+    ? `${its} ("had any?"): fired while the day is within its limit, quiet once it is over`
+    : `${its} ("slipped?"): fired while the day is clean, quiet once a slip is logged`;
+}
+
 /** Creates the habit and prints it. */
 export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 'prompter' | 'resolver' | 'settings' | 'today'>): Promise<void> {
   const interactive = options.interactive || (options.name === undefined && deps.prompter.available);
@@ -98,6 +106,8 @@ export async function run(options: AddOptions, deps: Pick<Deps, 'api' | 'out' | 
     return deps.out.info(`Created habit "${draft.name}"; see it with \`habits habit ls\``);
   }
   deps.out.info(`Created habit "${habit.name}" (id:${habit.id})`);
+  // A bad habit has nothing to be done: what its reminder asks is said once, here.
+  if (draft.type === 'bad' && (draft.timeTriggers.length > 0 || draft.habitStacks.length > 0)) deps.out.info(checkInNote(draft));
   // Piped, the new id alone, as area add, note add and log add print theirs: id=$(habits habit add …).
   await deps.out.render({ json: habit, tty: () => habitText(deps, habit, true, names), plain: () => habit.id });
 }

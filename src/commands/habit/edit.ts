@@ -6,7 +6,7 @@ import { CancelledError, UsageError } from '../../errors.js';
 import { addDays } from '../../model/dates.js';
 import { examples, type App } from '../shared/app.js';
 import { promptHabit, reviewDraft, type HabitWalk } from '../../prompts/habit.js';
-import { applyFlags, diffDrafts, draftFromHabit, draftProblem, FIELD_LABELS, type HabitDraft } from '../../model/draft.js';
+import { applyFlags, diffDrafts, draftFromHabit, draftProblem, fieldLabel, type HabitDraft } from '../../model/draft.js';
 import { beyondPeriod } from '../../model/goal.js';
 import { declareFieldOptions } from './flags.js';
 import { hasFieldFlags, parseFieldFlags, type FieldFlags, type RawFieldOptions } from '../../model/habit-flags.js';
@@ -63,9 +63,9 @@ function isHabit(value: unknown): value is Habit {
   return typeof v === 'object' && v !== null && typeof v.id === 'string' && typeof v.name === 'string';
 }
 
-/** The labels of the fields a body changes: `name, goal, reminders`. */
-function changedFields(body: UpdateHabitBody): string[] {
-  return (Object.keys(body) as (keyof UpdateHabitBody)[]).map((k) => FIELD_LABELS[k]);
+/** The labels of the fields a body changes: `name, goal, reminders` (a bad habit's goal: `limit`). */
+function changedFields(body: UpdateHabitBody, type: string): string[] {
+  return (Object.keys(body) as (keyof UpdateHabitBody)[]).map((k) => fieldLabel(k, type));
 }
 
 /**
@@ -125,10 +125,10 @@ export async function run(options: EditOptions, deps: Pick<Deps, 'api' | 'out' |
       },
     };
     next = await promptHabit(deps, walk);
-    if (!planned) next = await reviewDraft(deps, walk, next, (d) => changedFields(diffDrafts(current, d)));
+    if (!planned) next = await reviewDraft(deps, walk, next, (d) => changedFields(diffDrafts(current, d), current.type));
   }
   const body = diffDrafts(current, next);
-  const changes = changedFields(body);
+  const changes = changedFields(body, current.type);
   if (changes.length === 0) {
     deps.out.info(`No changes: "${habit.name}" already has these values; nothing was sent`);
     if (options.dryRun) return printPlan(deps.out, []);

@@ -26,7 +26,7 @@ export function register(parent: Command, app: App): void {
     .command('add')
     .description("add a measured value to a habit's total for a date (default today)")
     .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
-    .argument('<value>', 'a number to add, e.g. 2.5; negative lowers the total (ids and values starting with "-" go after --)')
+    .argument('<value>', 'a number to add, e.g. 2.5; negative lowers the total, never below 0 (ids and values starting with "-" go after --)')
     .option('--unit <unit>', "unit symbol, e.g. min, km, mL, or the habit's unit name (default: the goal's unit)")
     .option('--date <date>', `${DATE_FORMS}, in your timezone (default today)`)
     .option('--strict', 'fail (exit 2) instead of warning when the log would not count: archived habit, day not due')
@@ -35,9 +35,13 @@ export function register(parent: Command, app: App): void {
       ['habits log add Run 3.2 --unit km', 'units match case-insensitively (km is kM)'],
       ['habits log add "Drink water" 250 --unit mL --date yesterday'],
       ['habits log add Read 12 --unit pages', 'the unit name the habit was given (--unit-name)'],
+      ['habits log add Water 2 --unit glasses', "2 in the goal's unit (cups, say), which the habit names glasses"],
       ['habits log add Water -- -1', 'one cup less (a value starting with "-" goes after --)'],
     ]) + `\n\nUnits: ${GOAL_UNITS.join(', ')}. A unit must convert to the goal's (min and hr do, min and km
-do not): a log that would never count is refused.`)
+do not): a log that would never count is refused. A negative value is checked against the day's
+total first (one request more): one that would take it below 0 is refused, and \`habits log set
+<habit> 0\` clears the day. The habit's own unit name (--unit-name, "the
+unit name shown in the app" of habit add -i) means the goal's unit, whatever that is.`)
     .action((ref: string, value: string, opts: { unit?: string; date?: string; strict?: boolean }, cmd: Command) => {
       const options = parse(ref, value, opts);
       return app.run(cmd, (ctx) => run(options, ctx));
@@ -94,8 +98,8 @@ export function parse(ref: string, value: string, opts: { unit?: string; date?: 
 export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'writes' | 'now' | 'scope' | 'paths'>>): Promise<void> {
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
-  const sent = await sendValue({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict }, deps);
-  followWrite(deps, date, habit.id, 'value');
+  const sent = await sendValue({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict, today: deps.today() }, deps);
+  followWrite(deps, date, habit.id, { add: options.value, unit: sent.symbol });
   // Piped, the new log's id is the output (kept with -q, which silences only the confirmation).
   // A server that returns no log id (production is not known to) leaves stdout empty, and says so.
   const logId = sent.result.logId;

@@ -114,7 +114,7 @@ export async function runMark(
     const ref = options.refs[i]!;
     const outcome: Outcome = item instanceof Error ? { ok: false, err: item } : await mark(item);
     const habit = item instanceof Error ? null : { id: item.id, name: item.name };
-    if (habit && outcome.ok && !outcome.already) followWrite(deps, date, habit.id, verb.name);
+    if (habit && outcome.ok && !outcome.already) followWrite(deps, date, habit.id, verb.name === 'undo' ? { undo: { cleared: cleared(outcome) } } : verb.name);
     entries[i] = toEntry(ref, habit, date, outcome);
     if (!outcome.ok) errors[i] = outcome.err;
     printer.done(i);
@@ -127,6 +127,13 @@ export async function runMark(
   if (total === 1) throw failures[0];
   // Each failure was printed with its hint; the summary keeps the first's exit code, code and status.
   throw new PartialFailure(failures[0], failures.length, total);
+}
+
+/** Whether an undo left the day empty: the server said what it removed, or the day read back shows nothing. */
+function cleared(outcome: { result?: MessageResult; left?: DayLeft | null }): boolean {
+  if (typeof outcome.result?.removed === 'number') return true;
+  const left = outcome.left;
+  return !!left && left.total === 0 && !['completed', 'failed', 'skipped'].includes(String(left.status));
 }
 
 function toEntry(ref: string, habit: MarkEntry['habit'], date: string, outcome: Outcome): MarkEntry {

@@ -20,7 +20,7 @@ export function register(parent: Command, app: App): void {
     .description("set a habit's total for a date (default today): sends the difference from what the day shows")
     .argument('<habit>', 'habit name, id, id:<id> or unique prefix')
     .argument('<total>', 'the total the day should show, 0 or more, e.g. 5')
-    .option('--unit <unit>', "unit of the total (default: the goal's unit)")
+    .option('--unit <unit>', "unit of the total: a symbol, or the habit's unit name, which means the goal's unit (default: the goal's unit)")
     .option('--date <date>', `${DATE_FORMS}, in your timezone (default today)`)
     .option('--strict', 'fail (exit 2) instead of warning when the log would not count: archived habit, day not due')
     .addHelpText('after', examples([
@@ -49,7 +49,7 @@ export async function run(options: LogSetOptions, deps: Pick<Deps, 'out' | 'api'
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
   const sent = await sendSet({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict }, deps);
-  followWrite(deps, date, habit.id, 'value');
+  if (sent.result) followWrite(deps, date, habit.id, { add: sent.value, unit: sent.symbol });
   const logId = sent.result?.logId;
   const json = {
     habit: { id: habit.id, name: habit.name }, date, unitSymbol: sent.symbol, total: options.value, was: sent.was,

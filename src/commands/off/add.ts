@@ -138,11 +138,20 @@ export async function run(options: OffOptions, deps: Pick<Deps, 'out' | 'api' | 
   // (docs/outbox.md, planned time off); running the command again plans nothing twice.
   if (options.to > today) planDays(options, habits, results, note, addDays(today, 1), deps.writes().outbox);
 
-  // Reads: what each day up to today holds.
+  // Reads: what each day up to today holds. A bad habit's completed days are marks only where this
+  // machine made them (see readDays): the record is read for that once, and only then.
+  let avoidedDays: Map<string, Set<string>> | undefined;
+  const avoided = (habitId: string): ReadonlySet<string> => {
+    if (!avoidedDays) {
+      avoidedDays = new Map();
+      for (const l of deps.writes().record.liveLogs()) if (l.type === 'completed') avoidedDays.set(l.habitId, (avoidedDays.get(l.habitId) ?? new Set()).add(l.date));
+    }
+    return avoidedDays.get(habitId) ?? new Set();
+  };
   let read = 0;
   const days = options.from > today ? [] : await mapPool(habits, OFF_CONCURRENCY, async (habit, i): Promise<Map<string, DayHeld> | undefined> => {
     try {
-      return await readDays(api, habit, options.from, last);
+      return await readDays(api, habit, options.from, last, habit.type === 'bad' ? avoided(habit.id) : undefined);
     } catch (err) {
       fail(i, err);
       return undefined;
@@ -214,7 +223,7 @@ function planDays(options: OffOptions, habits: Habit[], results: OffHabit[], not
       if (waiting.has(`${habit.id}|${date}`)) continue;
       outbox.queue({
         route: 'POST /habits/{habitId}/logs/skipped', params: { habitId: habit.id }, body: { targetDate: date },
-        habit: { id: habit.id, name: habit.name }, why: `time off planned for ${date}`, plannedOff: note,
+        habit: { id: habit.id, name: habit.name, ...(habit.type === 'bad' ? { type: 'bad' as const } : {}) }, why: `time off planned for ${date}`, plannedOff: note,
       }, false);
     }
   });

@@ -40,8 +40,12 @@ export type DayHeld =
   /** A mark (completed, skipped, failed) or a value: left alone. */
   | { kind: 'held'; status: string; total: number };
 
-/** The days of `habit` from `from` to `to` (none after today), from one statistics request. */
-export async function readDays(api: Api, habit: Habit, from: string, to: string): Promise<Map<string, DayHeld>> {
+/**
+ * The days of `habit` from `from` to `to` (none after today), from one statistics request.
+ * `avoided`: the days this machine marked a bad habit completed (the record of writes), which are
+ * marks although the statistics cannot tell them from a day that merely stayed within its limit.
+ */
+export async function readDays(api: Api, habit: Habit, from: string, to: string, avoided?: ReadonlySet<string>): Promise<Map<string, DayHeld>> {
   const stats: Statistics = await api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query: { startDate: from, endDate: to } });
   const byDate = new Map(dailyProgress(stats).map((d) => [d.date, d]));
   const facts = factsOf(habit);
@@ -49,9 +53,9 @@ export async function readDays(api: Api, habit: Habit, from: string, to: string)
   for (const date of eachDay(from, to)) {
     const entry = byDate.get(date);
     const total = Number(entry?.totalLog);
-    const status = typeof entry?.status === 'string' ? entry.status : '';
-    if (['completed', 'skipped', 'failed'].includes(status) || (Number.isFinite(total) && total !== 0)) {
-      days.set(date, { kind: 'held', status: ['completed', 'skipped', 'failed'].includes(status) ? status : 'value', total: Number.isFinite(total) ? total : 0 });
+    const status = heldStatus(habit, typeof entry?.status === 'string' ? entry.status : '', avoided?.has(date));
+    if (status || (Number.isFinite(total) && total !== 0)) {
+      days.set(date, { kind: 'held', status: status ?? 'value', total: Number.isFinite(total) ? total : 0 });
       continue;
     }
     // Due by the habit's schedule when it has one; else as the server lists days (the local
@@ -60,6 +64,17 @@ export async function readDays(api: Api, habit: Habit, from: string, to: string)
     days.set(date, { kind: due ? 'open' : 'not-due' });
   }
   return days;
+}
+
+/**
+ * The mark a day's `status` stands for, if any. A bad habit's day reads `completed` once it is over
+ * within its limit, whether or not anything was marked: that is no mark (its values, if any, are
+ * said as a value), unless this machine made it (`markedHere`). An `avoided` mark made on another
+ * device cannot be told apart, and is replaced by the skip (the service keeps one mark a day).
+ */
+function heldStatus(habit: Pick<Habit, 'type'>, status: string, markedHere = false): 'completed' | 'skipped' | 'failed' | undefined {
+  if (status === 'completed') return habit.type !== 'bad' || markedHere ? 'completed' : undefined;
+  return status === 'skipped' || status === 'failed' ? status : undefined;
 }
 
 /** `2026-11-16..2026-11-20`, or one date. */

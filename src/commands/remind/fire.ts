@@ -43,13 +43,15 @@ export function register(parent: Command, app: App): void {
     .addHelpText('after', `
 Run every few minutes by cron, a systemd timer or launchd (\`habits remind install\`). Each run
 fires the reminders whose time fell since the last run, for the habits due today and still open:
-a habit completed, skipped or failed, or a bad habit under its limit, stays quiet. A stacked habit
+a habit completed, skipped or failed stays quiet. A bad habit's reminder is a check-in ("had any?
+habits log add …"): it fires while the day is within its limit, quiet once over it. A stacked habit
 is reminded once its condition habit reaches the stack's status (or its own reminder fires), at
 once or after the stack's delay. Each reminder fires once; two runs at once never fire it twice.
 When the server is out of reach, reminders fire from the cached habits, with a line on stderr.
 
 exec:CMD runs CMD once per reminder, without a shell: the reminder is in HABITS_REMINDER_HABIT,
-_HABIT_ID, _DATE, _TIME, _CLOCK, _KIND (time|stack), _ALARM (1|0), _COMMAND, _OFFLINE (1|0), and
+_HABIT_ID, _DATE, _TIME, _CLOCK, _KIND (time|stack), _ALARM (1|0), _CHECK_IN (limit|clean, a bad
+habit's; else empty), _COMMAND, _OFFLINE (1|0), and
 as JSON on standard input.
 ${examples([
   ['habits remind', 'fire what is due now'],
@@ -69,6 +71,14 @@ export function parse(opts: { grace?: string; notify?: string }): FireOptions {
   return { graceMs: parseGrace(opts.grace), notify: parseNotify(opts.notify ?? 'auto') };
 }
 
+/** The command that answers a slot: `log done`; a check-in's, `log add … <amount>` or `log fail`. */
+function commandOf(s: JudgedSlot, flags: string): string {
+  const id = `id:${s.habitId}`;
+  if (s.checkIn === 'limit') return `habits log add ${id} <amount>${flags}`;
+  if (s.checkIn === 'clean') return `habits log fail ${id}${flags}`;
+  return `habits log done ${id}${flags}`;
+}
+
 /** The reminder a slot fires. */
 function reminderOf(s: JudgedSlot, zone: string, offline: boolean, how: { local: boolean; profile: string; today: string }): Reminder {
   const flags = [how.local ? ' --local' : '', !how.local && how.profile !== 'default' ? ` --profile ${how.profile}` : '', s.date !== how.today ? ` --date ${s.date}` : ''].join('');
@@ -79,7 +89,8 @@ function reminderOf(s: JudgedSlot, zone: string, offline: boolean, how: { local:
     clock: clockIn(s.at!, zone),
     kind: s.source,
     alarm: s.alarm,
-    command: `habits log done id:${s.habitId}${flags}`,
+    checkIn: s.checkIn ?? null,
+    command: commandOf(s, flags),
     offline,
     ...(s.stack ? { stack: { habit: { id: s.stack.conditionHabitId, name: s.stack.condition }, type: s.stack.type, delaySecs: s.stack.delaySecs } } : {}),
   };

@@ -44,6 +44,7 @@ function rowOf(s: JudgedSlot, zone: string): Record<string, unknown> {
     state: s.state,
     why: s.why ?? null,
     alarm: s.alarm,
+    checkIn: s.checkIn ?? null,
     after: s.stack ? { habit: { id: s.stack.conditionHabitId, name: s.stack.condition }, type: s.stack.type, delaySecs: s.stack.delaySecs } : null,
   };
 }
@@ -51,6 +52,12 @@ function rowOf(s: JudgedSlot, zone: string): Record<string, unknown> {
 /** The state as a word: `quiet (completed)`, `pending (waits for Walk completed)`. */
 function stateWord(s: JudgedSlot): string {
   return s.why ? `${s.state} (${s.why})` : s.state;
+}
+
+/** `time`, `stack: after Walk completed`; a bad habit's, `… (check-in)`. */
+function sourceWord(s: JudgedSlot): string {
+  const source = s.source === 'stack' ? `stack: after ${s.stack!.condition} ${s.stack!.type}` : 'time';
+  return s.checkIn ? `${source} (check-in)` : source;
 }
 
 /** Lists the reminders of the date. */
@@ -65,7 +72,7 @@ export async function run(options: LsOptions, deps: Pick<Deps, 'out' | 'api' | '
   const slots = await judgeDay(known, options.date, zone, memory, deps.now(), options.graceMs, deps);
   const rows = slots.map((s) => rowOf(s, zone));
   if (slots.length === 0) return out.empty(rows, `No reminders on ${options.date}.`);
-  const cells = slots.map((s) => [s.at ? clockIn(s.at, zone) : '--:--', s.habit, s.source === 'stack' ? `stack: after ${s.stack!.condition} ${s.stack!.type}` : 'time', stateWord(s)]);
+  const cells = slots.map((s) => [s.at ? clockIn(s.at, zone) : '--:--', s.habit, sourceWord(s), stateWord(s)]);
   await out.render({
     json: rows,
     plain: async () => out.table({ head: ['time', 'habit', 'source', 'state'], rows: cells }),

@@ -6,6 +6,7 @@ import { mayPass } from '../../api/network.js';
 import type { JournalEntry } from '../../api/types.js';
 import { describeError } from '../../describe-error.js';
 import { dueOn, remindersOf } from '../../model/habit-facts.js';
+import { currentGoal } from '../../model/resources.js';
 import { daySlots, judge, type DayEntry, type JudgedSlot, type Memory, type RemindHabit } from '../../remind/index.js';
 import type { Deps } from '../shared/deps.js';
 import { keepStatus } from '../shared/status.js';
@@ -40,7 +41,7 @@ export async function learn(dates: readonly string[], deps: Pick<Deps, 'api' | '
       keepStatus(deps, date, list);
       days.set(date, new Map(list.map((e) => [e.id, { status: String(e.status), type: String(e.type), ...(e.progress ? { progress: e.progress } : {}) }])));
     });
-    return { habits: habits.filter((h) => !h.isArchived).map((h) => ({ id: h.id, name: h.name, type: h.type, ...remindersOf(h) })), days };
+    return { habits: habits.filter((h) => !h.isArchived).map((h) => ({ id: h.id, name: h.name, type: h.type, limit: currentGoal(h) !== null, ...remindersOf(h) })), days };
   } catch (err) {
     if (!outOfReach(err)) throw err;
     return { ...(await cached(deps)), offline: describeError(err).message };
@@ -52,7 +53,7 @@ async function cached(deps: Pick<Deps, 'resolver'>): Promise<{ habits: RemindHab
   const items = (await deps.resolver.nameCache()).lastKnown('habits')?.items ?? [];
   const habits = items
     .filter((i) => !i.archived && !i.facts?.archived)
-    .map((i) => ({ id: i.id, name: i.name, type: i.facts?.type, timeTriggers: i.facts?.reminders?.timeTriggers ?? [], habitStacks: i.facts?.reminders?.habitStacks ?? [] }));
+    .map((i) => ({ id: i.id, name: i.name, type: i.facts?.type, limit: !!i.facts?.goal, timeTriggers: i.facts?.reminders?.timeTriggers ?? [], habitStacks: i.facts?.reminders?.habitStacks ?? [] }));
   return { habits };
 }
 

@@ -8,9 +8,9 @@ import { checkedWrite, UsageError, WriteError } from '../../errors.js';
 import { canonicalUnit } from '../../model/grammar.js';
 import { beyondPeriod } from '../../model/goal.js';
 import type { HabitFacts } from '../../model/habit-facts.js';
-import { converts, displayUnit, isCount, ownUnitName, unitList, unitsThatCount } from '../../model/units.js';
+import { converts, displayUnit, goalUnitName, isCount, unitList, unitsThatCount } from '../../model/units.js';
 import { escapeControls } from '../../model/text.js';
-import { formatAmount, formatGoal, formatNumber, shellWord } from '../../output/format.js';
+import { formatAmount, formatNamedGoal, formatNumber, shellWord } from '../../output/format.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from './deps.js';
 import { applyLogRules } from './log-rules.js';
@@ -185,6 +185,8 @@ export interface TypedUnit {
 export interface ValueSent {
   /** What the server answered. */
   result: MessageResult;
+  /** The unit it was sent in. */
+  symbol: GoalUnit;
   /** The confirmation: `Logged 5 km to "Run" for 2026-11-22 (log id:…)`. */
   line: string;
   warnings: string[];
@@ -199,6 +201,8 @@ export interface AmountWrite {
   date: string;
   /** A write that would not count is an error, not a warning. */
   strict: boolean;
+  /** The user's date: a hint names `--date` only for another day. */
+  today?: string;
 }
 
 /**
@@ -213,10 +217,10 @@ export async function sendValue(write: AmountWrite, deps: Pick<Deps, 'api' | 're
   // More time than a day holds is a typo (2000 for 20): said, and sent as asked.
   const tooLong = beyondPeriod(value, symbol, 'daily', 'a value of');
   if (tooLong) checked.warnings.push(tooLong);
+  if (value < 0) await notBelowZero(write, facts, symbol, deps);
   const result = await postValue(habit, { value, unitSymbol: symbol, targetDate: date }, deps);
   const id = result.logId ? ` (log id:${result.logId})` : '';
-  const shown = displayUnit(symbol, symbol === facts.goal?.unit ? facts.customUnitName : undefined);
-  return { result, line: `Logged ${String(value)} ${shown} to "${habit.name}" for ${date}${id}`, warnings: checked.warnings };
+  return { result, symbol, line: `Logged ${String(value)} ${shownUnit(symbol, facts, unit)} to "${habit.name}" for ${date}${id}`, warnings: checked.warnings };
 }
 
 /**
@@ -252,6 +256,30 @@ async function unitToSend(
   if (symbol instanceof Error && (await refresh())) symbol = unitFor(habit, facts, unit);
   if (symbol instanceof Error) throw symbol;
   return { facts, symbol };
+}
+
+/**
+ * A value that takes some back is refused when it would take the day's total below 0: no day
+ * holds less than nothing, and `log set <habit> 0` is what clears one. Only then is the day read
+ * (one request more: a positive value still costs one). A server out of reach for the read keeps
+ * the value in the outbox as asked, unchecked, as it would the value itself.
+ */
+async function notBelowZero(write: AmountWrite, facts: HabitFacts, symbol: GoalUnit, deps: Pick<Deps, 'api'> & Partial<Pick<Deps, 'writes'>>): Promise<void> {
+  const { habit, amount, date } = write;
+  const api = await deps.api();
+  let was: number;
+  try {
+    was = (await readDay(api, habit.id, date, facts.goal?.unit ?? null, symbol)).total;
+  } catch (err) {
+    const body = { value: amount, unitSymbol: symbol, targetDate: date };
+    throw (err instanceof ApiError ? queueFailed(deps.writes?.(), err, { route: 'POST /habits/{habitId}/logs', params: { habitId: habit.id }, body, habit: { id: habit.id, name: habit.name } }) : undefined) ?? err;
+  }
+  if (difference(was + amount, 0) >= 0) return;
+  const unit = shownUnit(symbol, facts, write.unit);
+  const on = date === write.today ? '' : ` --date ${date}`;
+  throw new UsageError(
+    `${formatNumber(amount)} ${unit} would take "${escapeControls(habit.name)}" below 0 for ${date} (it shows ${formatNumber(was)}): to clear the day's values, habits log set ${shellWord(habit.name)} 0${on}`,
+  );
 }
 
 async function postValue(habit: Named, body: LogValueBody, deps: Pick<Deps, 'api'> & Partial<Pick<Deps, 'writes'>>, set?: SetIntent): Promise<MessageResult> {
@@ -302,7 +330,7 @@ export async function sendSet(write: AmountWrite, deps: Pick<Deps, 'api' | 'reso
   const { facts, symbol } = await unitToSend(habit, unit, checked, deps);
   const goal = facts.goal;
   if (!goal) throw noGoal();
-  const shown = displayUnit(symbol, symbol === goal.unit ? facts.customUnitName : undefined);
+  const shown = shownUnit(symbol, facts, unit);
   const intent: SetIntent = { total, unit: symbol, goalUnit: goal.unit };
   const api = await deps.api();
   let was: number;
@@ -323,16 +351,40 @@ export async function sendSet(write: AmountWrite, deps: Pick<Deps, 'api' | 'reso
   return { was, value, symbol, result, line: `Set "${habit.name}" to ${to} for ${date} (was ${formatNumber(was)})${id}`, warnings: checked.warnings };
 }
 
+/**
+ * The habit's own unit name, when it has one and a goal whose unit it names: `glasses` for a goal
+ * in rep, or in cup (what `habit add -i` asks as "the unit name shown in the app").
+ */
+function ownName(facts: HabitFacts): string | undefined {
+  return facts.goal ? facts.customUnitName?.trim() || undefined : undefined;
+}
+
+/** Whether `--unit` was the habit's own unit name (any case). */
+function typedOwnName(facts: HabitFacts, typed: TypedUnit | undefined): boolean {
+  const own = ownName(facts);
+  return !!own && !!typed && typed.typed.toLowerCase() === own.toLowerCase();
+}
+
+/**
+ * A unit as a confirmation says it: as typed when that was the habit's own name (`glasses`, and
+ * the symbol after it for a measure: `glasses (cup)`), else as displayUnit says it.
+ */
+function shownUnit(symbol: GoalUnit, facts: HabitFacts, typed: TypedUnit | undefined): string {
+  if (typedOwnName(facts, typed)) return goalUnitName(symbol, ownName(facts));
+  return displayUnit(symbol, symbol === facts.goal?.unit ? facts.customUnitName : undefined);
+}
+
 /** The symbol to send for `typed` (the goal's when undefined), or the UsageError saying why none fits. */
 function unitFor(habit: Named, facts: HabitFacts, typed: TypedUnit | undefined): GoalUnit | UsageError {
   const goal = facts.goal;
-  const custom = goal ? ownUnitName(goal.unit, facts.customUnitName) : undefined;
+  const custom = ownName(facts);
   if (!typed) {
     if (!goal) return new UsageError(`--unit is required: "${escapeControls(habit.name)}" has no goal to take the unit from`, `units: ${unitList()}`);
     return canonicalUnit(goal.unit) ?? (goal.unit as GoalUnit);
   }
-  // The habit's own unit name (`pages` on a goal in rep) stands for the goal's unit.
-  if (custom && goal && typed.typed.toLowerCase() === custom.toLowerCase()) return canonicalUnit(goal.unit) ?? (goal.unit as GoalUnit);
+  // The habit's own unit name (`glasses`, on a goal in rep or in cup) stands for the goal's unit;
+  // it is matched first, so a name that is also a unit's (`cup`) means the goal's unit.
+  if (goal && typedOwnName(facts, typed)) return canonicalUnit(goal.unit) ?? (goal.unit as GoalUnit);
   if (!typed.symbol) {
     const own = custom ? `, or "${escapeControls(custom)}", the unit name of "${escapeControls(habit.name)}"` : '';
     // A count (rep, step, floor) may be given a name of its own, which --unit then takes.
@@ -343,7 +395,7 @@ function unitFor(habit: Named, facts: HabitFacts, typed: TypedUnit | undefined):
   if (goal && !converts(typed.symbol, goal.unit)) {
     const own = custom ? ` (or ${custom})` : '';
     return new UsageError(
-      `--unit: ${displayUnit(typed.symbol)} does not convert to the goal of "${escapeControls(habit.name)}" (${formatGoal(goal, custom)}), so the log would never count`,
+      `--unit: ${displayUnit(typed.symbol)} does not convert to the goal of "${escapeControls(habit.name)}" (${formatNamedGoal(goal, custom)}), so the log would never count`,
       `units that count: ${unitList(unitsThatCount(goal.unit) ?? [])}${own}`,
     );
   }

@@ -25,6 +25,8 @@ export interface OverviewOptions {
   date: string;
   /** A calendar month (its title is the month's name), or weeks. */
   month: boolean;
+  /** A line for a terminal under the grid (week on a Monday: how to see last week); never piped or in JSON. */
+  hint?: string;
 }
 
 /** The columns of the piped overview, in order, for help and docs. */
@@ -118,6 +120,7 @@ export async function runOverview(options: OverviewOptions, deps: Pick<Deps, 'ap
         notes.push(`showing ${grid.shown} of ${grid.weeks} weeks: the terminal is ${out.width} columns wide`);
       }
       if (rows.some((h) => h.source === 'computed')) notes.push('streaks and rates computed from the days shown: the server sends none');
+      if (options.hint) notes.push(options.hint);
       const legend = overviewLegend(out.c, out.width, rows.some((h) => h.type === 'bad'), off.size > 0);
       return [title, '', grid.text.trimEnd(), ...notes.flatMap((n) => wrapText(n, out.width)).map((l) => out.c.dim(l)), '', legend].join('\n') + '\n';
     },

@@ -33,7 +33,7 @@ describe('habits habit add: every flag', () => {
       '--remind', '07:30@mon,tue!alarm', '--remind', '21:00!live', '--stack', 'Meditate:completed:after=1h30m',
       '--stack', 'Journal: morning pages:skipped', '--end', 'date:2027-06-30', '--json',
     ]);
-    expect(r.stderr).toMatch(/^Created habit "Evening walk" \(id:-[\w-]+\)\n$/);
+    expect(r.stderr).toMatch(/^Created habit "Evening walk" \(id:-[\w-]+\)\nIts reminders are check-ins \("had any\?"\): fired while the day is within its limit, quiet once it is over\n$/);
     expect(r.code).toBe(0);
     const posts = writes(r.requests);
     expect(posts).toHaveLength(1);
@@ -100,6 +100,20 @@ describe('habits habit add: every flag', () => {
     expect(r.code).toBe(0);
     const post = writes(r.requests)[0]!;
     expect(post.body).toEqual({ name: 'Stretch', type: 'good', occurrence: { type: 'daily' }, startDate: '2026-11-23' });
+  });
+});
+
+describe('habits habit add: a bad habit with a reminder', () => {
+  it('says what its reminder does (a check-in), once, at creation; a good habit says nothing of it', async () => {
+    const limit = await cli(['habit', 'add', 'Late snacks', '--type', 'bad', '--goal', '3 rep', '--remind', '21:00']);
+    expect(limit.code).toBe(0);
+    expect(limit.stderr.split('\n').slice(1)).toEqual(['Its reminder is a check-in ("had any?"): fired while the day is within its limit, quiet once it is over', '']);
+    const clean = await cli(['habit', 'add', 'Cigarettes', '--type', 'bad', '--remind', '21:00']);
+    expect(clean.stderr.split('\n').slice(1)).toEqual(['Its reminder is a check-in ("slipped?"): fired while the day is clean, quiet once a slip is logged', '']);
+    const good = await cli(['habit', 'add', 'Neck stretch', '--remind', '21:00']);
+    expect(good.stderr).toMatch(/^Created habit "Neck stretch" \(id:-[\w-]+\)\n$/);
+    const quiet = await cli(['habit', 'add', 'Candy', '--type', 'bad', '--remind', '21:00', '-q']);
+    expect(quiet.stderr).toBe('');
   });
 });
 

@@ -48,7 +48,7 @@ describe('habits habit show', () => {
       '  Description  Around the park',
       '  Schedule     Mon, Wed, Fri',
       '  Starts       2026-11-02',
-      '  Goal         30 min daily',
+      '  Goal         30 laps (min) daily', // the unit name stands for the goal's unit; the symbol follows a measure
       '  Unit name    laps',
       '  Areas        Health',
       '  Time of day  Morning, Evening',

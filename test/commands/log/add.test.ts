@@ -80,6 +80,33 @@ describe('log add', () => {
     expect(await fx.cli(['log', 'add', 'Run', '0'])).toMatchObject({ code: 2, stderr: 'error: <value>: must not be 0, got 0\nhint: to change a total, `habits log set <habit> <total>` sends the difference\n' });
   });
 
+  it('a negative value that would take the day below 0 is refused: exit 2, one line pointing to log set 0, nothing sent', async () => {
+    const run = await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    await fx.cli(['log', 'add', 'Run', '2']);
+    await fx.cli(['log', 'add', 'Run', '1', '--date', 'yesterday']);
+    fx.reset();
+    const below = await fx.cli(['log', 'add', 'Run', '--', '-2.5']);
+    expect(below).toMatchObject({ code: 2, stdout: '', stderr: 'error: -2.5 km would take "Run" below 0 for 2026-11-22 (it shows 2): to clear the day\'s values, habits log set Run 0\n' });
+    // In another unit of the goal's kind; another day names its date.
+    const metres = await fx.cli(['log', 'add', 'Run', '--unit', 'm', '--date', 'yesterday', '--', '-1500']);
+    expect(metres).toMatchObject({ code: 2, stderr: 'error: -1500 m would take "Run" below 0 for 2026-11-21 (it shows 1000): to clear the day\'s values, habits log set Run 0 --date 2026-11-21\n' });
+    expect(writes(fx.svc)).toEqual([]);
+    // Down to 0 exactly is allowed.
+    expect((await fx.cli(['log', 'add', 'Run', '--', '-2'])).code).toBe(0);
+    const journal = await call<JournalEntry[]>(fx.svc, 'GET', '/habits/journal?date=2026-11-22');
+    expect(journal.find((e) => e.id === run.id)?.progress).toMatchObject({ current: 0 });
+  });
+
+  it('a warm positive value is one request; a negative one two: the day read, then the value', async () => {
+    const run = await addHabit(fx.svc, { name: 'Run', ...runGoal });
+    await fx.cli(['log', 'add', 'Run', '2']);
+    const up = await fx.cli(['log', 'add', 'Run', '1']);
+    expect(up.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`POST /habits/${run.id}/logs`]);
+    const down = await fx.cli(['log', 'add', 'Run', '--', '-1']);
+    expect(down.code).toBe(0);
+    expect(down.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET /habits/${run.id}/statistics`, `POST /habits/${run.id}/logs`]);
+  });
+
   it('--json prints what the server returned', async () => {
     await addHabit(fx.svc, { name: 'Run', ...runGoal });
     const r = await fx.cli(['log', 'add', 'Run', '1', '--json']);

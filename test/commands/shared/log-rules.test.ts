@@ -73,6 +73,31 @@ describe('units', () => {
     expect(stats.stdout).toMatch(/Total logged +12 pages/);
   });
 
+  it('the unit name of a goal in a measure ("glasses" on cups, as habit add -i asks it) is --unit of log add and log set: the goal\'s unit', async () => {
+    const water = await addHabit(fx.svc, { name: 'Water', goal: { periodicity: 'daily', value: 8, unit: 'cup' }, customUnitName: 'glasses' });
+    fx.reset();
+    const add = await fx.cli(['log', 'add', 'Water', '2', '--unit', 'glasses']);
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.stderr).toMatch(/^Logged 2 glasses \(cup\) to "Water" for 2026-11-22 \(log id:/);
+    const set = await fx.cli(['log', 'set', 'Water', '5', '--unit', 'Glasses']);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stderr).toMatch(/^Set "Water" to 5 glasses \(cup\) for 2026-11-22 \(was 2\)/);
+    expect(writes(fx.svc).map((w) => w.body)).toEqual([
+      { value: 2, unitSymbol: 'cup', targetDate: '2026-11-22' },
+      { value: 3, unitSymbol: 'cup', targetDate: '2026-11-22' },
+    ]);
+    const [entry] = await call<JournalEntry[]>(fx.svc, 'GET', '/habits/journal?date=2026-11-22');
+    expect(entry).toMatchObject({ id: water.id, progress: { current: 5, target: 8, unit: 'cup' } });
+    // A unit that does not convert is still refused, and the name is offered with the units that count.
+    const km = await fx.cli(['log', 'add', 'Water', '1', '--unit', 'km']);
+    expect(km.code).toBe(2);
+    expect(km.stderr).toBe([
+      'error: --unit: km does not convert to the goal of "Water" (8 glasses (cup) daily), so the log would never count',
+      'hint: units that count: L, mL, fl oz, cup (or glasses)',
+      '',
+    ].join('\n'));
+  });
+
   it('an unknown word on a count points to --unit-name', async () => {
     await addHabit(fx.svc, { name: 'Read', goal: { periodicity: 'daily', value: 20, unit: 'rep' } });
     fx.reset();
