@@ -11,6 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 // A namespace import: esbuild then leaves out zod's locales (the chunk about half the size).
 import * as z from 'zod';
 import type { IO } from '../io.js';
+import { summary } from './summary.js';
 
 /** Runs one command line with `io`; its exit code. */
 export type Invoke = (argv: string[], io: IO) => Promise<number>;
@@ -85,36 +86,11 @@ function talk(stderr: string): string[] {
   return stderr.split('\n').filter((l) => l.trim() && !l.startsWith('{'));
 }
 
-const MARKED: Record<string, string> = { done: 'marked completed', skip: 'marked skipped', fail: 'marked failed', undo: 'cleared' };
-
 /**
- * A short text of what a command printed as JSON (--json silences its confirmations): a line per
- * mark, a line per journal entry, else the JSON itself, compact and cut at 2,000 characters.
+ * A command's outcome as a tool result. Exit 0: the text is what the command said (a write's
+ * confirmation), else the summary of its JSON (a read's lines, summary.ts), then its warnings; the
+ * JSON itself is the structuredContent only.
  */
-export function summary(argv: readonly string[], data: unknown): string {
-  const [noun, verb] = argv;
-  const items = Array.isArray(data) ? (data as Record<string, unknown>[]) : undefined;
-  if (noun === 'log' && verb && MARKED[verb] && items) {
-    return items.map((e) => {
-      const name = `"${(e.habit as { name?: string } | null)?.name ?? e.ref}"`;
-      if (e.ok === false) return `${name}: error: ${(e.error as { message?: string } | undefined)?.message ?? 'failed'}`;
-      return `${name} ${e.already ? 'was already' : ''}${e.already ? MARKED[verb]!.replace(/^marked /, ' ') : MARKED[verb]} for ${String(e.date)}`;
-    }).join('\n');
-  }
-  if (noun === 'journal' && items) {
-    if (items.length === 0) return 'No habits on this day.';
-    return items.map((e) => {
-      const p = e.progress as { current?: number; target?: number; unit?: string } | undefined;
-      const progress = p && typeof p.current === 'number' && typeof p.target === 'number' ? ` ${p.current}/${p.target}${p.unit ? ` ${p.unit}` : ''}` : '';
-      const streak = (e.currentStreak as { length?: number } | undefined)?.length;
-      return `${String(e.name)}: ${String(e.status)}${progress}${streak ? `, streak ${streak}` : ''}`;
-    }).join('\n');
-  }
-  const text = JSON.stringify(data);
-  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
-}
-
-/** A command's outcome as a tool result. */
 export function toResult(ran: Ran, argv: readonly string[] = []): CallToolResult {
   const said = talk(ran.stderr);
   const error = errorOf(ran.stderr);
@@ -126,7 +102,9 @@ export function toResult(ran: Ran, argv: readonly string[] = []): CallToolResult
       data = undefined;
     }
     const structured = data === undefined ? undefined : Array.isArray(data) ? { items: data } : typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : { value: data };
-    const text = [data === undefined ? 'done' : summary(argv, data), ...said].join('\n');
+    const warnings = said.filter((l) => l.startsWith('warning: '));
+    const told = said.filter((l) => !l.startsWith('warning: '));
+    const text = [...(told.length ? told : [(data === undefined ? undefined : summary(argv, data)) ?? 'done']), ...warnings].join('\n');
     return { content: [{ type: 'text', text }], ...(structured ? { structuredContent: structured } : {}) };
   }
   if (ran.code === QUEUED && error) {

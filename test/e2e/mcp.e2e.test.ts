@@ -31,7 +31,7 @@ describe('habits --local mcp over stdio', () => {
     const journal = await tool('journal');
     expect((journal.structuredContent?.items as unknown[]).length).toBe(3);
     expect((await tool('log_done', { habit: 'walk' })).content[0]?.text).toMatch(/^"Walk" marked completed for \d{4}-\d{2}-\d{2}$/);
-    expect((await tool('log_add', { habit: 'Drink water', value: 3 })).isError).toBeFalsy();
+    expect((await tool('log_add', { habit: 'Drink water', value: 3 })).content[0]?.text).toMatch(/^Logged 3 cup to "Drink water" for \d{4}-\d{2}-\d{2} \(log id:\S+\)$/);
     const week = await tool('week');
     expect(week.isError).toBeFalsy();
     const ambiguous = await tool('log_done', { habit: 'Drink' });

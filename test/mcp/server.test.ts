@@ -187,6 +187,38 @@ describe('habits mcp: the tools', () => {
     ]);
   });
 
+  it('every result\'s text is one human answer: the command\'s own sentence, or a line per item; the JSON is only the structuredContent', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const water = await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 8, unit: 'cup', periodicity: 'daily' } });
+    const { tool } = await connect();
+    const id = '\\(id:\\S+\\)';
+    const calls: [string, Record<string, unknown>, string | RegExp][] = [
+      ['log_add', { habit: 'Water', value: 3 }, new RegExp(`^Logged 3 cup to "Water" for 2026-11-22 \\(log id:\\S+\\)$`)],
+      ['log_set', { habit: 'Water', total: 5 }, new RegExp(`^Set "Water" to 5 cup for 2026-11-22 \\(was 3\\) \\(log id:\\S+\\)$`)],
+      ['log_done', { habit: 'Walk', date: 'yesterday' }, '"Walk" marked completed for 2026-11-21'],
+      ['note_add', { habit: 'Walk', text: 'felt\ngood', mood: 'high' }, new RegExp(`^Added a note to "Walk" for 2026-11-22 ${id}$`)],
+      ['journal', {}, 'Walk: inprogress, streak 1\nWater: inprogress 5/8 cup'],
+      ['week', {}, '16 Nov – 22 Nov 2026 (2026-11-16 to 2026-11-22):\nWalk: of 7 days, 1 done, 6 open or missed; rate 17%, streak 1 day (longest 1 day)\nWater: of 7 days, 1 partly done, 6 open or missed; rate 0%, streak 0 days (longest 0 days)'],
+      ['habit_list', {}, `"Walk" (id:${walk.id}): good, every day, from 2026-11-01\n"Water" (id:${water.id}): good, every day, goal 8 cup daily, from 2026-11-01`],
+      ['habit_show', { habit: 'Wat' }, `"Water" (id:${water.id}): good, every day, goal 8 cup daily, from 2026-11-01`],
+      ['habit_stats', { habit: 'Walk', from: '2026-11-20', to: 'today' }, 'Walk, 2026-11-20 to 2026-11-22: 1 completed, 0 skipped, 0 failed; total 1 rep; completion rate 50%; streak 1, longest 1'],
+      ['log_list', { habit: 'Water' }, new RegExp(`^2026-11-22 value 3 cup \\(id:\\S+\\)\\n2026-11-22 value 2 cup \\(id:\\S+\\)$`)],
+      ['note_list', { habit: 'Walk' }, new RegExp(`^2026-11-22, mood high: felt good ${id}$`)],
+      ['area_list', {}, 'No areas.'],
+      ['habit_add', { name: 'Read', days: 'mon,wed,fri' }, new RegExp(`^Created habit "Read" ${id}$`)],
+      ['habit_archive', { habit: 'Read', confirm: true }, 'Archived "Read". Its data is kept; see it with `habits habit ls --archived`.'],
+      ['habit_list', { archived: true }, new RegExp(`^"Read" ${id}: good, Mon, Wed, Fri, from 2026-11-22, archived$`)],
+    ];
+    for (const [name, args, want] of calls) {
+      const r = await tool(name, args);
+      expect(r.isError, `${name}: ${text(r)}`).toBeFalsy();
+      expect(r.content, name).toHaveLength(1);
+      if (typeof want === 'string') expect(text(r), name).toBe(want);
+      else expect(text(r), name).toMatch(want);
+      expect(r.structuredContent, name).toBeDefined();
+    }
+  });
+
   it('resources: today\'s journal and a habit by id; the daily_review prompt', async () => {
     const h = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
     await connect();
