@@ -1,10 +1,11 @@
-// The text of a tool's result: what a person reads of a command that printed JSON (`--json` keeps
-// a read's lines to itself). A line per item, in words: the JSON itself is the result's
+// The words of the MCP tools' results: what a person reads of a command that printed JSON (`--json`
+// keeps a read's lines to itself), and log_undo's preview. A line per item, in words: the JSON itself is the result's
 // structuredContent, never repeated here. Pure functions of the JSON the command printed, which is
-// read defensively: a field that is missing or of another type is left out of the line.
+// read defensively: a field that is missing or of another type is left out of the line. (Nothing
+// from output/week.ts: importing it would split it out of the chunk `log done` loads.)
 import { formatAmount, formatGoal, formatNumber, formatOccurrence } from '../output/format.js';
-import { rangeTitle } from '../output/week.js';
-import { statsUnit } from '../model/resources.js';
+import { dayOf, statsUnit } from '../model/resources.js';
+import { escapeControls } from '../model/text.js';
 
 type Obj = Record<string, unknown>;
 
@@ -78,7 +79,7 @@ function overview(data: Obj | undefined, month: boolean): string | undefined {
   const to = str(data?.to);
   if (!data || !from || !to || !Array.isArray(data.habits)) return undefined;
   const habits = data.habits.map((h) => obj(h) ?? {});
-  const title = `${rangeTitle(from, to, month)} (${from} to ${to})`;
+  const title = `${month ? 'Month' : 'Week'} of ${from} to ${to}`;
   if (habits.length === 0) return `${title}: no habits.`;
   const WORDS: [status: string, word: string][] = [['done', 'done'], ['partial', 'partly done'], ['skipped', 'skipped'], ['failed', 'failed'], ['open', 'open or missed'], ['not-due', 'not due']];
   const lines = habits.map((h) => {
@@ -150,4 +151,54 @@ function logLine(l: Obj): string {
   const what = kind === 'value' ? `value ${value === undefined ? '?' : formatAmount(value, l.unitSymbol)}` : `${kind} mark`;
   const id = str(l.id);
   return `${str(l.date) ?? '?'} ${what} (${id ? `id:${id}` : 'no id'})`;
+}
+
+/** What log_undo without confirm found out about the day it would clear. */
+export interface UndoDay {
+  /** Local mode: `logs` is every log of the day (the store lists them). */
+  local: boolean;
+  /** The habit as the tool was given it: named so when the statistics could not be read. */
+  ref: string;
+  date: string;
+  /** `log ls --json` of the day: every log in local mode, the ones this machine wrote elsewhere. */
+  logs: unknown[];
+  /** `habit stats --json` of the day (what the server shows), or why it could not be read. */
+  stats: unknown;
+}
+
+/**
+ * log_undo's answer without confirm, or undefined when it is to act at once (local mode, a day
+ * with marks only, which `log undo` clears without asking). In local mode it lists the day's logs.
+ * Against a server it always answers: the API lists no logs, and the record of writes knows only
+ * this machine's, so it says what the server shows for the day (its total and mark, from the
+ * statistics) and which part of it this machine wrote.
+ */
+export function undoPreview(day: UndoDay): { text: string; wouldClear: Record<string, unknown> } | undefined {
+  const logs = day.logs.map((l) => obj(l)).filter((l): l is Obj => !!l);
+  const stats = obj(day.stats);
+  const failed = str(stats?.error);
+  const shown = stats && !failed ? stats : undefined;
+  const habit = { id: str(shown?.id) ?? null, name: str(shown?.name) ?? day.ref };
+  const who = `"${escapeControls(habit.name)}" on ${day.date}`;
+  const amounts = logs.filter((l) => l.kind === 'value').map((l) => formatAmount(l.value, l.unitSymbol));
+  const marks = logs.filter((l) => l.kind !== 'value').map((l) => `the ${String(l.kind)} mark`);
+  const answer = (text: string, what: Record<string, unknown>) => ({ text, wouldClear: { habit, date: day.date, ...what } });
+  if (day.local) {
+    if (amounts.length === 0) return undefined;
+    const held = [`${plural(amounts.length, 'value')} (${amounts.join(', ')})`, ...marks].join(' and ');
+    return answer(`would clear ${held} of ${who}: call again with confirm: true to clear them`, { logs });
+  }
+  // What the record of writes knows of the day: the values and the mark this machine wrote.
+  const written = [...amounts, ...marks];
+  const mine = written.length ? ` (written from this machine: ${written.join(', ')})` : '';
+  if (!shown) {
+    return answer(`would clear ${who}, but what the server holds for that day could not be read (${failed ?? 'no statistics'})${mine}: nothing was cleared; call again with confirm: true to clear it anyway`, { server: null, writtenHere: logs });
+  }
+  const { total, status } = dayOf(shown as never, day.date, null);
+  const unit = statsUnit({ unit: shown.unit as never });
+  const mark = status === 'completed' || status === 'skipped' || status === 'failed' ? `the ${status} mark` : undefined;
+  const server = { total, unit, status: status ?? null };
+  if (total === 0 && !mark) return answer(`nothing to clear: the server shows nothing logged for ${who}${mine}`, { server, writtenHere: logs });
+  const holds = [...(total !== 0 ? [formatAmount(total, unit)] : []), ...(mark ? [mark] : [])].join(' and ');
+  return answer(`would clear ${who}, where the server shows ${holds}${mine || ' (none of it written from this machine)'}: call again with confirm: true to clear it`, { server, writtenHere: logs });
 }
