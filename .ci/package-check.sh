@@ -2,7 +2,8 @@
 # The package as a user gets it: `npm pack`, then, under each Node binary given, `npm install -g`
 # of the tarball into a fresh prefix with no compiler reachable, and a new user's first commands run
 # from that prefix in a clean environment (as cron would). Then the proxy check and the load tests
-# (test/server/store/runtimes.test.ts) against the installed copy. Exits non-zero on any failure.
+# (test/server/store/runtimes.test.ts) against the installed copy. Exits non-zero on any failure,
+# and on any `npm warn` line of an install.
 #
 #   .ci/package-check.sh NODE20_BIN NODE22_BIN NODE24_BIN
 set -euo pipefail
@@ -11,6 +12,21 @@ cd "$(dirname "$0")/.."
 fail() { echo "package-check: FAILED: $*" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# An install prints nothing but npm's summary: any `npm warn` line fails it (npm 11 warns, for one,
+# about an install script the package carries that allowScripts does not cover: the package must
+# carry none it does not need; scripts/pack-manifest.mjs). Runs "$@", shows its output.
+quiet_install() {
+  local out="$work/npm-install.out" status=0
+  "$@" > "$out" 2>&1 || status=$?
+  sed 's/^/  | /' "$out"
+  [ "$status" = 0 ] || return "$status"
+  if grep -qi '^npm warn' "$out"; then
+    echo "package-check: npm warned:" >&2
+    grep -i '^npm warn' "$out" >&2
+    return 1
+  fi
+}
 
 tarball="$work/$(npm pack --silent --pack-destination "$work" | tail -n 1)"
 [ -f "$tarball" ] || fail "npm pack made no tarball"
@@ -32,15 +48,18 @@ for node in "$@"; do
   home="$work/home-$major"
   mkdir -p "$home"
   echo "package-check: Node $version: npm install -g $(basename "$tarball")"
-  PATH="$noc:$bindir:$PATH" CC=false CXX=false npm install -g --prefix "$prefix" --no-audit --no-fund --loglevel=error "$tarball" \
-    || fail "Node $version: npm install -g of the tarball failed"
+  PATH="$noc:$bindir:$PATH" CC=false CXX=false quiet_install npm install -g --prefix "$prefix" --no-audit --no-fund --loglevel=warn "$tarball" \
+    || fail "Node $version: npm install -g of the tarball failed, or warned"
   native=$(find "$prefix" -name '*.node' | head -n 1)
   [ -z "$native" ] || fail "Node $version: the install holds a native addon: $native"
   if [ "$major" -lt 22 ]; then
     # Node 20 has no node:sqlite: local mode needs better-sqlite3 beside habits (README, Runtimes).
     echo "package-check: Node $version: npm install -g better-sqlite3@12 (compiled: Node 20 only)"
-    PATH="$bindir:$PATH" npm install -g --prefix "$prefix" --no-audit --no-fund --loglevel=error better-sqlite3@12 \
-      || fail "Node $version: better-sqlite3 12 did not install"
+    # Its install script is the compile, allowed by name where npm asks for that (npm 11's allowScripts).
+    allow=()
+    PATH="$bindir:$PATH" npm config ls -l 2>/dev/null | grep -q '^allow-scripts ' && allow=(--allow-scripts=better-sqlite3)
+    PATH="$bindir:$PATH" quiet_install npm install -g --prefix "$prefix" --no-audit --no-fund --loglevel=warn "${allow[@]}" better-sqlite3@12 \
+      || fail "Node $version: better-sqlite3 12 did not install, or npm warned"
   fi
   habits="$prefix/bin/habits"
   page="$prefix/lib/node_modules/habits-cli/man/habits.1"

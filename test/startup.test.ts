@@ -49,8 +49,9 @@ const HEAVY = [
   ['better-sqlite3', /better-sqlite3/],
   // --jq: its chunk (which starts jq-wasm in a worker thread, reading its file there) or jq-wasm.
   ['jq', /^src\/output\/jq\.ts$|node_modules\/jq-wasm\//],
-  // habits mcp: the MCP SDK (with zod), a chunk of its own.
-  ['the MCP SDK', /^src\/mcp\/|node_modules\/(@modelcontextprotocol|zod)\//],
+  // habits mcp: the MCP SDK (with zod) and the server on it, a chunk of its own. (The words of its
+  // results, src/mcp/summary.ts, are pure functions in the on-demand chunk: McpOptions.words.)
+  ['the MCP SDK', /^src\/mcp\/server\.ts$|node_modules\/(@modelcontextprotocol|zod)\//],
 ] as const;
 
 function heavyIn(sources: string[]): string[] {

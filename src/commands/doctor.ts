@@ -16,7 +16,7 @@ import type { GlobalFlags } from '../world.js';
 import { describeError } from '../describe-error.js';
 import { FailureError } from '../errors.js';
 import { inspectLocalStore } from '../local.js';
-import { Outbox, outboxFiles } from '../record/index.js';
+import { Outbox, outboxFiles, recordFiles, WriteRecord } from '../record/index.js';
 import { escapeControls } from '../model/text.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
@@ -135,7 +135,7 @@ export async function run(opts: DoctorOptions, deps: Pick<Deps, 'clientFor' | 'e
   }
   const scope = scopeOf({ local, baseUrl: baseUrl ?? '', apiKey }, deps.paths);
   checks.push(
-    base, key, await storeCheck(deps.paths.dbFile, local), outboxCheck(deps.paths.dataDir, deps.now),
+    base, key, await storeCheck(deps.paths.dbFile, local), outboxCheck(deps.paths.dataDir, deps.now), recordCheck(deps.paths.dataDir),
     remindersCheck(reminderStatus(deps.paths, scope, deps.env, reminderJobId(local, profile?.value ?? DEFAULT_PROFILE)), settings.timezone, deps.now),
   );
 
@@ -329,6 +329,22 @@ const REMINDERS_SILENT_MS = 24 * 3600_000;
  * day is a warning.
  */
 function remindersCheck(status: ReminderStatus, zone: Settled<Setting<string>>, now: () => Date): Check {
+  const check = remindersRun(status, zone, now);
+  if (!status.damaged) return check;
+  // Said here, once, and not by every `habits remind`: the run reads the other lines as before.
+  const skipped = `${damagedLines(status.damaged)} skipped in ${status.file ?? 'the state file'}`;
+  return { ...check, status: check.status === 'ok' ? 'warn' : check.status, detail: `${check.detail}; ${skipped}`, fix: check.fix ?? DAMAGED_FIX };
+}
+
+/** `1 damaged line`, `3 damaged lines`. */
+function damagedLines(n: number): string {
+  return `${n} damaged line${n === 1 ? '' : 's'}`;
+}
+
+/** What to do about damaged lines: nothing is needed (none is read); removing them silences the check. */
+const DAMAGED_FIX = 'nothing is read from them, the other lines still count; remove them from the file to silence this';
+
+function remindersRun(status: ReminderStatus, zone: Settled<Setting<string>>, now: () => Date): Check {
   const tz = 'setting' in zone ? zone.setting.value : 'UTC';
   const at = (iso: string) => formatTimestamp(iso, tz);
   const fired = status.lastFired ? `; last fired ${escapeControls(status.lastFired.habit)} at ${at(status.lastFired.at)}` : '';
@@ -342,6 +358,25 @@ function remindersCheck(status: ReminderStatus, zone: Settled<Setting<string>>, 
     return { check: 'reminders', status: 'warn', detail: `installed (${where}), but ${ran}`, fix: 'check that the scheduler runs: `habits remind install --print` shows the entry, `habits remind` runs it by hand' };
   }
   return ok('reminders', `installed (${where}); ${ran}`);
+}
+
+/**
+ * The records of writes of this machine (one per account): how many writes, and the lines skipped
+ * as not a write (damaged, or another program's), which `log ls`, `undo` and time off never read.
+ * Said here, once, and not by every command that reads the record.
+ */
+function recordCheck(dataDir: string): Check {
+  try {
+    const counts = recordFiles(dataDir).map((file) => ({ file, ...new WriteRecord(file).count() }));
+    const writes = counts.reduce((n, c) => n + c.writes, 0);
+    const held = `${writes} write${writes === 1 ? '' : 's'} recorded`;
+    if (counts.length === 0) return ok('record', 'no writes recorded yet');
+    const damaged = counts.filter((c) => c.damaged > 0);
+    if (damaged.length === 0) return ok('record', held);
+    return { check: 'record', status: 'warn', detail: `${held}; ${damaged.map((c) => `${damagedLines(c.damaged)} skipped in ${c.file}`).join('; ')}`, fix: DAMAGED_FIX };
+  } catch (err) {
+    return failed('record', err);
+  }
 }
 
 function outboxCheck(dataDir: string, now: () => Date): Check {

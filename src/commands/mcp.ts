@@ -3,6 +3,8 @@
 // in this process (App.invoke), with the global flags `habits mcp` was given: cloud with a key, a
 // profile, or --local.
 import type { Command } from 'commander';
+import { summary, undoPreview } from '../mcp/summary.js';
+import { parseDateArg } from '../model/dates.js';
 import { VERSION } from '../version.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
@@ -51,7 +53,13 @@ function secretsOf(deps: Pick<Deps, 'paths' | 'settings'>): string[] {
 }
 
 /** Serves until the client closes stdin. */
-export async function run(options: { readOnly: boolean; globals: string[]; secrets: string[] }, app: Pick<App, 'invoke'>, deps: Pick<Deps, 'io'>): Promise<void> {
+export async function run(options: { readOnly: boolean; globals: string[]; secrets: string[] }, app: Pick<App, 'invoke'>, deps: Pick<Deps, 'io' | 'isLocal' | 'today'>): Promise<void> {
   const { serveMcp } = await import('../mcp/server.js');
-  await serveMcp({ invoke: (argv, io) => app.invoke(argv, io), globals: options.globals, readOnly: options.readOnly, secrets: options.secrets, version: VERSION }, deps.io.stdin, deps.io.stdout);
+  await serveMcp({
+    invoke: (argv, io) => app.invoke(argv, io), globals: options.globals, readOnly: options.readOnly, secrets: options.secrets, version: VERSION,
+    // Read when a tool needs them (log_undo): a settings error is then the tool's, not the server's.
+    isLocal: () => deps.isLocal, dateOf: (arg) => parseDateArg(arg, deps.today(), '--date'),
+    // From this chunk, not the SDK's (see McpOptions.words).
+    words: { summary, undoPreview },
+  }, deps.io.stdin, deps.io.stdout);
 }

@@ -11,6 +11,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 // A namespace import: esbuild then leaves out zod's locales (the chunk about half the size).
 import * as z from 'zod';
 import type { IO } from '../io.js';
+// Types only: the words come in McpOptions (see `words`).
+import type { summary, undoPreview } from './summary.js';
 
 /** Runs one command line with `io`; its exit code. */
 export type Invoke = (argv: string[], io: IO) => Promise<number>;
@@ -24,6 +26,16 @@ export interface McpOptions {
   /** Texts no result may hold (the API key, the path of the file that holds it): each becomes `[redacted]`. */
   secrets?: string[];
   version: string;
+  /** Whether the tools run against the embedded local service, whose logs can be listed (log_undo reads it). */
+  isLocal: () => boolean;
+  /** A date argument (`today`, `-1`, `2026-11-22`) as the commands read it: the day log_undo names. */
+  dateOf: (arg: string) => string;
+  /**
+   * The words of results (summary.ts), handed in by commands/mcp.ts: imported by this chunk, the
+   * model and output modules they use would be split out of the chunk every command loads (one
+   * more file for `log done` to load: test/startup.test.ts).
+   */
+  words: { summary: typeof summary; undoPreview: typeof undoPreview };
 }
 
 /** What one command line printed, and its exit code. */
@@ -85,37 +97,12 @@ function talk(stderr: string): string[] {
   return stderr.split('\n').filter((l) => l.trim() && !l.startsWith('{'));
 }
 
-const MARKED: Record<string, string> = { done: 'marked completed', skip: 'marked skipped', fail: 'marked failed', undo: 'cleared' };
-
 /**
- * A short text of what a command printed as JSON (--json silences its confirmations): a line per
- * mark, a line per journal entry, else the JSON itself, compact and cut at 2,000 characters.
+ * A command's outcome as a tool result. Exit 0: the text is what the command said (a write's
+ * confirmation), else the summary of its JSON (a read's lines, summary.ts), then its warnings; the
+ * JSON itself is the structuredContent only.
  */
-export function summary(argv: readonly string[], data: unknown): string {
-  const [noun, verb] = argv;
-  const items = Array.isArray(data) ? (data as Record<string, unknown>[]) : undefined;
-  if (noun === 'log' && verb && MARKED[verb] && items) {
-    return items.map((e) => {
-      const name = `"${(e.habit as { name?: string } | null)?.name ?? e.ref}"`;
-      if (e.ok === false) return `${name}: error: ${(e.error as { message?: string } | undefined)?.message ?? 'failed'}`;
-      return `${name} ${e.already ? 'was already' : ''}${e.already ? MARKED[verb]!.replace(/^marked /, ' ') : MARKED[verb]} for ${String(e.date)}`;
-    }).join('\n');
-  }
-  if (noun === 'journal' && items) {
-    if (items.length === 0) return 'No habits on this day.';
-    return items.map((e) => {
-      const p = e.progress as { current?: number; target?: number; unit?: string } | undefined;
-      const progress = p && typeof p.current === 'number' && typeof p.target === 'number' ? ` ${p.current}/${p.target}${p.unit ? ` ${p.unit}` : ''}` : '';
-      const streak = (e.currentStreak as { length?: number } | undefined)?.length;
-      return `${String(e.name)}: ${String(e.status)}${progress}${streak ? `, streak ${streak}` : ''}`;
-    }).join('\n');
-  }
-  const text = JSON.stringify(data);
-  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
-}
-
-/** A command's outcome as a tool result. */
-export function toResult(ran: Ran, argv: readonly string[] = []): CallToolResult {
+export function toResult(ran: Ran, argv: readonly string[] = [], summarize: typeof summary = () => undefined): CallToolResult {
   const said = talk(ran.stderr);
   const error = errorOf(ran.stderr);
   if (ran.code === 0) {
@@ -126,7 +113,9 @@ export function toResult(ran: Ran, argv: readonly string[] = []): CallToolResult
       data = undefined;
     }
     const structured = data === undefined ? undefined : Array.isArray(data) ? { items: data } : typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : { value: data };
-    const text = [data === undefined ? 'done' : summary(argv, data), ...said].join('\n');
+    const warnings = said.filter((l) => l.startsWith('warning: '));
+    const told = said.filter((l) => !l.startsWith('warning: '));
+    const text = [...(told.length ? told : [(data === undefined ? undefined : summarize(argv, data)) ?? 'done']), ...warnings].join('\n');
     return { content: [{ type: 'text', text }], ...(structured ? { structuredContent: structured } : {}) };
   }
   if (ran.code === QUEUED && error) {
@@ -143,11 +132,57 @@ const CONFIRM = z.boolean().describe('true to act; without it the tool only says
 
 type Args = Record<string, unknown>;
 const opt = (flag: string, value: unknown): string[] => (value === undefined || value === null || value === '' ? [] : [flag, String(value)]);
+/** log_list's range: today alone unless from or to is given. */
+const logRange = (from: unknown, to: unknown): string[] => (opt('--from', from).length || opt('--to', to).length ? [...opt('--from', from), ...opt('--to', to)] : ['--from', 'today', '--to', 'today']);
+
+/** The exit codes of a habit or a date the command refused (usage, not found, auth): the tool's error, never a preview. */
+const REFUSED = new Set([2, 3, 4]);
+
+/**
+ * What log_undo without confirm answers, or undefined when it is to act at once: the day's
+ * statistics (what the server shows) and its logs (`log ls`: every log in local mode, this
+ * machine's elsewhere), put in words by undoPreview (summary.ts).
+ */
+async function previewUndo(options: McpOptions, habit: string, when: string): Promise<CallToolResult | undefined> {
+  const range = ['--from', when, '--to', when, '--', habit];
+  const [stats, listed] = [await runCommand(options, ['habit', 'stats', ...range]), await runCommand(options, ['log', 'ls', ...range])];
+  if (REFUSED.has(stats.code)) return toResult(stats);
+  if (listed.code !== 0) return toResult(listed);
+  let date: string;
+  try {
+    date = options.dateOf(when);
+  } catch {
+    date = when;
+  }
+  const preview = options.words.undoPreview({
+    local: isLocal(options), ref: habit, date,
+    logs: parseJson<unknown[]>(listed.stdout, []),
+    stats: stats.code === 0 ? parseJson<unknown>(stats.stdout, {}) : { error: errorOf(stats.stderr)?.message ?? `exit ${stats.code}` },
+  });
+  return preview && { content: [{ type: 'text', text: preview.text }], structuredContent: { wouldClear: preview.wouldClear, confirmed: false } };
+}
+
+function isLocal(options: McpOptions): boolean {
+  try {
+    return options.isLocal();
+  } catch {
+    // Settings that cannot be read: the commands report them; the preview takes the safe way.
+    return false;
+  }
+}
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return text.trim() ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
 
 /** Builds the server: every tool, the resources and the prompt. */
 export function createMcpServer(options: McpOptions): McpServer {
   const server = new McpServer({ name: 'habits', version: options.version }, { instructions: 'Habits named as on the command line (name, unique prefix, id:<id>). An ambiguous name is a tool error listing the candidates: ask the user which one. Destructive tools act only with confirm: true.' });
-  const run = (argv: string[]) => runCommand(options, argv).then((ran) => toResult(ran, argv));
+  const run = (argv: string[]) => runCommand(options, argv).then((ran) => toResult(ran, argv, options.words.summary));
   const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
   const write = (idempotent: boolean, destructive = false) => ({ readOnlyHint: false, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: false });
 
@@ -160,7 +195,12 @@ export function createMcpServer(options: McpOptions): McpServer {
   server.registerTool('habit_stats', { title: 'Habit statistics', description: 'A habit\'s statistics over a range (default its whole life): totals, streaks, completion rate, each day.', inputSchema: { habit: HABIT, from: DATE, to: DATE }, annotations: read }, (a: Args) => run(['habit', 'stats', ...opt('--from', a.from), ...opt('--to', a.to), '--', String(a.habit)]));
   server.registerTool('note_list', { title: 'Notes of a habit', description: 'The notes of a habit, oldest first, with their mood.', inputSchema: { habit: HABIT }, annotations: read }, (a: Args) => run(['note', 'ls', '--', String(a.habit)]));
   server.registerTool('area_list', { title: 'List areas', description: 'The areas that group habits.', inputSchema: {}, annotations: read }, () => run(['area', 'ls']));
-  server.registerTool('log_list', { title: 'Logs of a habit', description: 'The marks and values logged for a habit over a range of days (default today).', inputSchema: { habit: HABIT, from: DATE, to: DATE }, annotations: read }, (a: Args) => run(['log', 'ls', ...opt('--from', a.from), ...opt('--to', a.to), '--', String(a.habit)]));
+  server.registerTool('log_list', {
+    title: 'Logs of a habit',
+    description: "The marks and values logged for a habit on a day or over a range: from and to, both dates included; without either, today only; from alone runs to today, to alone from the first log. In local mode every log; against a server (whose API lists no logs), the ones written from this machine.",
+    inputSchema: { habit: HABIT, from: DATE, to: DATE },
+    annotations: read,
+  }, (a: Args) => run(['log', 'ls', ...logRange(a.from, a.to), '--', String(a.habit)]));
   if (options.readOnly) return withResources(server, options);
 
   // Writes.
@@ -175,16 +215,15 @@ export function createMcpServer(options: McpOptions): McpServer {
   mark('fail', 'failed');
   server.registerTool('log_add', { title: 'Log a value', description: "Adds a value to a measurable habit's total for a day (default today), in unit or the goal's unit; a negative value takes some back. A unit that never counts towards the goal is refused. Queued when the server cannot be reached.", inputSchema: { habit: HABIT, value: z.number().refine((v) => v !== 0, 'not 0'), unit: z.string().optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['log', 'add', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.value)]));
   server.registerTool('log_set', { title: "Set a day's total", description: "Sets a measurable habit's total for a day (default today): sends the difference from what the day shows, up or down. Setting the same total twice sends nothing.", inputSchema: { habit: HABIT, total: z.number(), unit: z.string().optional(), date: DATE }, annotations: write(true) }, (a: Args) => run(['log', 'set', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.total)]));
-  server.registerTool('log_undo', { title: "Clear a habit's day", description: "Clears a habit's marks for a day (default today), and any values logged that day. When the day holds values it acts only with confirm: true; without it, it says what would be cleared.", inputSchema: { habit: HABIT, date: DATE, confirm: CONFIRM }, annotations: write(true, true) }, async (a: Args) => {
+  server.registerTool('log_undo', {
+    title: "Clear a habit's day",
+    description: "Clears a habit's marks and the values logged on a day (default today). In local mode, a day with values is cleared only with confirm: true (without it, the tool lists the day's logs); a day with marks only is cleared at once. Against a server, which lists no logs and may hold values logged from other devices, it acts only with confirm: true; without it, it says what the server shows for that day (its total and mark) and which of the values this machine wrote.",
+    inputSchema: { habit: HABIT, date: DATE, confirm: CONFIRM },
+    annotations: write(true, true),
+  }, async (a: Args) => {
     if (!a.confirm) {
-      const values = await runCommand(options, ['log', 'ls', ...opt('--from', a.date), ...opt('--to', a.date), '--', String(a.habit)]);
-      if (values.code !== 0) return toResult(values);
-      const logs = JSON.parse(values.stdout || '[]') as { kind?: string; value?: number; unitSymbol?: string }[];
-      const held = logs.filter((l) => l.kind === 'value');
-      if (held.length > 0) {
-        const text = `would clear ${held.length} value${held.length === 1 ? '' : 's'} (${held.map((l) => `${l.value}${l.unitSymbol ? ` ${l.unitSymbol}` : ''}`).join(', ')}) and the marks of the day: call again with confirm: true to clear them`;
-        return { content: [{ type: 'text', text }], structuredContent: { wouldClear: logs, confirmed: false } };
-      }
+      const preview = await previewUndo(options, String(a.habit), typeof a.date === 'string' && a.date ? a.date : 'today');
+      if (preview) return preview;
     }
     return run(['log', 'undo', '--yes', ...opt('--date', a.date), '--', String(a.habit)]);
   });

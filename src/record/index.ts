@@ -12,7 +12,7 @@ import { recordFile, WriteRecord } from './record.js';
 export { deliver, type Delivery } from './deliver.js';
 export { Outbox, outboxFile, outboxFiles, queueDecision, type QueuedWrite, type SetIntent } from './outbox.js';
 export { difference, readDay, type DayShown } from './day-total.js';
-export { dateOf, logWriteOf, recordFile, WriteRecord, type LiveLog, type RecordedWrite } from './record.js';
+export { dateOf, logWriteOf, recordFile, recordFiles, WriteRecord, type LiveLog, type RecordedWrite } from './record.js';
 
 /** One account's record and outbox. */
 export interface Writes {

@@ -114,11 +114,12 @@ export const MAX_LINE_BYTES = 1 << 20;
 /**
  * Calls `each` with the JSON object of every complete line of `file`, in order, reading it in
  * chunks: a file of any size costs memory for one chunk and one line, never a string of the whole
- * file (a 600 MB outbox made every command fail). Lines that do not parse, lines longer than
- * MAX_LINE_BYTES, and a last line without its newline (cut short) are skipped. Nothing when the
- * file does not exist; a symbolic link is refused, as appendLines refuses it.
+ * file (a 600 MB outbox made every command fail). Lines that do not parse, or are not a JSON object
+ * (an array, a string, a number), and lines longer than MAX_LINE_BYTES are skipped, each with a
+ * call of `damaged`; so is a last line without its newline (cut short, or being written), without
+ * one. Nothing when the file does not exist; a symbolic link is refused, as appendLines refuses it.
  */
-export function eachLine(file: string, each: (value: Record<string, unknown>) => void, chunkBytes = 1 << 20): void {
+export function eachLine(file: string, each: (value: Record<string, unknown>) => void, chunkBytes = 1 << 20, damaged: () => void = () => {}): void {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -129,7 +130,7 @@ export function eachLine(file: string, each: (value: Record<string, unknown>) =>
     throw err;
   }
   try {
-    eachLineOf(fd, 0, each, chunkBytes);
+    eachLineOf(fd, 0, each, chunkBytes, damaged);
   } finally {
     closeSync(fd);
   }
@@ -139,7 +140,7 @@ export function eachLine(file: string, each: (value: Record<string, unknown>) =>
  * eachLine of the open file `fd`, from byte `offset` (the start of a line) to its end: what
  * Outbox.compact copies over from a file replaced while it read it.
  */
-export function eachLineOf(fd: number, offset: number, each: (value: Record<string, unknown>) => void, chunkBytes = 1 << 20): void {
+export function eachLineOf(fd: number, offset: number, each: (value: Record<string, unknown>) => void, chunkBytes = 1 << 20, damaged: () => void = () => {}): void {
   const chunk = Buffer.allocUnsafe(chunkBytes);
   let carry: Buffer[] = [];
   let carried = 0;
@@ -152,8 +153,8 @@ export function eachLineOf(fd: number, offset: number, each: (value: Record<stri
     let start = 0;
     for (let nl = data.indexOf(0x0a, start); nl !== -1; nl = data.indexOf(0x0a, start)) {
       if (!skipping && carried + (nl - start) <= MAX_LINE_BYTES) {
-        parseLine(carry.length ? Buffer.concat([...carry, data.subarray(start, nl)]) : data.subarray(start, nl), each);
-      }
+        parseLine(carry.length ? Buffer.concat([...carry, data.subarray(start, nl)]) : data.subarray(start, nl), each, damaged);
+      } else damaged();
       [carry, carried, skipping, start] = [[], 0, false, nl + 1];
     }
     if (start < got && !skipping) {
@@ -165,16 +166,18 @@ export function eachLineOf(fd: number, offset: number, each: (value: Record<stri
   // What is left in `carry` has no newline: a line cut short, skipped.
 }
 
-function parseLine(bytes: Buffer, each: (value: Record<string, unknown>) => void): void {
+function parseLine(bytes: Buffer, each: (value: Record<string, unknown>) => void, damaged: () => void): void {
   if (bytes.length === 0) return;
   let value: unknown;
   try {
     value = JSON.parse(bytes.toString('utf8'));
   } catch {
     // A line cut short by a crash, ended by TORN: the lines before and after it still count.
+    damaged();
     return;
   }
   if (value && typeof value === 'object' && !Array.isArray(value)) each(value as Record<string, unknown>);
+  else damaged();
 }
 
 /** The JSON objects of `file`'s complete lines, in order (see eachLine); [] when it does not exist. */

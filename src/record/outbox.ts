@@ -47,8 +47,8 @@ export interface QueuedWrite {
   plannedOff?: OffNote;
 }
 
-/** A `plannedOff` field read from a queue line, or undefined when it is not a whole one. */
-function offNoteOf(x: unknown): OffNote | undefined {
+/** A `plannedOff` field read from a queue line (an `off` of the record), or undefined when it is not a whole one. */
+export function offNoteOf(x: unknown): OffNote | undefined {
   if (!x || typeof x !== 'object') return undefined;
   const o = x as Record<string, unknown>;
   if (typeof o.id !== 'string' || typeof o.from !== 'string' || typeof o.to !== 'string') return undefined;

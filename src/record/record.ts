@@ -3,10 +3,13 @@
 // directory: what was sent (method, path, body), when, the server's status and the log id it
 // answered. It is what `habits log ls` (remote) and `habits undo` read. The file is named by a hash
 // of the account's scope (base URL and a hash of the key); the key is never in it.
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OffNote } from '../api/routes.js';
 import { sha256Hex } from '../hash.js';
+import { isValidDate } from '../model/dates.js';
 import { appendLines, eachLine } from './jsonl.js';
+import { offNoteOf } from './outbox.js';
 
 /** One line of the record. */
 export interface RecordedWrite {
@@ -69,8 +72,33 @@ export function recordFile(dataDir: string, scope: string): string {
   return join(dataDir, `writes-${sha256Hex(scope).slice(0, 20)}.jsonl`);
 }
 
-function isWrite(x: Record<string, unknown>): boolean {
-  return typeof x.at === 'string' && typeof x.method === 'string' && typeof x.path === 'string' && typeof x.status === 'number';
+/**
+ * Whether a line of the record is a write as this version writes it: every field it reads present
+ * and of its type (`at` an instant, `path` below the base URL, `status` an HTTP status or 0, a
+ * body's `targetDate` a date, an `off` a whole range). Anything else (a line of another program, a
+ * damaged one) is skipped and counted, never trusted. Fields it does not know are kept.
+ */
+export function isRecordedWrite(x: Record<string, unknown>): x is Record<string, unknown> & RecordedWrite {
+  const optional = (key: string, type: 'string' | 'number') => x[key] === undefined || typeof x[key] === type;
+  if (typeof x.at !== 'string' || Number.isNaN(Date.parse(x.at))) return false;
+  if (typeof x.method !== 'string' || !/^[A-Z]+$/.test(x.method) || typeof x.path !== 'string' || !x.path.startsWith('/')) return false;
+  if (typeof x.status !== 'number' || !Number.isInteger(x.status) || x.status < 0 || x.status > 999) return false;
+  if (!optional('logId', 'string') || !optional('error', 'string') || !optional('reverts', 'string')) return false;
+  if (x.outbox !== undefined && !Number.isInteger(x.outbox)) return false;
+  if (x.off !== undefined && !offNoteOf(x.off)) return false;
+  if (x.body === undefined || x.body === null) return true;
+  if (typeof x.body !== 'object' || Array.isArray(x.body)) return false;
+  const date = (x.body as { targetDate?: unknown }).targetDate;
+  return date === undefined || (typeof date === 'string' && isValidDate(date));
+}
+
+/** The record files in `dataDir`, one per account that wrote; none when it cannot be listed. */
+export function recordFiles(dataDir: string): string[] {
+  try {
+    return readdirSync(dataDir).filter((name) => /^writes-[0-9a-f]{20}\.jsonl$/.test(name)).map((name) => join(dataDir, name));
+  } catch {
+    return [];
+  }
 }
 
 /** The record of one account's writes. */
@@ -82,6 +110,21 @@ export class WriteRecord {
     appendLines(this.file, [write]);
   }
 
+  /** Each write of the record, in order (isRecordedWrite); the number of lines skipped as not one. */
+  eachWrite(visit: (write: RecordedWrite) => void): number {
+    let damaged = 0;
+    const skip = (): void => void damaged++;
+    eachLine(this.file, (line) => (isRecordedWrite(line) ? visit(line) : skip()), undefined, skip);
+    return damaged;
+  }
+
+  /** How many writes the record holds, and how many of its lines were skipped (what `habits doctor` reports). */
+  count(): { writes: number; damaged: number } {
+    let writes = 0;
+    const damaged = this.eachWrite(() => writes++);
+    return { writes, damaged };
+  }
+
   /**
    * The logs this machine created (2xx marks and values) that none of its later writes removed (a
    * `log rm` of the id, a `log undo` of the day, a later mark that replaced it, the opposite value
@@ -91,9 +134,7 @@ export class WriteRecord {
   liveLogs(): LiveLog[] {
     const live: LiveLog[] = [];
     // Line by line: the record only grows, and is never read whole into memory.
-    eachLine(this.file, (line) => {
-      if (!isWrite(line)) return;
-      const write = line as unknown as RecordedWrite;
+    this.eachWrite((write) => {
       if (write.status < 200 || write.status >= 300) return;
       const w = logWriteOf(write.method, write.path);
       if (!w) return;

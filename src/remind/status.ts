@@ -16,6 +16,8 @@ export interface ReminderStatus {
   lastFired?: { habit: string; at: string };
   /** The state file (absent until the first run). */
   file?: string;
+  /** Lines of the state file skipped as not ours (damaged, or another program's). */
+  damaged?: number;
 }
 
 /** The id of the job that runs reminders for a profile, or for local mode (`local`). */
@@ -39,6 +41,7 @@ export function reminderStatus(paths: Pick<Paths, 'dataDir'>, scope: string | un
     if (state.lastRun) [status.lastRun, status.lastRunOffline] = [state.lastRun.toISOString(), state.lastOffline];
     const last = [...state.fired.values()].sort((a, b) => a.at.localeCompare(b.at)).at(-1);
     if (last) status.lastFired = { habit: last.habit, at: last.at };
+    if (state.damaged > 0) status.damaged = state.damaged;
   } catch {
     // An unreadable state file: no last run to report.
   }

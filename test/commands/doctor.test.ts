@@ -37,7 +37,7 @@ describe('habits doctor', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines.map((l) => l.split(/\s+/).slice(0, 2).join(' '))).toEqual([
-      '✓ node', '✓ config', '✓ timezone', '✓ proxy', '✓ base-url', '✓ key', '✓ local-store', '✓ outbox', '✓ reminders',
+      '✓ node', '✓ config', '✓ timezone', '✓ proxy', '✓ base-url', '✓ key', '✓ local-store', '✓ outbox', '✓ record', '✓ reminders',
     ]);
     const masked = `${service.svc.apiKey.slice(0, 3)}…${service.svc.apiKey.slice(-4)}`;
     expect(r.stdout).toContain(`✓ key          ${masked} from the config file ${fx.configFile()}: accepted by the server`);
@@ -65,7 +65,7 @@ describe('habits doctor', () => {
     expect(r.byName.key).toMatchObject({ status: 'fail', detail: 'hb_…9999 from the environment (HABITS_API_KEY): refused by the server (HTTP 401)' });
     expect(r.byName.key?.fix).toContain('habits auth login');
     expect(r.byName['base-url']?.status).toBe('ok');
-    expect(r.stderr).toBe('{"error":{"code":"doctor","message":"1 of 9 checks failed","status":null}}\n');
+    expect(r.stderr).toBe('{"error":{"code":"doctor","message":"1 of 10 checks failed","status":null}}\n');
   });
 
   it('an unreachable server fails base-url; the key is left unchecked (a warning)', async () => {
@@ -80,7 +80,7 @@ describe('habits doctor', () => {
     const r = await fx.run(['doctor', '--offline']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('✗ key          no API key is configured\n               run `habits auth login` (or set HABITS_API_KEY), or use --local for the offline store\n');
-    expect(r.stderr).toBe('error: 1 of 9 checks failed\n');
+    expect(r.stderr).toBe('error: 1 of 10 checks failed\n');
   });
 
   it('a corrupt config file fails the config check without echoing it; the other checks still run', async () => {

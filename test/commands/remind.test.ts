@@ -219,6 +219,29 @@ describe('habits remind: state, crash, server out of reach', () => {
     expect(JSON.parse(lines.at(-1)!)).toEqual({ op: 'run', at: '2026-11-22T07:32:00.000Z' });
   });
 
+  it('damaged or foreign lines of the state file are skipped, never trusted, and counted by doctor', async () => {
+    const h = await addHabit(fx.svc, { name: 'Stretch', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }, { time: { hour: 8, minute: 0 } }] } });
+    expect((await stdoutRun('2026-11-22T07:31:00Z')).stdout).toMatch(/^07:30 Reminder: Stretch;/);
+    appendFileSync(stateFile(), [
+      // A "fired" line of the 08:00 reminder without its time, habit and way: trusted, it would keep 08:00 quiet.
+      JSON.stringify({ op: 'fired', key: `2026-11-22|${h.id}|t08:00`, at: '2026-11-22T07:40:00.000Z' }),
+      '[1,2]', '"fired"', '42', '{"op":"fired","key":', JSON.stringify({ op: 'run', at: '2026-11-22T07:45:00.000Z', offline: 'yes' }),
+      JSON.stringify({ op: 'met', date: 'today', habitId: h.id, status: 'completed', at: '2026-11-22T07:45:00.000Z' }),
+      JSON.stringify({ op: 'snooze', key: `2026-11-22|${h.id}|t08:00`, at: '2026-11-22T07:45:00.000Z' }),
+    ].join('\n') + '\n');
+    expect((await at('2026-11-22T07:50:00Z', ['remind', 'ls'])).stdout).toBe('07:30\tStretch\ttime\tfired\n08:00\tStretch\ttime\tpending\n');
+    const r = await stdoutRun('2026-11-22T08:01:00Z');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^08:00 Reminder: Stretch;/);
+    const doctor = await at('2026-11-22T08:02:00Z', ['doctor', '--offline', '--json'], { HABITS_TIMEZONE: 'UTC' });
+    const reminders = (JSON.parse(doctor.stdout) as { check: string }[]).find((c) => c.check === 'reminders');
+    expect(reminders).toEqual({
+      check: 'reminders', status: 'warn',
+      detail: `not installed; last ran 2026-11-22 08:01; last fired Stretch at 2026-11-22 08:01 (\`habits remind install\` runs them every 5 min); 8 damaged lines skipped in ${stateFile()}`,
+      fix: 'nothing is read from them, the other lines still count; remove them from the file to silence this',
+    });
+  });
+
   it('the server out of reach: fires from the cached habits and says so on stderr; never silently', async () => {
     await addHabit(fx.svc, { name: 'Stretch', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
     const f = await front(fx.svc.url);

@@ -15,7 +15,7 @@ describe('habits --local mcp over stdio', () => {
   it('lists the tools, reads the journal, marks by name, adds a value, reads the week; refuses an ambiguous name and a future date; nothing else on stdout', async () => {
     home = tempHome();
     const env = { ...home.env, PATH: process.env.PATH ?? '/usr/bin:/bin' };
-    for (const argv of [['habit', 'add', 'Drink water', '--goal', '8 cup daily'], ['habit', 'add', 'Drink tea'], ['habit', 'add', 'Walk']]) {
+    for (const argv of [['habit', 'add', 'Drink water', '--goal', '8 cup daily'], ['habit', 'add', 'Drink tea'], ['habit', 'add', 'Walk'], ['habit', 'add', 'Juice', '--goal', '2 L daily', '--start', '-3']]) {
       expect((await spawnCli(['--local', ...argv], { env })).code).toBe(0);
     }
     const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '--local', 'mcp'], env, stderr: 'pipe' });
@@ -29,9 +29,14 @@ describe('habits --local mcp over stdio', () => {
 
     expect((await client.listTools()).tools).toHaveLength(19);
     const journal = await tool('journal');
-    expect((journal.structuredContent?.items as unknown[]).length).toBe(3);
+    expect((journal.structuredContent?.items as unknown[]).length).toBe(4);
     expect((await tool('log_done', { habit: 'walk' })).content[0]?.text).toMatch(/^"Walk" marked completed for \d{4}-\d{2}-\d{2}$/);
-    expect((await tool('log_add', { habit: 'Drink water', value: 3 })).isError).toBeFalsy();
+    expect((await tool('log_add', { habit: 'Drink water', value: 3 })).content[0]?.text).toMatch(/^Logged 3 cup to "Drink water" for \d{4}-\d{2}-\d{2} \(log id:\S+\)$/);
+    // log_undo without confirm, in local mode (the store lists its logs): that day's values alone, nothing cleared.
+    await tool('log_add', { habit: 'Juice', value: 1, date: 'yesterday' });
+    await tool('log_add', { habit: 'Juice', value: 0.5 });
+    const undo = await tool('log_undo', { habit: 'Juice' });
+    expect(undo.content[0]?.text).toMatch(/^would clear 1 value \(0\.5 L\) of "Juice" on \d{4}-\d{2}-\d{2}: call again with confirm: true to clear them$/);
     const week = await tool('week');
     expect(week.isError).toBeFalsy();
     const ambiguous = await tool('log_done', { habit: 'Drink' });
@@ -50,5 +55,6 @@ describe('habits --local mcp over stdio', () => {
     expect(byName.Walk?.status).toBe('completed');
     expect(byName['Drink water']?.progress?.current).toBe(3);
     expect(byName['Drink tea']?.status).not.toBe('completed');
+    expect(byName.Juice?.progress?.current).toBe(0.5);
   }, 60_000);
 });

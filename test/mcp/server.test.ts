@@ -9,9 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import { createMcpServer, type Invoke } from '../../src/mcp/server.js';
 import type { JournalEntry, LogEntry } from '../../src/api/types.js';
-import { addHabit, call, useService, writes } from '../helpers/service.js';
+import * as words from '../../src/mcp/summary.js';
+import { parseDateArg } from '../../src/model/dates.js';
+import { addHabit, call, logValue, useService, writes } from '../helpers/service.js';
 import { freePort, KEY } from '../helpers/mock-agent.js';
-import { startProduction } from '../helpers/production.js';
+import { startProduction, type ProductionServer } from '../helpers/production.js';
 
 const fx = useService({ per: 'test', start: '2026-11-22T12:00:00.000Z', timezone: 'UTC' });
 let client: Client | undefined;
@@ -22,10 +24,17 @@ afterEach(async () => {
 
 type Result = { content: { type: string; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
-/** A client connected to a server whose tools run main() with `env` (the service's, by default). */
-async function connect(opts: { readOnly?: boolean; env?: Record<string, string>; secrets?: string[] } = {}): Promise<{ tool: (name: string, args?: Record<string, unknown>) => Promise<Result> }> {
-  const invoke: Invoke = (argv, io) => main(argv, { io, env: { ...fx.env, ...opts.env }, now: fx.clock.now });
-  const server = createMcpServer({ invoke, globals: [], readOnly: !!opts.readOnly, version: 'test', ...(opts.secrets ? { secrets: opts.secrets } : {}) });
+/**
+ * A client connected to a server whose tools run main() with `env` (the service's, by default), or
+ * with `local` in local mode (`habits --local mcp`: the store of the temp home).
+ */
+async function connect(opts: { readOnly?: boolean; env?: Record<string, string>; secrets?: string[]; local?: boolean } = {}): Promise<{ tool: (name: string, args?: Record<string, unknown>) => Promise<Result> }> {
+  const env = opts.local ? { ...fx.home.env, HABITS_TIMEZONE: 'UTC', ...opts.env } : { ...fx.env, ...opts.env };
+  const invoke: Invoke = (argv, io) => main(argv, { io, env, now: fx.clock.now });
+  const server = createMcpServer({
+    invoke, globals: opts.local ? ['--local'] : [], readOnly: !!opts.readOnly, version: 'test', ...(opts.secrets ? { secrets: opts.secrets } : {}),
+    isLocal: () => !!opts.local, dateOf: (arg) => parseDateArg(arg, fx.clock.now().toISOString().slice(0, 10), '--date'), words,
+  });
   const [a, b] = InMemoryTransport.createLinkedPair();
   client = new Client({ name: 'test', version: '1' });
   await Promise.all([server.connect(a), client.connect(b)]);
@@ -198,16 +207,62 @@ describe('habits mcp: the tools', () => {
     }
   });
 
-  it('log_undo of a day with values asks for confirm first, then clears it', async () => {
+  it('log_undo in local mode, with values on three days: the preview names that day\'s logs alone and clears nothing; confirm clears that day only', async () => {
+    const { tool } = await connect({ local: true });
+    expect((await tool('habit_add', { name: 'Water', goal: '8 cup daily', start: '2026-11-01' })).isError).toBeFalsy();
+    expect((await tool('habit_add', { name: 'Walk', start: '2026-11-01' })).isError).toBeFalsy();
+    for (const [value, date] of [[1, '-2'], [2, '-1'], [3, 'today'], [2, 'today']] as const) {
+      expect((await tool('log_add', { habit: 'Water', value, date })).isError).toBeFalsy();
+    }
+    await tool('log_done', { habit: 'Water' });
+    const ask = await tool('log_undo', { habit: 'Water' });
+    expect(ask.isError).toBeFalsy();
+    expect(text(ask)).toBe('would clear 2 values (3 cup, 2 cup) and the completed mark of "Water" on 2026-11-22: call again with confirm: true to clear them');
+    const would = ask.structuredContent?.wouldClear as { date: string; logs: { date: string; kind: string }[] };
+    expect(would.date).toBe('2026-11-22');
+    expect(would.logs.map((l) => `${l.date} ${l.kind}`)).toEqual(['2026-11-22 value', '2026-11-22 value', '2026-11-22 completed']);
+    const week = { habit: 'Water', from: '-2' };
+    expect((await tool('log_list', week)).structuredContent?.items).toHaveLength(5);
+    // Another day, by its date: only its own value.
+    expect(text(await tool('log_undo', { habit: 'Water', date: 'yesterday' }))).toBe('would clear 1 value (2 cup) of "Water" on 2026-11-21: call again with confirm: true to clear them');
+    expect(text(await tool('log_undo', { habit: 'Water', confirm: true }))).toBe('"Water" cleared for 2026-11-22');
+    expect(text(await tool('log_list', week))).toMatch(/^2026-11-20 value 1 cup \(id:\S+\)\n2026-11-21 value 2 cup \(id:\S+\)$/);
+    // A day with a mark only is cleared at once, as `log undo` clears it.
+    await tool('log_done', { habit: 'Walk' });
+    expect(text(await tool('log_undo', { habit: 'Walk' }))).toBe('"Walk" cleared for 2026-11-22');
+    expect((await tool('log_list', { habit: 'Walk' })).structuredContent).toEqual({ items: [] });
+  });
+
+  it('log_undo against a server acts only with confirm: the preview says what the server shows, values of another device included', async () => {
     const water = await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 8, unit: 'cup', periodicity: 'daily' } });
+    await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
     const { tool } = await connect();
     await tool('log_add', { habit: 'Water', value: 2 });
+    // Logged from another device: the record of this machine does not know it.
+    await logValue(fx.svc, water.id, 1.5, 'cup', '2026-11-22');
     const ask = await tool('log_undo', { habit: 'Water' });
-    expect(text(ask)).toMatch(/^would clear 1 value \(2 cup\) and the marks of the day: call again with confirm: true/);
+    expect(text(ask)).toBe('would clear "Water" on 2026-11-22, where the server shows 3.5 cup (written from this machine: 2 cup): call again with confirm: true to clear it');
+    expect(ask.structuredContent).toMatchObject({ confirmed: false, wouldClear: { date: '2026-11-22', server: { total: 3.5, unit: 'cup' } } });
+    // A mark only: asked too, as the server may hold what this machine did not write.
+    await tool('log_done', { habit: 'Walk' });
+    // (The local service counts a completed mark of a habit without a goal as 1.)
+    expect(text(await tool('log_undo', { habit: 'Walk' }))).toBe('would clear "Walk" on 2026-11-22, where the server shows 1 rep and the completed mark (written from this machine: the completed mark): call again with confirm: true to clear it');
     expect(logWrites().filter((w) => w.path.endsWith('/undo'))).toEqual([]);
+    expect(text(await tool('log_undo', { habit: 'Water', date: 'yesterday' }))).toBe('nothing to clear: the server shows nothing logged for "Water" on 2026-11-21');
     const done = await tool('log_undo', { habit: 'Water', confirm: true });
     expect(done.isError).toBeFalsy();
-    expect(logWrites().filter((w) => w.path === `/habits/${water.id}/logs/undo`)).toHaveLength(1);
+    expect(logWrites().filter((w) => w.path.endsWith('/undo')).map((w) => `${w.path} ${JSON.stringify(w.body)}`)).toEqual([`/habits/${water.id}/logs/undo {"targetDate":"2026-11-22"}`]);
+  });
+
+  it('log_list lists today unless given a range: from alone runs to today, to alone ends there', async () => {
+    await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 8, unit: 'cup', periodicity: 'daily' } });
+    const { tool } = await connect();
+    for (const [value, date] of [[1, '-2'], [2, '-1'], [3, 'today']] as const) await tool('log_add', { habit: 'Water', value, date });
+    const dates = async (args: Record<string, unknown>) => ((await tool('log_list', { habit: 'Water', ...args })).structuredContent?.items as { date: string }[]).map((l) => l.date);
+    expect(await dates({})).toEqual(['2026-11-22']);
+    expect(await dates({ from: '-2' })).toEqual(['2026-11-20', '2026-11-21', '2026-11-22']);
+    expect(await dates({ to: 'yesterday' })).toEqual(['2026-11-20', '2026-11-21']);
+    expect(await dates({ from: '-1', to: '-1' })).toEqual(['2026-11-21']);
   });
 
   it('every other tool answers as its command: a structured result, no error, and the writes it names', async () => {
@@ -240,6 +295,38 @@ describe('habits mcp: the tools', () => {
     ]);
   });
 
+  it('every result\'s text is one human answer: the command\'s own sentence, or a line per item; the JSON is only the structuredContent', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const water = await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 8, unit: 'cup', periodicity: 'daily' } });
+    const { tool } = await connect();
+    const id = '\\(id:\\S+\\)';
+    const calls: [string, Record<string, unknown>, string | RegExp][] = [
+      ['log_add', { habit: 'Water', value: 3 }, new RegExp(`^Logged 3 cup to "Water" for 2026-11-22 \\(log id:\\S+\\)$`)],
+      ['log_set', { habit: 'Water', total: 5 }, new RegExp(`^Set "Water" to 5 cup for 2026-11-22 \\(was 3\\) \\(log id:\\S+\\)$`)],
+      ['log_done', { habit: 'Walk', date: 'yesterday' }, '"Walk" marked completed for 2026-11-21'],
+      ['note_add', { habit: 'Walk', text: 'felt\ngood', mood: 'high' }, new RegExp(`^Added a note to "Walk" for 2026-11-22 ${id}$`)],
+      ['journal', {}, 'Walk: inprogress, streak 1\nWater: inprogress 5/8 cup'],
+      ['week', {}, 'Week of 2026-11-16 to 2026-11-22:\nWalk: of 7 days, 1 done, 6 open or missed; rate 17%, streak 1 day (longest 1 day)\nWater: of 7 days, 1 partly done, 6 open or missed; rate 0%, streak 0 days (longest 0 days)'],
+      ['habit_list', {}, `"Walk" (id:${walk.id}): good, every day, from 2026-11-01\n"Water" (id:${water.id}): good, every day, goal 8 cup daily, from 2026-11-01`],
+      ['habit_show', { habit: 'Wat' }, `"Water" (id:${water.id}): good, every day, goal 8 cup daily, from 2026-11-01`],
+      ['habit_stats', { habit: 'Walk', from: '2026-11-20', to: 'today' }, 'Walk, 2026-11-20 to 2026-11-22: 1 completed, 0 skipped, 0 failed; total 1 rep; completion rate 50%; streak 1, longest 1'],
+      ['log_list', { habit: 'Water' }, new RegExp(`^2026-11-22 value 3 cup \\(id:\\S+\\)\\n2026-11-22 value 2 cup \\(id:\\S+\\)$`)],
+      ['note_list', { habit: 'Walk' }, new RegExp(`^2026-11-22, mood high: felt good ${id}$`)],
+      ['area_list', {}, 'No areas.'],
+      ['habit_add', { name: 'Read', days: 'mon,wed,fri' }, new RegExp(`^Created habit "Read" ${id}$`)],
+      ['habit_archive', { habit: 'Read', confirm: true }, 'Archived "Read". Its data is kept; see it with `habits habit ls --archived`.'],
+      ['habit_list', { archived: true }, new RegExp(`^"Read" ${id}: good, Mon, Wed, Fri, from 2026-11-22, archived$`)],
+    ];
+    for (const [name, args, want] of calls) {
+      const r = await tool(name, args);
+      expect(r.isError, `${name}: ${text(r)}`).toBeFalsy();
+      expect(r.content, name).toHaveLength(1);
+      if (typeof want === 'string') expect(text(r), name).toBe(want);
+      else expect(text(r), name).toMatch(want);
+      expect(r.structuredContent, name).toBeDefined();
+    }
+  });
+
   it('resources: today\'s journal and a habit by id; the daily_review prompt', async () => {
     const h = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
     await connect();
@@ -251,3 +338,50 @@ describe('habits mcp: the tools', () => {
     expect(JSON.stringify(prompt.messages)).toContain('journal');
   });
 });
+
+describe('habits mcp: log_undo against a server as production behaves (test/helpers/production.ts)', () => {
+  let prod: ProductionServer | undefined;
+  afterEach(async () => {
+    await prod?.stop();
+    prod = undefined;
+  });
+  /** A value logged from another device: straight to the server, unknown to this machine's record. */
+  const elsewhere = (value: number, unitSymbol: string) =>
+    fetch(`${prod!.url}/habits/h1/logs`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify({ value, unitSymbol, targetDate: '2026-11-22' }) });
+  const undos = () => prod!.seen.filter((r) => r.startsWith('POST') && r.endsWith('/logs/undo'));
+
+  it('without confirm it clears nothing and names what the server holds, values this machine never wrote included', async () => {
+    prod = await startProduction([{ id: 'h1', name: 'Water', goal: { periodicity: 'daily', value: 2, unit: 'L' } }]);
+    const { tool } = await connect({ env: { HABITS_BASE_URL: prod.url, HABITS_API_KEY: KEY } });
+    await elsewhere(3, 'L');
+    await elsewhere(1.5, 'L');
+    const ask = await tool('log_undo', { habit: 'Water' });
+    expect(ask.isError).toBeFalsy();
+    expect(text(ask)).toBe('would clear "Water" on 2026-11-22, where the server shows 4.5 L and the completed mark (none of it written from this machine): call again with confirm: true to clear it');
+    expect(ask.structuredContent).toMatchObject({ confirmed: false, wouldClear: { habit: { id: 'h1', name: 'Water' }, date: '2026-11-22', server: { total: 4.5, unit: 'L', status: 'completed' }, writtenHere: [] } });
+    expect(undos()).toEqual([]);
+    expect(prod.total('h1', '2026-11-22')).toBe(4.5);
+    // With a value of this machine's: named as such, and still nothing cleared.
+    await tool('log_add', { habit: 'Water', value: 0.5 });
+    expect(text(await tool('log_undo', { habit: 'Water' }))).toBe('would clear "Water" on 2026-11-22, where the server shows 5 L and the completed mark (written from this machine: 0.5 L): call again with confirm: true to clear it');
+    expect(undos()).toEqual([]);
+    expect((await tool('log_undo', { habit: 'Water', confirm: true })).isError).toBeFalsy();
+    expect(undos()).toEqual(['POST /v2/habits/h1/logs/undo']);
+  });
+
+  it('a server out of reach: nothing is cleared or queued, and the preview says the day could not be read', async () => {
+    prod = await startProduction([{ id: 'h1', name: 'Water', goal: { periodicity: 'daily', value: 2, unit: 'L' } }]);
+    const { tool } = await connect({ env: { HABITS_BASE_URL: prod.url, HABITS_API_KEY: KEY } });
+    await tool('log_add', { habit: 'Water', value: 1 });
+    await prod.stop();
+    const ask = await tool('log_undo', { habit: 'Water' });
+    expect(ask.isError).toBeFalsy();
+    expect(text(ask)).toMatch(/^would clear "Water" on 2026-11-22, but what the server holds for that day could not be read \(.+\) \(written from this machine: 1 L\): nothing was cleared; call again with confirm: true to clear it anyway$/);
+    await prod.start();
+    const list = await tool('log_list', { habit: 'Water' });
+    expect(list.structuredContent?.items).toHaveLength(1);
+    expect(undos()).toEqual([]);
+    expect(prod.total('h1', '2026-11-22')).toBe(1);
+  });
+});
+
