@@ -26,6 +26,11 @@ interface CacheFile {
   areas?: Entry;
   /** Names of time-of-day ids, learned from habits (there is no endpoint for them). */
   timeOfDays?: Record<string, string>;
+  /**
+   * The day each end condition was met, learnt from statistics where the server did not say
+   * (commands/shared/endings.ts), keyed by habit, condition id, type and value.
+   */
+  endDays?: Record<string, string>;
 }
 
 /** The cache file of one account (`scope`), in `dir`. */
@@ -96,6 +101,19 @@ export class NameCache {
   /** Known names of time-of-day ids. */
   timeOfDays(): Record<string, string> {
     return this.read().timeOfDays ?? {};
+  }
+
+  /** The days end conditions were met, as learnt (see CacheFile.endDays). */
+  endDays(): Record<string, string> {
+    return this.read().endDays ?? {};
+  }
+
+  /** Remembers days end conditions were met. */
+  learnEndDays(days: Record<string, string>): void {
+    if (Object.keys(days).length === 0) return;
+    this.write((data) => {
+      data.endDays = { ...data.endDays, ...days };
+    });
   }
 
   /** Adds names of time-of-day ids. */
