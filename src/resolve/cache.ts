@@ -31,6 +31,11 @@ interface CacheFile {
    * (commands/shared/endings.ts), keyed by habit, condition id, type and value.
    */
   endDays?: Record<string, string>;
+  /**
+   * Habits this machine wrote logs to since the habits were last listed, whose total, streak or
+   * periods end was unmet then: the listing's `isMet` may be out of date (commands/shared/endings.ts).
+   */
+  written?: Record<string, number>;
 }
 
 /** The cache file of one account (`scope`), in `dir`. */
@@ -83,11 +88,24 @@ export class NameCache {
     return entry ? { items: entry.items, complete: entry.complete } : undefined;
   }
 
-  /** Stores the items of `kind`. */
+  /** Stores the items of `kind`. A listing of habits supersedes the writes noted before it. */
   set(kind: CacheKind, items: Named[], complete: boolean): void {
     this.write((data) => {
       data[kind] = { savedAt: this.now(), items, complete };
+      if (kind === 'habits') delete data.written;
     });
+  }
+
+  /** Notes a write to a habit whose listed facts it may have made out of date (see CacheFile.written). */
+  noteWrite(habitId: string): void {
+    this.write((data) => {
+      data.written = { ...data.written, [habitId]: this.now() };
+    });
+  }
+
+  /** The habits noted written since the last listing of habits. */
+  written(): Set<string> {
+    return new Set(Object.keys(this.read().written ?? {}));
   }
 
   /** Marks `kind` as out of date, after a command changed names: the next lookup lists again. */

@@ -3,16 +3,18 @@
 // that day (`endCondition.metOn`); production keeps listing it. So the client applies the same
 // rule from what it knows of each habit's end condition (model/habit-facts.ts, HabitFacts.end):
 // - a date end: the date, with no request;
-// - a total, streak or periods end: whether it is met (`isMet`) from a listing of the habits, the
-//   name cache's while it saw the end met, else one listing; and when the server says it is met
-//   without saying when, the day is read from the habit's statistics, one request per such habit,
-//   at most END_LOOKUPS a command, and remembered in the name cache, so each costs one request once.
+// - a total, streak or periods end: whether it is met (`isMet`) from a listing of the habits: the
+//   name cache's while it is recent and no write from here may have met the end since, else one
+//   listing; and when the server says it is met without saying when, the day is read from the
+//   habit's statistics, one request per such habit, at most END_LOOKUPS a command, and remembered
+//   in the name cache, so each costs one request once.
 import type { Statistics } from '../../api/types.js';
 import { mapPool } from '../../concurrency.js';
 import { addDays } from '../../model/dates.js';
 import { metDayFromProgress } from '../../model/ending.js';
 import { endedBy, factsOf, type HabitEnd, type HabitFacts } from '../../model/habit-facts.js';
 import { dailyProgress, statsInUnit } from '../../model/resources.js';
+import { NameCache } from '../../resolve/cache.js';
 import type { Deps } from './deps.js';
 
 /** Most statistics requests one command makes to learn on which day an end condition was met. */
@@ -74,10 +76,27 @@ export async function withEndDays(facts: ReadonlyMap<string, HabitFacts>, ids: I
 const mayHaveMet = (f: HabitFacts | undefined): boolean => !!f?.end && f.end.type !== 'date' && !f.end.met;
 
 /**
+ * After a log write to `habit`: when its facts show a total, streak or periods end unmet, notes
+ * the write in the name cache, so that the next journal lists the habits again to read `isMet`.
+ * Never fails the write.
+ */
+export function noteEndWrite(deps: Partial<Pick<Deps, 'scope' | 'paths' | 'now'>>, habit: { id: string; facts?: HabitFacts }): void {
+  try {
+    const scope = deps.scope?.();
+    if (!mayHaveMet(habit.facts) || !scope || !deps.paths || !deps.now) return;
+    const now = deps.now;
+    new NameCache(deps.paths.cacheDir, scope, () => now().getTime()).noteWrite(habit.id);
+  } catch {
+    // A cache is a convenience: the next listing reads the end anyway.
+  }
+}
+
+/**
  * The journal's `entries` of `date` without the habits that ended before it, by `known` facts when
- * the caller has them, else by those the name cache holds (whatever their age). One listing of the
- * habits (which fills the cache) replaces them when the cache does not know a habit listed (a cold
- * cache, or one a change emptied) or holds one whose total, streak or periods end it saw unmet.
+ * the caller has them, else by those the name cache holds. One listing of the habits (which fills
+ * the cache) replaces them when the cache does not know a habit listed (a cold cache, or one a
+ * change emptied), or holds one whose total, streak or periods end it saw unmet and that was
+ * written from here since, or when that listing is older than the names' time to live (5 min).
  * A listing that fails leaves the entries as the server sent them. No statistics request unless
  * an end is met on a day the server does not say (withEndDays).
  */
@@ -89,7 +108,13 @@ export async function withoutEnded<E extends { id: string }>(
 ): Promise<E[]> {
   if (entries.length === 0) return entries;
   let facts = known ?? (await deps.resolver.cachedFacts().catch(() => new Map<string, HabitFacts>()));
-  if (!known && entries.some((e) => !facts.has(e.id) || mayHaveMet(facts.get(e.id)))) {
+  // A total, streak or periods end read unmet may be met now: by writes from here since the
+  // listing, or, once the listing is older than the names' time to live, from anywhere.
+  const cache = known ? undefined : await deps.resolver.nameCache().catch(() => undefined);
+  const recent = cache?.get('habits') !== undefined;
+  const written = cache?.written() ?? new Set<string>();
+  const stale = (id: string): boolean => !facts.has(id) || (mayHaveMet(facts.get(id)) && (!recent || written.has(id)));
+  if (!known && entries.some((e) => stale(e.id))) {
     const listed = await deps.resolver.fetchHabits(false).catch(() => []);
     facts = new Map([...facts, ...listed.map((h) => [h.id, factsOf(h)] as const)]);
   }
