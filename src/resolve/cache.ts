@@ -103,9 +103,15 @@ export class NameCache {
     });
   }
 
-  /** The habits noted written since the last listing of habits. */
-  written(): Set<string> {
-    return new Set(Object.keys(this.read().written ?? {}));
+  /**
+   * In one read: the habits as last listed, whatever their age (none once a change made them out
+   * of date), whether that listing is within the time to live, and the habits noted written since.
+   */
+  habitsSeen(): { items: Named[]; recent: boolean; written: Set<string> } {
+    const data = this.read();
+    const entry = data.habits && !data.habits.forgotten ? data.habits : undefined;
+    const age = entry ? this.now() - entry.savedAt : Infinity;
+    return { items: entry?.items ?? [], recent: age >= 0 && age <= NAME_TTL_MS, written: new Set(Object.keys(data.written ?? {})) };
   }
 
   /** Marks `kind` as out of date, after a command changed names: the next lookup lists again. */

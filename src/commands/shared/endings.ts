@@ -107,13 +107,11 @@ export async function withoutEnded<E extends { id: string }>(
   known?: ReadonlyMap<string, HabitFacts>,
 ): Promise<E[]> {
   if (entries.length === 0) return entries;
-  let facts = known ?? (await deps.resolver.cachedFacts().catch(() => new Map<string, HabitFacts>()));
+  const seen = known ? undefined : (await deps.resolver.nameCache().catch(() => undefined))?.habitsSeen();
+  let facts = known ?? new Map((seen?.items ?? []).flatMap((i) => (i.facts ? [[i.id, i.facts] as const] : [])));
   // A total, streak or periods end read unmet may be met now: by writes from here since the
   // listing, or, once the listing is older than the names' time to live, from anywhere.
-  const cache = known ? undefined : await deps.resolver.nameCache().catch(() => undefined);
-  const recent = cache?.get('habits') !== undefined;
-  const written = cache?.written() ?? new Set<string>();
-  const stale = (id: string): boolean => !facts.has(id) || (mayHaveMet(facts.get(id)) && (!recent || written.has(id)));
+  const stale = (id: string): boolean => !facts.has(id) || (mayHaveMet(facts.get(id)) && (!seen?.recent || !!seen.written.has(id)));
   if (!known && entries.some((e) => stale(e.id))) {
     const listed = await deps.resolver.fetchHabits(false).catch(() => []);
     facts = new Map([...facts, ...listed.map((h) => [h.id, factsOf(h)] as const)]);
