@@ -1,7 +1,8 @@
 // What a log write needs to know about a habit to tell whether it will count: its type, start date,
-// schedule, goal, custom unit name, whether it is archived and when its end condition ends it. Read tolerantly from whatever a
-// server sends (a missing or odd field is simply unknown), small enough to keep in the name cache,
-// and pure: the rules below mirror the local service's (docs/local-service.md, "Periods").
+// schedule, goal, custom unit name, whether it is archived, and when its end condition ends it.
+// Read tolerantly from whatever a server sends (a missing or odd field is simply unknown), small
+// enough to keep in the name cache, and pure: the rules below mirror the local service's
+// (docs/local-service.md, "Periods" and "Habits that end").
 import type { Habit, HabitStack, Occurrence, Periodicity, TimeTrigger } from '../api/types.js';
 import { PERIODICITIES } from '../api/types.js';
 import { addDays, isValidDate, mondayOf, weekday } from './dates.js';
