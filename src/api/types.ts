@@ -132,6 +132,11 @@ interface EndConditionMeta {
   id: string;
   createdAt: DateTimeString;
   isMet: boolean;
+  /**
+   * The day the condition was met, the habit's last due day: an addition of the local service,
+   * sent once `isMet` is true (docs/local-service.md, "Habits that end"). Production sends none.
+   */
+  metOn?: DateString;
 }
 
 /** An end condition as returned; streak and successPeriods carry the goal's `periodType`. */

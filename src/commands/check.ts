@@ -19,6 +19,7 @@ import { knownTimeOfDays } from '../resolve/habit-refs.js';
 import type { Named } from '../resolve/index.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
+import { noteEndWrite, withoutEnded } from './shared/endings.js';
 import { followWrite, keepStatus } from './shared/status.js';
 import { MARKS, orderedPrinter, sendMark, sendValue, WRITE_CONCURRENCY } from './shared/log-writes.js';
 
@@ -79,7 +80,9 @@ export async function run(options: CheckOptions, deps: Pick<Deps, 'out' | 'api' 
   }
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const api = await deps.api();
-  const journal: JournalEntry[] = await api.request('GET /habits/journal', { query: { date } }).then((j) => (Array.isArray(j) ? j : []));
+  const listed: JournalEntry[] = await api.request('GET /habits/journal', { query: { date } }).then((j) => (Array.isArray(j) ? j : []));
+  // A habit that has ended is not offered, whether or not the server still lists it.
+  const journal = await withoutEnded(listed, date, deps);
   keepStatus(deps, date, journal);
   const open = journal.filter(isOpen);
   if (journal.length === 0) return out.info(emptyJournalMessage(date));
@@ -187,10 +190,12 @@ async function write(row: Row<Write>, date: string, journal: JournalEntry[], dep
     const symbol = wire ? canonicalUnit(wire) : undefined;
     const sent = await sendValue({ habit, amount: choice.value, ...(symbol ? { unit: { symbol, typed: wire! } } : {}), date, strict: false }, deps);
     followWrite(deps, date, habit.id, { add: choice.value, unit: sent.symbol });
+    noteEndWrite(deps, habit);
     return { ok: true, line: sent.line, warnings: sent.warnings };
   }
   const verb = MARKS[choice.kind];
   const sent = await sendMark(verb, habit, date, { strict: false, journal: async () => journal }, deps);
   if (!sent.already) followWrite(deps, date, habit.id, verb.name);
+  if (!sent.already) noteEndWrite(deps, habit);
   return { ok: true, line: sent.already ? verb.already(name, date, habit) : verb.done(name, date, undefined, undefined, habit), warnings: sent.warnings };
 }

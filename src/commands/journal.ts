@@ -1,6 +1,7 @@
 // `habits journal [--date D]`: the day's habits with status, progress, streak and time of day.
 // One request: GET /habits/journal with the date always explicit, because the server's "today" is
-// the account's, which the client cannot see. On a terminal, the day's notes follow the table: one
+// the account's, which the client cannot see. A habit that ended before the date is left out
+// (shared/endings.ts), which may cost a statistics request for an end met on an unknown day. On a terminal, the day's notes follow the table: one
 // GET /habits/{id}/notes?from=D&to=D per habit listed, at most 4 at once (see dayNotes).
 import type { Command } from 'commander';
 import type { JournalEntry, Note } from '../api/types.js';
@@ -12,6 +13,7 @@ import { examples, type App } from './shared/app.js';
 import { knownTimeOfDays } from '../resolve/habit-refs.js';
 import type { Deps } from './shared/deps.js';
 import type { Api } from '../api/routes.js';
+import { withoutEnded } from './shared/endings.js';
 import { keepStatus } from './shared/status.js';
 import { offDays } from '../record/off.js';
 
@@ -150,7 +152,8 @@ export async function run(
   const { out } = deps;
   const api = await deps.api();
   const entries: JournalEntry[] = await api.request('GET /habits/journal', { query: { date: options.date } });
-  const list = Array.isArray(entries) ? entries : [];
+  // A habit that ended before the date is over, whether or not the server still lists it.
+  const list = await withoutEnded(Array.isArray(entries) ? entries : [], options.date, deps);
   // Today's journal seen: the status line (habits status) reads it from here.
   keepStatus(deps, options.date, list);
   if (list.length === 0) return out.empty(list, emptyJournalMessage(options.date));

@@ -10,6 +10,7 @@ import { DEFAULT_STATUS_FORMAT, formatStatus, STATUS_PLACEHOLDERS, statusValues,
 import { readStatus, statusFile } from '../resolve/status-cache.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
+import { withoutEnded } from './shared/endings.js';
 import { keepStatus } from './shared/status.js';
 
 export interface StatusOptions {
@@ -62,11 +63,11 @@ export function parse(opts: { format?: string; refresh?: boolean }): StatusOptio
 }
 
 /** Prints the line (or the JSON) from the status file; with --refresh, after fetching today's journal. */
-export async function run(options: StatusOptions, deps: Pick<Deps, 'out' | 'api' | 'today' | 'now' | 'scope' | 'paths' | 'settings' | 'io'>): Promise<void> {
+export async function run(options: StatusOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today' | 'now' | 'scope' | 'paths' | 'settings' | 'io'>): Promise<void> {
   if (options.refresh) {
     const date = deps.today();
     const entries: JournalEntry[] = await (await deps.api()).request('GET /habits/journal', { query: { date } });
-    keepStatus(deps, date, Array.isArray(entries) ? entries : []);
+    keepStatus(deps, date, await withoutEnded(Array.isArray(entries) ? entries : [], date, deps));
   }
   const scope = deps.scope();
   const data = scope === undefined ? undefined : readStatus(statusFile(deps.paths.cacheDir, scope), deps.now().getTime());

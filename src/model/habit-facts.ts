@@ -1,7 +1,8 @@
 // What a log write needs to know about a habit to tell whether it will count: its type, start date,
-// schedule, goal, custom unit name and whether it is archived. Read tolerantly from whatever a
-// server sends (a missing or odd field is simply unknown), small enough to keep in the name cache,
-// and pure: the rules below mirror the local service's (docs/local-service.md, "Periods").
+// schedule, goal, custom unit name, whether it is archived, and when its end condition ends it.
+// Read tolerantly from whatever a server sends (a missing or odd field is simply unknown), small
+// enough to keep in the name cache, and pure: the rules below mirror the local service's
+// (docs/local-service.md, "Periods" and "Habits that end").
 import type { Habit, HabitStack, Occurrence, Periodicity, TimeTrigger } from '../api/types.js';
 import { PERIODICITIES } from '../api/types.js';
 import { addDays, isValidDate, mondayOf, weekday } from './dates.js';
@@ -18,6 +19,22 @@ export interface HabitFacts {
   archived?: boolean;
   /** Its reminders, for `habits remind` to fire from the cache when the server is out of reach. */
   reminders?: { timeTriggers: TimeTrigger[]; habitStacks: HabitStack[] };
+  /** Its end condition, as far as it bounds the days due (see model/ending.ts). */
+  end?: HabitEnd;
+}
+
+/**
+ * What an end condition says of the days due: its last due day when known (a date end's date, or
+ * the `metOn` a server that says it sends), and whether the server said it was met (`isMet`).
+ */
+export interface HabitEnd {
+  type: 'date' | 'streak' | 'successPeriods' | 'totalLogValue';
+  /** The condition's value: the date, the streak length, the number of periods or the total. */
+  value: string | number;
+  met: boolean;
+  lastDay?: string;
+  /** The condition's id, so that a day learnt for it is not taken for another's. */
+  id?: string;
 }
 
 /** The time reminders and stacks of a habit as sent, [] where missing or odd. */
@@ -59,7 +76,44 @@ export function factsOf(habit: Habit): HabitFacts {
   if (typeof habit.isArchived === 'boolean') facts.archived = habit.isArchived;
   const reminders = remindersOf(habit);
   if (reminders.timeTriggers.length || reminders.habitStacks.length) facts.reminders = reminders;
+  const end = endOf(habit.endCondition);
+  if (end) facts.end = end;
   return facts;
+}
+
+/** The end condition of a habit as sent, read tolerantly; undefined for none or one not understood. */
+export function endOf(e: unknown): HabitEnd | undefined {
+  const o = e as { type?: unknown; isMet?: unknown; metOn?: unknown; id?: unknown; [k: string]: unknown } | null | undefined;
+  if (!o || typeof o !== 'object') return undefined;
+  const met = o.isMet === true;
+  const id = typeof o.id === 'string' ? { id: o.id } : {};
+  const metOn = typeof o.metOn === 'string' && isValidDate(o.metOn) ? o.metOn : undefined;
+  switch (o.type) {
+    case 'date': {
+      const date = typeof o.date === 'string' ? o.date.slice(0, 10) : '';
+      return isValidDate(date) ? { type: 'date', value: date, met, lastDay: date, ...id } : undefined;
+    }
+    case 'streak':
+    case 'successPeriods':
+    case 'totalLogValue': {
+      const value = o[o.type === 'streak' ? 'streakLength' : o.type === 'successPeriods' ? 'totalPeriods' : 'totalLogValue'];
+      if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+      // A day the server gives counts only with the condition met (a server sends it only then).
+      return { type: o.type, value, met, ...(met && metOn ? { lastDay: metOn } : {}), ...id };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether the habit is over on `date`: after its last due day. Undefined when its end condition was
+ * met on a day this client does not know (a server that says `isMet` but not when).
+ */
+export function endedBy(facts: Pick<HabitFacts, 'end'>, date: string): boolean | undefined {
+  const end = facts.end;
+  if (!end) return false;
+  if (end.lastDay) return date > end.lastDay;
+  return end.met ? undefined : false;
 }
 
 /** Whether the schedule alone makes `date` a due day (nothing is due before the start date). */
@@ -105,7 +159,15 @@ export function periodOf(periodicity: Periodicity, date: string): { from: string
 export function countsOn(facts: HabitFacts, date: string): boolean | undefined {
   if (!facts.occurrence || !facts.startDate || facts.goal === undefined) return undefined;
   const { from, to } = periodOf(facts.goal?.periodicity ?? 'daily', date);
-  for (let d = from; d <= to; d = addDays(d, 1)) if (dueOn(facts.occurrence, facts.startDate, d)) return true;
+  // Nothing is due after the habit's last day (an end met on an unknown day: its days still count).
+  const last = facts.end?.lastDay;
+  for (let d = from; d <= to && (!last || d <= last); d = addDays(d, 1)) if (dueOn(facts.occurrence, facts.startDate, d)) return true;
   return false;
+}
+
+/** Whether `date` is due: by its schedule, and not after the habit's end; undefined when the facts do not say. */
+export function dueByFacts(facts: HabitFacts, date: string): boolean | undefined {
+  if (!facts.occurrence || !facts.startDate) return undefined;
+  return dueOn(facts.occurrence, facts.startDate, date) && endedBy(facts, date) !== true;
 }
 

@@ -8,6 +8,8 @@ const HABIT: readonly (keyof Habit)[] = [
   'id', 'name', 'description', 'icon', 'colorHex', 'type', 'occurrence', 'startDate', 'createdAt', 'isArchived', 'logMethod',
   'challengeId', 'customUnitName', 'goal', 'goals', 'areas', 'timeOfDays', 'reminders', 'endCondition',
 ];
+/** `habit ls` and `habit show` add whether the habit has ended (model/ending.ts, EndState). */
+const HABIT_LISTED: readonly string[] = [...HABIT, 'ended', 'endedOn'];
 const AREA: readonly (keyof Area)[] = ['id', 'name', 'colorHex', 'icon', 'createdAt'];
 /** `area show` adds the area's habits. */
 const AREA_SHOWN: readonly string[] = [...AREA, 'habits'];
@@ -49,8 +51,8 @@ const SHAPE_FLAGS: readonly (readonly [string, string])[] = [['--dry-run', 'dryR
  */
 export const JSON_FIELDS: Readonly<Record<string, readonly string[]>> = {
   journal: JOURNAL,
-  'habit ls': HABIT,
-  'habit show': HABIT,
+  'habit ls': HABIT_LISTED,
+  'habit show': HABIT_LISTED,
   'habit add': HABIT,
   'habit edit': HABIT,
   'habit stats': STATISTICS,

@@ -2,6 +2,7 @@
 // summary before an interactive add or edit. Pure rendering: the caller supplies the names.
 import type { EndCondition, EndConditionInput, Goal, GoalInput, Habit, Occurrence, TimeTrigger } from '../api/types.js';
 import type { HabitDraft } from '../model/draft.js';
+import type { EndState } from '../model/ending.js';
 import { currentGoal } from '../model/resources.js';
 import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
@@ -28,6 +29,8 @@ interface HabitDetails {
   endCondition: EndCondition | (EndConditionInput & { periodType?: string }) | null;
   colorHex: string | null;
   isArchived?: boolean;
+  /** Whether its end condition has ended it (model/ending.ts); unknown for a draft. */
+  end?: EndState;
   /** When it was created, in the user's timezone (`2026-11-22 14:05`). */
   created?: string;
   id?: string;
@@ -47,6 +50,8 @@ export interface HabitRenderOptions {
   zone: string;
   /** Names the condition habits of stacks; an unknown one shows as its id. */
   habitName(id: string): string | undefined;
+  /** Whether the habit has ended, as of today: a State row says so. */
+  end?: EndState;
 }
 
 /** A returned habit as `show`, `add` and `edit` print it. */
@@ -67,6 +72,7 @@ export function renderHabit(h: Habit, opts: HabitRenderOptions): string {
     endCondition: h.endCondition ?? null,
     colorHex: h.colorHex || null,
     isArchived: h.isArchived,
+    ...(opts.end ? { end: opts.end } : {}),
     created: formatTimestamp(h.createdAt, opts.zone) || undefined,
     id: h.id,
   };
@@ -132,6 +138,8 @@ function rows(d: HabitDetails, tty: boolean): Row[] {
     { label: 'Reminders', key: 'reminder', values: d.reminders.map(formatReminder), empty: 'none' },
     { label: 'Stacks', key: 'stack', values: d.stacks, empty: 'none' },
     { label: 'Ends', key: 'end', values: one(ends), empty: 'never' },
+    // Over, with its history kept: no longer due after its last day.
+    ...(d.end?.ended ? [{ label: 'State', key: 'state', values: [`${d.end.endedOn ? `ended ${d.end.endedOn}` : 'ended (the server does not say on which day)'}: no longer due`] }] : []),
     { label: 'Icon', key: 'icon', values: one(d.icon) },
     { label: 'Colour', key: 'color', values: one(hex), styled: hex && /^#(?:[0-9a-f]{3}){1,2}$/i.test(hex) ? (c) => `${c.hex(hex)('●')} ${hex}` : undefined, empty: 'default' },
   ];

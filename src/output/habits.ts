@@ -1,5 +1,6 @@
 // The list of habits (`habit ls`) in human and script form. Pure functions of data.
 import type { Habit } from '../api/types.js';
+import type { EndState } from '../model/ending.js';
 import { currentGoal } from '../model/resources.js';
 import { escapeControls } from '../model/text.js';
 import type { ChalkInstance } from './color.js';
@@ -8,9 +9,15 @@ import { toTsv } from './plain.js';
 import { flexRoom, naturalWidths, type TableSpec } from './table.js';
 
 /** Columns of the piped output, in order. Scripts rely on it; append only. */
-export const HABIT_LS_TSV_COLUMNS = ['id', 'name', 'type', 'schedule', 'goal', 'areas'] as const;
+export const HABIT_LS_TSV_COLUMNS = ['id', 'name', 'type', 'schedule', 'goal', 'areas', 'ended'] as const;
 
-const byName = (habits: readonly Habit[]): Habit[] =>
+/** A habit as `habit ls` shows it: the server's, with whether its end condition ended it (model/ending.ts). */
+export type ListedHabit = Habit & Partial<EndState>;
+
+/** The `ended` column: the day it ended, `yes` when the server does not say which, empty while it runs. */
+const endedText = (h: Partial<EndState>): string => (h.ended ? h.endedOn ?? 'yes' : '');
+
+const byName = <H extends Habit>(habits: readonly H[]): H[] =>
   [...habits].sort((a, b) => compareNames(a.name, b.name));
 const goalText = (h: Habit): string => {
   const g = currentGoal(h);
@@ -19,20 +26,26 @@ const goalText = (h: Habit): string => {
 const areasText = (h: Habit): string => (h.areas ?? []).map((a) => a.name).join(', ');
 
 /** One line per habit in HABIT_LS_TSV_COLUMNS order, by name, full ids, no header. */
-export function habitsTsv(habits: readonly Habit[]): string {
-  return toTsv(byName(habits).map((h) => [h.id, h.name, h.type, formatOccurrence(h.occurrence), goalText(h), areasText(h)]));
+export function habitsTsv(habits: readonly ListedHabit[]): string {
+  return toTsv(byName(habits).map((h) => [h.id, h.name, h.type, formatOccurrence(h.occurrence), goalText(h), areasText(h), endedText(h)]));
 }
 
 /**
  * The terminal table of habits, by name. `known` holds every habit id the ids must be told apart
  * from, so that a short id works as a reference; without it the ids are shown whole.
  */
-export function habitsTable(habits: readonly Habit[], c: ChalkInstance, known?: readonly string[], width = Infinity): TableSpec {
+export function habitsTable(habits: readonly ListedHabit[], c: ChalkInstance, known?: readonly string[], width = Infinity): TableSpec {
   const sorted = byName(habits);
   const ids = known ? shortIds(sorted.map((h) => h.id), known) : sorted.map((h) => h.id);
   const dash = { plain: '–', styled: c.dim('–') };
+  // A STATE column only when a habit has ended: "ended" and the day, "active" beside it.
+  const state = sorted.some((h) => h.ended);
+  const stateCell = (h: ListedHabit) => {
+    const text = h.ended ? `ended${h.endedOn ? ` ${h.endedOn}` : ''}` : 'active';
+    return { plain: text, styled: h.ended ? c.dim(text) : text };
+  };
   const full: TableSpec = {
-    head: ['NAME', 'TYPE', 'SCHEDULE', 'GOAL', 'AREAS', 'ID'],
+    head: ['NAME', 'TYPE', 'SCHEDULE', 'GOAL', 'AREAS', ...(state ? ['STATE'] : []), 'ID'],
     rows: sorted.map((h, i) => {
       const icon = displayIcon(h.icon);
       return [
@@ -41,6 +54,7 @@ export function habitsTable(habits: readonly Habit[], c: ChalkInstance, known?: 
         formatOccurrence(h.occurrence),
         goalText(h) || dash,
         areasText(h) || dash,
+        ...(state ? [stateCell(h)] : []),
         { plain: ids[i]!, styled: c.dim(escapeControls(ids[i]!)) },
       ];
     }),

@@ -26,6 +26,16 @@ interface CacheFile {
   areas?: Entry;
   /** Names of time-of-day ids, learned from habits (there is no endpoint for them). */
   timeOfDays?: Record<string, string>;
+  /**
+   * The day each end condition was met, learnt from statistics where the server did not say
+   * (commands/shared/endings.ts), keyed by habit, condition id, type and value.
+   */
+  endDays?: Record<string, string>;
+  /**
+   * Habits this machine wrote logs to since the habits were last listed, whose total, streak or
+   * periods end was unmet then: the listing's `isMet` may be out of date (commands/shared/endings.ts).
+   */
+  written?: Record<string, number>;
 }
 
 /** The cache file of one account (`scope`), in `dir`. */
@@ -78,11 +88,30 @@ export class NameCache {
     return entry ? { items: entry.items, complete: entry.complete } : undefined;
   }
 
-  /** Stores the items of `kind`. */
+  /** Stores the items of `kind`. A listing of habits supersedes the writes noted before it. */
   set(kind: CacheKind, items: Named[], complete: boolean): void {
     this.write((data) => {
       data[kind] = { savedAt: this.now(), items, complete };
+      if (kind === 'habits') delete data.written;
     });
+  }
+
+  /** Notes a write to a habit whose listed facts it may have made out of date (see CacheFile.written). */
+  noteWrite(habitId: string): void {
+    this.write((data) => {
+      data.written = { ...data.written, [habitId]: this.now() };
+    });
+  }
+
+  /**
+   * In one read: the habits as last listed, whatever their age (none once a change made them out
+   * of date), whether that listing is within the time to live, and the habits noted written since.
+   */
+  habitsSeen(): { items: Named[]; recent: boolean; written: Set<string> } {
+    const data = this.read();
+    const entry = data.habits && !data.habits.forgotten ? data.habits : undefined;
+    const age = entry ? this.now() - entry.savedAt : Infinity;
+    return { items: entry?.items ?? [], recent: age >= 0 && age <= NAME_TTL_MS, written: new Set(Object.keys(data.written ?? {})) };
   }
 
   /** Marks `kind` as out of date, after a command changed names: the next lookup lists again. */
@@ -96,6 +125,19 @@ export class NameCache {
   /** Known names of time-of-day ids. */
   timeOfDays(): Record<string, string> {
     return this.read().timeOfDays ?? {};
+  }
+
+  /** The days end conditions were met, as learnt (see CacheFile.endDays). */
+  endDays(): Record<string, string> {
+    return this.read().endDays ?? {};
+  }
+
+  /** Remembers days end conditions were met. */
+  learnEndDays(days: Record<string, string>): void {
+    if (Object.keys(days).length === 0) return;
+    this.write((data) => {
+      data.endDays = { ...data.endDays, ...days };
+    });
   }
 
   /** Adds names of time-of-day ids. */

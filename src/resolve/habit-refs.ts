@@ -10,6 +10,7 @@ import type { FieldFlags } from '../model/habit-flags.js';
 import type { ResolvedFlags } from '../model/draft.js';
 import { escapeControls } from '../model/text.js';
 import { findPeriod, withDayPeriods } from '../model/time-of-day.js';
+import type { EndState } from '../model/ending.js';
 
 /** Names of the ids a draft refers to, learned while resolving or fetching. */
 export class Names {
@@ -90,15 +91,16 @@ export async function learnHabitNames(resolver: Resolver, ids: readonly string[]
   for (const h of await resolver.fetchHabits(true)) names.habits.set(h.id, h.name);
 }
 
-/** A returned habit as show, add and edit print it (terminal or pipe), its stacks' habits by name. */
+/** A returned habit as show, add and edit print it (terminal or pipe), its stacks' habits by name; `end`: whether it has ended. */
 export async function habitText(
   deps: { resolver: Resolver; out: Output; settings: Pick<Settings, 'timezone'> },
   habit: Habit,
   tty: boolean,
   names = new Names(),
+  end?: EndState,
 ): Promise<string> {
   const ids = (habit.reminders?.habitStacks ?? []).map((s) => s.conditionHabitId);
   // A missing name costs a lookup, never the output: the stack then shows the id.
   await learnHabitNames(deps.resolver, ids, names).catch(() => undefined);
-  return renderHabit(habit, { tty, c: deps.out.c, zone: deps.settings.timezone.value, habitName: names.habit });
+  return renderHabit(habit, { tty, c: deps.out.c, zone: deps.settings.timezone.value, habitName: names.habit, ...(end ? { end } : {}) });
 }

@@ -172,7 +172,11 @@ describe('habits status', () => {
     await seed();
     const r = await cli(['status', '--refresh']);
     expect(r.stdout).toBe('1/3 ✓  🔥3\n');
-    expect(r.requests.map((q) => `${q.method} ${q.path} ${q.query.date}`)).toEqual(['GET /habits/journal 2026-11-22']);
+    // A cache that knows none of the habits yet: one listing tells which of them have ended.
+    expect(r.requests.map((q) => `${q.method} ${q.path} ${q.query.date}`)).toEqual(['GET /habits/journal 2026-11-22', 'GET /habits undefined']);
+    const again = await cli(['status', '--refresh']);
+    expect(again.stdout).toBe('1/3 ✓  🔥3\n');
+    expect(again.requests.map((q) => `${q.method} ${q.path} ${q.query.date}`)).toEqual(['GET /habits/journal 2026-11-22']);
   });
 });
 

@@ -69,7 +69,8 @@ describe('habit authoring from a script', () => {
     const edited = JSON.parse(r.stdout) as Habit;
     const shown = await run(['habit', 'show', 'Walk', '--json']);
     expect(shown.code).toBe(0);
-    expect(JSON.parse(shown.stdout)).toEqual(edited);
+    // The stored habit, and whether it has ended (docs/cli-contract.md).
+    expect(JSON.parse(shown.stdout)).toEqual({ ...edited, ended: false, endedOn: null });
     expect(edited.goals?.filter((g) => g.isActive)).toEqual([expect.objectContaining({ value: 4, unit: 'kM' })]);
   });
 

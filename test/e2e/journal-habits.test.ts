@@ -41,7 +41,12 @@ describe('spawned under a clean environment', () => {
     const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
     expect(rows.map((row) => row.slice(1, 3))).toEqual([['Walk', 'inprogress'], ['Smoking', 'inprogress'], ['Read', 'completed']]);
     expect(rows[0]!.slice(3)).toEqual(['10', '30', 'min', '0', 'morning']);
-    expect(svc.requests.slice(before)).toMatchObject([{ method: 'GET', path: '/habits/journal', query: { date: today } }]);
+    // The journal, and once (the name cache knew none of the habits) the listing that tells
+    // which of them have ended; a second journal asks only for itself.
+    expect(svc.requests.slice(before)).toMatchObject([{ method: 'GET', path: '/habits/journal', query: { date: today } }, { method: 'GET', path: '/habits' }]);
+    const again = svc.requests.length;
+    expect((await spawnCli(['journal'], { env })).stdout).toBe(r.stdout);
+    expect(svc.requests.slice(again)).toMatchObject([{ method: 'GET', path: '/habits/journal', query: { date: today } }]);
   });
 
   it('--json parses on journal, ls, stats, archive and rm', async () => {

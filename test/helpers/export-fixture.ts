@@ -1,5 +1,6 @@
 // Rich data for the export/import round trip, written through the API of a local service: every
-// habit field, goal history, reminders and stacks, each end condition kind, an archived habit, bad
+// habit field, goal history, reminders and stacks, each end condition kind (only the archived
+// habit's met: a habit that has ended is no longer due after it), an archived habit, bad
 // habits over their limit, notes with moods and photos, and logs and marks over several weeks
 // (a wholly skipped week, weekly and monthly goals completed by sums and by marks).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -44,7 +45,7 @@ export async function seedRich(call: Call): Promise<Record<string, string>> {
     name: 'Walk', description: 'Around the park', icon: 'shoe', colorHex: '#FF8800', startDate: '2026-10-01',
     goal: { periodicity: 'daily', value: 30, unit: 'min' }, areaIds: [health], timeOfDayIds: ['morning'],
     reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 }, occurrenceFilter: { weekDays: [2, 3] }, showAsAlarm: true }] },
-    endCondition: { type: 'streak', streakLength: 3 },
+    endCondition: { type: 'streak', streakLength: 5 }, // not reached: its longest run is 4
   });
   for (const d of ['2026-10-20', '2026-10-21', '2026-10-22']) await mark(walk, 'complete', d);
   await log(walk, 20, 'min', '2026-10-23');
@@ -68,7 +69,7 @@ export async function seedRich(call: Call): Promise<Record<string, string>> {
     name: 'Run', startDate: '2026-10-26', occurrence: { type: 'weekDays', days: [1, 3, 5] },
     goal: { periodicity: 'weekly', value: 10, unit: 'kM' }, areaIds: [health, mind],
     reminders: { habitStacks: [{ conditionHabitId: walk, type: 'completed', timerType: 'after', timerDelaySecs: 600 }] },
-    endCondition: { type: 'successPeriods', totalPeriods: 2 },
+    endCondition: { type: 'successPeriods', totalPeriods: 3 }, // not reached: weeks 1 and 3
   });
   await log(run, 4, 'kM', '2026-10-26');
   await log(run, 6000, 'm', '2026-10-28'); // week 1 completed by the sum
@@ -84,7 +85,7 @@ export async function seedRich(call: Call): Promise<Record<string, string>> {
   const read = await habit({
     name: 'Read', startDate: '2026-09-15', occurrence: { type: 'monthDays', days: [1, 15, 31] },
     goal: { periodicity: 'monthly', value: 4, unit: 'hr' }, timeOfDayIds: ['evening', 'morning'], customUnitName: 'pages',
-    endCondition: { type: 'totalLogValue', totalLogValue: 5 },
+    endCondition: { type: 'totalLogValue', totalLogValue: 10 }, // not reached: 6.67 hr
   });
   await log(read, 120, 'min', '2026-09-15');
   await log(read, 3, 'hr', '2026-09-20'); // September reached by sums

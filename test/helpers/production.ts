@@ -15,6 +15,13 @@ export interface FakeHabit {
   name: string;
   goal: { periodicity: 'daily'; value: number; unit: string } | null;
   customUnitName?: string;
+  /** Default 2020-01-01. */
+  startDate?: string;
+  /**
+   * Its end condition, as the spec's input; sent back with `isMet` as production does (a date
+   * passed, a total or a number of completed days reached) and never a `metOn`.
+   */
+  endCondition?: { type: 'date'; date: string } | { type: 'totalLogValue'; totalLogValue: number } | { type: 'successPeriods'; totalPeriods: number };
 }
 
 interface Log {
@@ -32,6 +39,13 @@ export interface ProductionOptions {
   undoRemovesValues?: boolean;
   /** DELETE of a log by id: 404 (ids are not known) by default, or 405. */
   deleteStatus?: 404 | 405;
+  /**
+   * The journal lists every habit started by the date, ended or not (whether production leaves an
+   * ended habit out is not recorded), with its status and progress, and statistics list every day
+   * of the range from the habit's start to today. Without it the journal is empty and statistics
+   * list the days with logs.
+   */
+  everyDay?: boolean;
 }
 
 const SECONDS: Record<string, number> = { sec: 1, min: 60, hr: 3600 };
@@ -41,6 +55,9 @@ const BASE: Record<string, { base: string; of: Record<string, number> }> = {
   ...Object.fromEntries(Object.keys(LITRES).map((u) => [u, { base: 'L', of: LITRES }])),
   rep: { base: 'rep', of: { rep: 1 } },
 };
+/** The server's today (the tests' clock). */
+const TODAY = '2026-11-22';
+const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const SYMBOLS = ['m', 'kM', 'ft', 'yd', 'mi', 'floor', 'L', 'mL', 'fl oz', 'cup', 'sec', 'min', 'hr', 'ms', 'kg', 'g', 'mg', 'oz', 'lb', 'mcg', 'J', 'kJ', 'kCal', 'cal', 'rep', 'step'];
 
 export interface ProductionServer {
@@ -98,26 +115,48 @@ export async function startProduction(habits: FakeHabit[], options: ProductionOp
         failing--;
         return json(503, { message: 'Service Unavailable' });
       }
+      const start = (h: FakeHabit) => h.startDate ?? '2020-01-01';
+      const loggedDays = (h: FakeHabit) => [...logs.keys()].filter((k) => k.startsWith(`${h.id} `)).map((k) => k.slice(h.id.length + 1)).sort();
+      const isMet = (h: FakeHabit): boolean => {
+        const end = h.endCondition;
+        if (!end) return false;
+        if (end.type === 'date') return TODAY >= end.date;
+        if (end.type === 'totalLogValue') return loggedDays(h).reduce((sum, d) => sum + total(h, d), 0) >= end.totalLogValue;
+        return loggedDays(h).filter((d) => status(h, d) === 'completed').length >= end.totalPeriods;
+      };
       const wire = (h: FakeHabit) => ({
-        id: h.id, name: h.name, type: 'good', isArchived: false, startDate: '2020-01-01', occurrence: { type: 'daily' },
+        id: h.id, name: h.name, type: 'good', isArchived: false, startDate: start(h), occurrence: { type: 'daily' },
         customUnitName: h.customUnitName ?? null,
         goals: h.goal ? [{ id: `g-${h.id}`, createdAt: '2020-01-01T00:00:00Z', isActive: true, ...h.goal }] : [],
+        endCondition: h.endCondition ? { id: `e-${h.id}`, createdAt: '2020-01-01T00:00:00Z', ...h.endCondition, isMet: isMet(h) } : null,
       });
       const p = url.pathname.replace(/^\/v2/, '');
       if (req.method === 'GET' && p === '/habits') return json(200, { data: habits.map(wire), pagination: { total: habits.length, limit: 50, offset: 0 } });
-      if (req.method === 'GET' && p === '/habits/journal') return json(200, { data: [] });
+      if (req.method === 'GET' && p === '/habits/journal') {
+        const day = url.searchParams.get('date') ?? TODAY;
+        const entries = options.everyDay ? habits.filter((h) => start(h) <= day).map((h) => ({
+          id: h.id, name: h.name, status: status(h, day), colorHex: '#7B61FF', icon: null, timeOfDayIds: [], type: 'good',
+          ...(h.goal ? { progress: { current: total(h, day), target: h.goal.value, unit: h.goal.unit, periodicity: 'daily' } } : {}),
+        })) : [];
+        return json(200, { data: entries });
+      }
       const m = /^\/habits\/([^/]+)(?:\/(.*))?$/.exec(p);
       const h = m ? habits.find((x) => x.id === m[1]) : undefined;
       if (!m || !h) return json(404, { message: 'Not found' });
       const rest = m[2];
-      const date = typeof body.targetDate === 'string' ? body.targetDate : '2026-11-22';
+      const date = typeof body.targetDate === 'string' ? body.targetDate : TODAY;
       if (req.method === 'GET' && rest === undefined) return json(200, { data: wire(h) });
       if (req.method === 'GET' && rest === 'statistics') {
-        const day = url.searchParams.get('startDate') ?? '2026-11-22';
+        // The logged days of the range (one day when startDate = endDate), each with its total.
+        const from = url.searchParams.get('startDate') ?? TODAY;
+        const to = url.searchParams.get('endDate') ?? from;
         const unit = h.goal?.unit ?? 'rep';
         const base = options.baseUnits ? BASE[unit]?.base ?? unit : unit;
-        const t = inUnit(total(h, day), unit, base);
-        const listed = dayLogs(h.id, day).length > 0 ? [{ date: day, totalLog: t, status: status(h, day) }] : [];
+        const days: string[] = [];
+        if (options.everyDay) for (let d = from < start(h) ? start(h) : from; d <= to && d <= TODAY; d = nextDay(d)) days.push(d);
+        const listed = (options.everyDay ? days : loggedDays(h).filter((d) => d >= from && d <= to && dayLogs(h.id, d).length > 0))
+          .map((d) => ({ date: d, totalLog: inUnit(total(h, d), unit, base), status: status(h, d) }));
+        const t = listed.reduce((sum, d) => sum + d.totalLog, 0);
         return json(200, {
           data: {
             id: h.id, name: h.name, type: 'good', totalLogs: t, skips: 0, fails: 0, completions: 0, periodicity: 'daily', avg: t,

@@ -40,6 +40,11 @@ describe('habitsTable', () => {
 describe('habitsTsv', () => {
   it('prints full ids in name order', () => {
     const habits = [habit('-N1', 'b', { occurrence: { type: 'intervalDays', interval: 2 } }), habit('-N2', 'A')];
-    expect(habitsTsv(habits)).toBe('-N2\tA\tgood\tevery day\t\t\n-N1\tb\tgood\tevery 2 days\t\t\n');
+    expect(habitsTsv(habits)).toBe('-N2\tA\tgood\tevery day\t\t\t\n-N1\tb\tgood\tevery 2 days\t\t\t\n');
+  });
+
+  it('ends each line with the day the habit ended, yes when not known, empty while it runs', () => {
+    const habits = [{ ...habit('-N1', 'a'), ended: true, endedOn: '2026-11-19' }, { ...habit('-N2', 'b'), ended: true, endedOn: null }, { ...habit('-N3', 'c'), ended: false, endedOn: null }];
+    expect(habitsTsv(habits).split('\n').map((l) => l.split('\t')[6])).toEqual(['2026-11-19', 'yes', '', undefined]);
   });
 });

@@ -1,13 +1,16 @@
 // `habits habit ls [--archived] [--area A] [--type good|bad]`: every habit, paged through.
 import type { Command } from 'commander';
 import { listAll } from '../../api/paging.js';
-import type { HabitType } from '../../api/types.js';
+import type { Habit, HabitType } from '../../api/types.js';
 import { UsageError } from '../../errors.js';
 import { flagValue } from '../../model/grammar.js';
-import { HABIT_LS_TSV_COLUMNS, habitsTable, habitsTsv } from '../../output/habits.js';
+import { endState } from '../../model/ending.js';
+import { factsOf } from '../../model/habit-facts.js';
+import { HABIT_LS_TSV_COLUMNS, habitsTable, habitsTsv, type ListedHabit } from '../../output/habits.js';
 import { examples, type App } from '../shared/app.js';
 import { parseHabitType } from '../../model/habit-fields.js';
 import type { Deps } from '../shared/deps.js';
+import { withEndDays } from '../shared/endings.js';
 
 /** What `habit ls` lists. */
 export interface LsOptions {
@@ -28,8 +31,11 @@ export function register(parent: Command, app: App): void {
     .option('--type <type>', 'only good or bad habits')
     .addHelpText('after', `
 On a terminal the ID column shows the shortest prefix that names the habit (whole ids when
-other habits are not known). Piped, each habit is one tab-separated line with its full id:
-${HABIT_LS_TSV_COLUMNS.join(', ')}.
+other habits are not known). A habit whose end condition has ended it reads "ended" and the
+day it ended (its last due day) in a STATE column; it is no longer due, and its history stays.
+Piped, each habit is one tab-separated line with its full id:
+${HABIT_LS_TSV_COLUMNS.join(', ')} (the day it ended; yes when the server does not say which;
+empty while it runs). --json adds "ended" (true or false) and "endedOn" (the day, or null).
 ${examples([
   ['habits habit ls'],
   ['habits habit ls --archived'],
@@ -55,7 +61,7 @@ export function parse(opts: { archived?: boolean; area?: string; type?: string }
 }
 
 /** Lists the habits page by page and prints them. */
-export async function run(options: LsOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver'>): Promise<void> {
+export async function run(options: LsOptions, deps: Pick<Deps, 'api' | 'out' | 'resolver' | 'today'>): Promise<void> {
   const areaId = options.area === undefined ? undefined : (await deps.resolver.resolveArea(options.area)).id;
   const api = await deps.api();
   const habits = await listAll(api, 'GET /habits', {
@@ -71,12 +77,23 @@ export async function run(options: LsOptions, deps: Pick<Deps, 'api' | 'out' | '
           : 'No habits yet. Add one with `habits habit add <name>`.',
     );
   }
+  const listed = await withEndStates(habits, deps);
   await deps.out.render({
-    json: habits,
+    json: listed,
     page: true,
-    plain: () => habitsTsv(habits),
-    tty: async () => deps.out.table(habitsTable(habits, deps.out.c, complete ? habits.map((h) => h.id) : await knownIds(deps, options), deps.out.width)),
+    plain: () => habitsTsv(listed),
+    tty: async () => deps.out.table(habitsTable(listed, deps.out.c, complete ? habits.map((h) => h.id) : await knownIds(deps, options), deps.out.width)),
   });
+}
+
+/**
+ * Each habit with whether it has ended today (`ended`, `endedOn`): from its end condition, and for
+ * one met on a day the server does not say, from its statistics (shared/endings.ts).
+ */
+async function withEndStates(habits: readonly Habit[], deps: Pick<Deps, 'api' | 'resolver' | 'today'>): Promise<ListedHabit[]> {
+  const facts = await withEndDays(new Map(habits.map((h) => [h.id, factsOf(h)] as const)), habits.map((h) => h.id), deps);
+  const today = deps.today();
+  return habits.map((h) => ({ ...h, ...endState(facts.get(h.id) ?? {}, today) }));
 }
 
 /**

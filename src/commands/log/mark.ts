@@ -17,6 +17,7 @@ import type { Named } from '../../resolve/index.js';
 import type { Deps } from '../shared/deps.js';
 import { type DayLeft, type MarkWrite, orderedPrinter, sendMark, WRITE_CONCURRENCY } from '../shared/log-writes.js';
 import { followWrite } from '../shared/status.js';
+import { noteEndWrite } from '../shared/endings.js';
 
 /** What one mark verb is: its route and wording (shared/log-writes.ts), its help; the rest is shared. */
 export interface MarkVerb extends MarkWrite {
@@ -115,6 +116,7 @@ export async function runMark(
     const outcome: Outcome = item instanceof Error ? { ok: false, err: item } : await mark(item);
     const habit = item instanceof Error ? null : { id: item.id, name: item.name };
     if (habit && outcome.ok && !outcome.already) followWrite(deps, date, habit.id, verb.name === 'undo' ? { undo: { cleared: cleared(outcome) } } : verb.name);
+    if (!(item instanceof Error) && outcome.ok && !outcome.already) noteEndWrite(deps, item);
     entries[i] = toEntry(ref, habit, date, outcome);
     if (!outcome.ok) errors[i] = outcome.err;
     printer.done(i);

@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { shellWord } from '../../output/format.js';
 import { examples, type App } from '../shared/app.js';
 import { followWrite } from '../shared/status.js';
+import { noteEndWrite } from '../shared/endings.js';
 import type { Deps } from '../shared/deps.js';
 import { sendSet } from '../shared/log-writes.js';
 import { parseNumber, parseUnit, type LogAddOptions } from './add.js';
@@ -49,7 +50,10 @@ export async function run(options: LogSetOptions, deps: Pick<Deps, 'out' | 'api'
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
   const sent = await sendSet({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict }, deps);
-  if (sent.result) followWrite(deps, date, habit.id, { add: sent.value, unit: sent.symbol });
+  if (sent.result) {
+    followWrite(deps, date, habit.id, { add: sent.value, unit: sent.symbol });
+    noteEndWrite(deps, habit);
+  }
   const logId = sent.result?.logId;
   const json = {
     habit: { id: habit.id, name: habit.name }, date, unitSymbol: sent.symbol, total: options.value, was: sent.was,

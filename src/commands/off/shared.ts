@@ -6,7 +6,7 @@
 import type { Api } from '../../api/routes.js';
 import type { Habit, Statistics } from '../../api/types.js';
 import { Pacer } from '../../concurrency.js';
-import { dueOn, factsOf } from '../../model/habit-facts.js';
+import { dueByFacts, factsOf } from '../../model/habit-facts.js';
 import { dailyProgress } from '../../model/resources.js';
 import { eachDay } from '../../model/overview.js';
 import type { Deps } from '../shared/deps.js';
@@ -27,10 +27,13 @@ export function pacedApi(api: Api, deps: Pick<Deps, 'now' | 'sleep'>): { api: Ap
   return { api: { request }, pacer };
 }
 
-/** The days of `habit` from `from` to `to` that its schedule makes due (every day when it has none): the days to come of a range. */
+/**
+ * The days of `habit` from `from` to `to` that its schedule makes due (every day when it has none),
+ * none after its end: the days to come of a range.
+ */
 export function dueDays(habit: Habit, from: string, to: string): string[] {
   const facts = factsOf(habit);
-  return eachDay(from, to).filter((date) => !(facts.occurrence && facts.startDate) || dueOn(facts.occurrence, facts.startDate, date));
+  return eachDay(from, to).filter((date) => dueByFacts(facts, date) !== false);
 }
 
 /** What one day of a habit holds, as far as `off` cares. */
@@ -58,9 +61,9 @@ export async function readDays(api: Api, habit: Habit, from: string, to: string,
       days.set(date, { kind: 'held', status: status ?? 'value', total: Number.isFinite(total) ? total : 0 });
       continue;
     }
-    // Due by the habit's schedule when it has one; else as the server lists days (the local
-    // service lists due days).
-    const due = facts.occurrence && facts.startDate ? dueOn(facts.occurrence, facts.startDate, date) : entry !== undefined;
+    // Due by the habit's schedule (and not after its end) when it has one; else as the server
+    // lists days (the local service lists due days).
+    const due = dueByFacts(facts, date) ?? entry !== undefined;
     days.set(date, { kind: due ? 'open' : 'not-due' });
   }
   return days;

@@ -61,7 +61,7 @@ function sourceWord(s: JudgedSlot): string {
 }
 
 /** Lists the reminders of the date. */
-export async function run(options: LsOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'now' | 'settings' | 'paths' | 'scope' | 'writes'>): Promise<void> {
+export async function run(options: LsOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today' | 'now' | 'settings' | 'paths' | 'scope' | 'writes'>): Promise<void> {
   const { out } = deps;
   const zone = deps.settings.timezone.value;
   const scope = deps.scope();

@@ -5,10 +5,11 @@ import { ApiError } from '../../api/errors.js';
 import { mayPass } from '../../api/network.js';
 import type { JournalEntry } from '../../api/types.js';
 import { describeError } from '../../describe-error.js';
-import { dueOn, remindersOf } from '../../model/habit-facts.js';
+import { dueByFacts, factsOf, remindersOf } from '../../model/habit-facts.js';
 import { currentGoal } from '../../model/resources.js';
 import { daySlots, judge, type DayEntry, type JudgedSlot, type Memory, type RemindHabit } from '../../remind/index.js';
 import type { Deps } from '../shared/deps.js';
+import { withoutEnded } from '../shared/endings.js';
 import { keepStatus } from '../shared/status.js';
 
 /** The habits and, per date, what the journal says of each (none: the server was out of reach). */
@@ -28,7 +29,7 @@ function outOfReach(err: unknown): boolean {
 }
 
 /** The habits (GET /habits, which refreshes the cache) and the journal of each of `dates`. */
-export async function learn(dates: readonly string[], deps: Pick<Deps, 'api' | 'resolver'> & Partial<Pick<Deps, 'today' | 'now' | 'scope' | 'paths' | 'settings'>>): Promise<Known> {
+export async function learn(dates: readonly string[], deps: Pick<Deps, 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'now' | 'scope' | 'paths' | 'settings'>>): Promise<Known> {
   try {
     const api = await deps.api();
     const [habits, ...journals] = await Promise.all([
@@ -36,11 +37,13 @@ export async function learn(dates: readonly string[], deps: Pick<Deps, 'api' | '
       ...dates.map((date) => api.request('GET /habits/journal', { query: { date } })),
     ]);
     const days = new Map<string, Map<string, DayEntry>>();
-    dates.forEach((date, i) => {
-      const list: JournalEntry[] = Array.isArray(journals[i]) ? journals[i] : [];
+    // A habit that has ended is not due, whether or not the server still lists it.
+    const facts = new Map(habits.map((h) => [h.id, factsOf(h)] as const));
+    for (const [i, date] of dates.entries()) {
+      const list: JournalEntry[] = await withoutEnded(Array.isArray(journals[i]) ? journals[i] : [], date, deps, facts);
       keepStatus(deps, date, list);
       days.set(date, new Map(list.map((e) => [e.id, { status: String(e.status), type: String(e.type), ...(e.progress ? { progress: e.progress } : {}) }])));
-    });
+    }
     return { habits: habits.filter((h) => !h.isArchived).map((h) => ({ id: h.id, name: h.name, type: h.type, limit: currentGoal(h) !== null, ...remindersOf(h) })), days };
   } catch (err) {
     if (!outOfReach(err)) throw err;
@@ -57,15 +60,15 @@ async function cached(deps: Pick<Deps, 'resolver'>): Promise<{ habits: RemindHab
   return { habits };
 }
 
-/** Whether `habitId` is due on `date`: in the journal; offline, by its cached schedule (unknown: due). */
+/**
+ * Whether `habitId` is due on `date`: in the journal; offline, by its cached schedule and end
+ * (unknown: due).
+ */
 export async function dueOf(known: Known, date: string, deps: Pick<Deps, 'resolver'>): Promise<(habitId: string) => boolean> {
   const day = known.days?.get(date);
   if (day) return (id) => day.has(id);
   const facts = await deps.resolver.cachedFacts();
-  return (id) => {
-    const f = facts.get(id);
-    return !f?.occurrence || !f.startDate || dueOn(f.occurrence, f.startDate, date);
-  };
+  return (id) => dueByFacts(facts.get(id) ?? {}, date) !== false;
 }
 
 /** The reminders of `date`, judged at `now`. */

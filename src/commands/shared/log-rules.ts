@@ -1,12 +1,13 @@
 // What a log write checks before it is sent, so that it never reports success for a log that will
 // not count (docs/cli-contract.md, "Every write changes what you see, or says why not"):
 // - a date before the habit's start date is refused (exit 2), with the edit that allows it;
-// - an archived habit, or a day that is not due, is a warning on stderr, or a refusal with --strict.
+// - an archived habit, a day that is not due, or one after the habit's end, is a warning on stderr,
+//   or a refusal with --strict.
 // The facts come with the habit's name (the listing that resolved it, or the name cache). When they
 // show a problem and may be stale, they are read again from the server before anything is said, so
 // a warm, healthy write still costs one request.
 import { UsageError } from '../../errors.js';
-import { countsOn, type HabitFacts } from '../../model/habit-facts.js';
+import { countsOn, endedBy, type HabitFacts } from '../../model/habit-facts.js';
 import { escapeControls } from '../../model/text.js';
 import { formatOccurrence, shellWord } from '../../output/format.js';
 import { unreachable, type Named } from '../../resolve/index.js';
@@ -33,7 +34,10 @@ function findings(habit: Named, facts: HabitFacts, date: string): Finding[] {
   if (facts.archived) {
     found.push({ refuse: false, message: `${name} is archived: the log is kept, but the journal does not show the habit` });
   }
-  if (countsOn(facts, date) === false) {
+  if (endedBy(facts, date) === true) {
+    // Not due after its last day; a log there still adds to a total (an end by total reads it).
+    found.push({ refuse: false, message: `${name} ended on ${facts.end!.lastDay} (its end condition was met), so it is no longer due on ${date}: the log is kept, but settles nothing` });
+  } else if (countsOn(facts, date) === false) {
     const period = facts.goal?.periodicity ?? 'daily';
     const when = period === 'daily' ? `is not due on ${date}` : `has no due day in the ${period.replace(/ly$/, '')} of ${date}`;
     found.push({

@@ -1,6 +1,6 @@
 // What `habits week` and `habits month` share: the requests (one listing of the active habits, then
 // one statistics request per habit for the range, at most OVERVIEW_CONCURRENCY at once) and the
-// three renderings. A habit whose statistics fail is shown unavailable; the others still are.
+// three renderings. Days after a habit's end are not due (shared/endings.ts). A habit whose statistics fail is shown unavailable; the others still are.
 import type { Habit, Statistics } from '../../api/types.js';
 import { mapPool } from '../../concurrency.js';
 import { factsOf } from '../../model/habit-facts.js';
@@ -13,6 +13,7 @@ import { BAD_WORDS, GOOD_WORDS, legendLine, TO_COME } from '../../output/vocabul
 import { wrapText } from '../../output/wrap.js';
 import { offDays } from '../../record/off.js';
 import type { Deps } from './deps.js';
+import { withEndDays } from './endings.js';
 
 /** Statistics requests in flight at once: 50 habits take 51 requests, far under 500 a minute. */
 export const OVERVIEW_CONCURRENCY = 4;
@@ -35,7 +36,9 @@ export const OVERVIEW_TSV_COLUMNS = 'id, name, one status per day (first to last
 /** The request count, said in help and in docs/cli-contract.md. */
 export const OVERVIEW_REQUESTS = `Requests: one listing of the active habits (GET /habits, 100 a page: one page up to 100
 habits) and one statistics request per habit for the range, at most ${OVERVIEW_CONCURRENCY} at a time:
-51 requests for 50 habits, well under the service's limit of 500 a minute.`;
+51 requests for 50 habits, well under the service's limit of 500 a minute. A habit whose end
+the server says is met without saying when (production) costs one more, once: its days after
+the end are not due.`;
 
 /** The help shared by week and month: glyphs, numbers, piped columns, exit code. */
 export const OVERVIEW_HELP = `Each day is a glyph, coloured on a terminal, with the journal's words:
@@ -90,6 +93,8 @@ export async function runOverview(options: OverviewOptions, deps: Pick<Deps, 'ap
   if (habits.length === 0) return out.empty(empty, 'No active habits.');
   const api = await deps.api();
   const today = deps.today();
+  // Days after a habit's end are not due (shared/endings.ts): its facts say when it ended.
+  const facts = await withEndDays(new Map(habits.map((h) => [h.id, factsOf(h)] as const)), habits.map((h) => h.id), deps);
   const failures: unknown[] = [];
   // Each request's failure is caught into its row, so one habit never hides the others.
   const rows = await mapPool(habits, OVERVIEW_CONCURRENCY, async (habit: Habit): Promise<OverviewHabit> => {
@@ -98,7 +103,7 @@ export async function runOverview(options: OverviewOptions, deps: Pick<Deps, 'ap
         params: { habitId: habit.id },
         query: { startDate: options.from, endDate: options.to },
       });
-      return overviewHabit(habit, stats, range, today, factsOf(habit));
+      return overviewHabit(habit, stats, range, today, facts.get(habit.id));
     } catch (err) {
       failures.push(err);
       const r = describeError(err);

@@ -1,12 +1,21 @@
-// When a habit is due, from its occurrence and start date. Nothing is due before the start date.
+// When a habit is due, from its occurrence, start date and last day. Nothing is due before the start
+// date, nor after the last day its end condition leaves it (store/derived.ts, lastDueDay).
 import type { Occurrence } from '../../api/types.js';
 import { type Day, toYmd, weekday } from './dates.js';
 
 /** Longest gap between two due days of any valid occurrence (monthDays [31] skips at most two months). */
 const MAX_DUE_GAP = 3700;
 
-/** A predicate telling whether a day is due; built once per habit because timelines call it per day. */
-export function dueChecker(occurrence: Occurrence, startDate: Day): (day: Day) => boolean {
+/**
+ * A predicate telling whether a day is due; built once per habit because timelines call it per day.
+ * `lastDay`, when given, is the last day that may be due: a habit that has ended is due no more.
+ */
+export function dueChecker(occurrence: Occurrence, startDate: Day, lastDay?: Day): (day: Day) => boolean {
+  const scheduled = scheduleChecker(occurrence, startDate);
+  return lastDay === undefined ? scheduled : (day) => day <= lastDay && scheduled(day);
+}
+
+function scheduleChecker(occurrence: Occurrence, startDate: Day): (day: Day) => boolean {
   switch (occurrence.type) {
     case 'daily':
       return (day) => day >= startDate;

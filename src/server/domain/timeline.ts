@@ -3,7 +3,8 @@
 //
 // Rules (also in docs/local-service.md):
 // - Periods follow the goal's periodicity (daily without a goal) and are calendar-aligned. A period
-//   counts ("is due") when it holds at least one due day on or after the start date.
+//   counts ("is due") when it holds at least one due day on or after the start date (and on or
+//   before the last day, for a habit that has ended).
 // - Progress of a period is the sum of its logged amounts in the goal's unit (see units.ts); logs
 //   dated before the start date do not count. Without a goal the target is "anything": any amount.
 // - Good habits: completed when a complete mark exists in the period or the sum reaches the target;
@@ -52,6 +53,8 @@ export interface HabitRules {
   occurrence: Occurrence;
   startDate: Day;
   goal: GoalRule | null;
+  /** The last day its end condition leaves due (store/derived.ts, lastDueDay); none when it has not ended. */
+  lastDay?: Day;
 }
 
 /** What a log records: an amount, or a mark. */
@@ -192,7 +195,7 @@ export const ENDED: Day = 2 ** 31 - 1;
 export function buildTimeline(rules: HabitRules, days: ReadonlyMap<Day, DayData>, today: Day, window?: TimelineWindow): Timeline {
   const periodicity = rules.goal?.periodicity ?? 'daily';
   const target = rules.goal ? rules.goal.value : null;
-  const due = dueChecker(rules.occurrence, rules.startDate);
+  const due = dueChecker(rules.occurrence, rules.startDate, rules.lastDay);
   let horizon = Math.max(today, rules.startDate);
   let totalAmount = 0;
   for (const [day, data] of days) {

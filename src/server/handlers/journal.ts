@@ -8,14 +8,18 @@ import { rangeStats, round } from '../domain/stats.js';
 import { statisticsUnit } from '../domain/units.js';
 import { validationError } from '../http/errors.js';
 import { requireHabit } from '../lookup.js';
-import { timelineFor } from '../store/derived.js';
+import { lastDueDay, timelineFor } from '../store/derived.js';
+import { endConditionsByHabit } from '../store/repo/end-conditions.js';
 import { activeHabitsStartedBy } from '../store/repo/habits.js';
 import { activeTimeOfDayIds } from '../store/repo/links.js';
 import { Issues } from '../validate/issues.js';
 import { LIMITS } from '../validate/limits.js';
 import { onlyKnown, queryDate } from '../validate/query.js';
 
-/** GET /habits/journal: active habits due on `date` (default today), with status, streak and progress. */
+/**
+ * GET /habits/journal: active habits due on `date` (default today), with status, streak and
+ * progress. A habit whose end condition ended it before `date` is not due (lastDueDay).
+ */
 export const journal: Handler = ({ app, query }) => {
   const issues = new Issues();
   onlyKnown(query, ['date'], issues);
@@ -25,9 +29,14 @@ export const journal: Handler = ({ app, query }) => {
   const day = requested ?? today;
   const entries = app.store.read(() => {
     const timeOfDays = activeTimeOfDayIds(app.store);
+    const ends = endConditionsByHabit(app.store);
     const out: JournalEntry[] = [];
     for (const row of activeHabitsStartedBy(app.store, formatDay(day))) {
-      const tl = timelineFor(app.store, row, today, day, day);
+      const end = ends.get(row.id) ?? null;
+      const last = end && lastDueDay(app.store, row, today, end);
+      // Over before the date: not due, and no timeline to build from its last day on.
+      if (last !== null && day > last) continue;
+      const tl = timelineFor(app.store, row, today, day, day, last);
       if (!tl.due(day)) continue;
       const goal = tl.rules.goal;
       out.push({

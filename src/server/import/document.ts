@@ -155,8 +155,10 @@ function returnedEndCondition(value: unknown, path: string, cx: Context): EndCon
   const created = createdAt(o.createdAt, at(path, 'createdAt'), cx);
   const condition = endCondition(o, path, issues);
   if (!endId || !created || !condition) return undefined;
-  // isMet and periodType are derived by the service; the importer does not store them.
-  return endConditionView(endId, created, condition, o.isMet === true, typeof o.periodType === 'string' ? o.periodType : 'daily');
+  // isMet, periodType and metOn are derived by the service; the importer does not store them. A
+  // well-formed metOn is kept for the rebuild of the history (history.ts): its days after are not due.
+  const metOn = typeof o.metOn === 'string' ? parseDate(o.metOn) : null;
+  return endConditionView(endId, created, condition, o.isMet === true, typeof o.periodType === 'string' ? o.periodType : 'daily', metOn);
 }
 
 /** Reminders as the API checks them, every stack with its id and none on the habit itself. */

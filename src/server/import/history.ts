@@ -46,6 +46,16 @@ function timelineOf(rules: HabitRules, plan: Map<Day, Planned>, unit: string | n
   return buildTimeline(rules, aggregateLogs(records, unit), today);
 }
 
+/**
+ * The last due day an exported end condition states (its date, or the `metOn` of a condition met),
+ * so that days after it are not due here either, as they were not in the export; null otherwise.
+ */
+function lastDayOf(end: ExportedHabit['endCondition']): Day | null {
+  if (!end) return null;
+  if (end.type === 'date') return parseDate(end.date);
+  return end.isMet && typeof end.metOn === 'string' ? parseDate(end.metOn) : null;
+}
+
 /** Rebuilds the logs of `habit` from its statistics, as of the last day they cover. */
 export function rebuildHistory(habit: ExportedHabit): RebuiltHistory {
   const stats = habit.statistics;
@@ -55,7 +65,8 @@ export function rebuildHistory(habit: ExportedHabit): RebuiltHistory {
   if (!first || !last) return { logs: [], days: 0, inexact: [] };
   const goal = goalRuleOf(activeGoalOf(habit.goals ?? []));
   const unit = goal?.unit ?? null;
-  const rules: HabitRules = { type: habit.type, occurrence: habit.occurrence, startDate: parseDate(habit.startDate) ?? 0, goal };
+  const lastDay = lastDayOf(habit.endCondition);
+  const rules: HabitRules = { type: habit.type, occurrence: habit.occurrence, startDate: parseDate(habit.startDate) ?? 0, goal, ...(lastDay !== null ? { lastDay } : {}) };
   const today = parseDate(last.date) ?? 0;
   const shown = new Map<Day, string>();
   const plan = new Map<Day, Planned>();

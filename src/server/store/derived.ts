@@ -8,14 +8,17 @@
 // touched one on. A read builds a small timeline window that starts after the last stored period
 // ending before both the range asked about and today (statuses before today no longer depend on
 // it), so its cost follows the range, not the length of the history.
+// The stored data knows nothing of end conditions: a read applies the habit's last due day
+// (lastDueDay) to the window it builds, seeded only by a period over by that day.
 import { type Day, parseDate } from '../domain/dates.js';
-import type { LifetimeFigures } from '../domain/end-condition.js';
+import { type LifetimeFigures, completedOn, periodMetIndex, totalMetOn } from '../domain/end-condition.js';
 import { periodEnd } from '../domain/periods.js';
-import { DayAccumulator, ENDED, type HabitRules, type StatusCode, type Timeline, buildTimeline } from '../domain/timeline.js';
+import { DayAccumulator, ENDED, type HabitRules, type StatusCode, type Timeline, buildTimeline, reached } from '../domain/timeline.js';
 import {
-  type PeriodRow, WHOLE_HABIT, clearDirty, dayAmounts, dayTotals, deleteDerived, deletePeriod, dirtyEntries, lastLoggedDay, logRowsOn,
-  periodBefore, periodFactsThrough, periodsFrom, putDayTotal, putPeriod, replaceDayTotals,
+  type PeriodRow, WHOLE_HABIT, clearDirty, dayAmounts, dayAmountsByDay, dayTotals, deleteDerived, deletePeriod, dirtyEntries, lastLoggedDay,
+  logRowsOn, periodBefore, periodFactsThrough, periodMeeting, periodsFrom, putDayTotal, putPeriod, replaceDayTotals,
 } from './repo/derived.js';
+import { type StoredEndCondition, endCondition } from './repo/end-conditions.js';
 import { activeGoal } from './repo/goals.js';
 import { type HabitRow, getHabit } from './repo/habits.js';
 import { habitLogRows } from './repo/logs.js';
@@ -105,16 +108,39 @@ function storePeriods(store: Store, habitId: string, rules: HabitRules, from: Da
 
 /**
  * A timeline of `habit` as of `today` that answers exactly for the days `from` to `to` (dayStatus,
- * periodAmount, streakAt, rangeStats). Call inside a store transaction.
+ * periodAmount, streakAt, rangeStats), with nothing due after its last due day. `lastDay` is that
+ * day when the caller knows it already (see lastDueDay). Call inside a store transaction.
  */
-export function timelineFor(store: Store, habit: HabitRow, today: Day, from: Day, to: Day): Timeline {
+export function timelineFor(store: Store, habit: HabitRow, today: Day, from: Day, to: Day, lastDay?: Day | null): Timeline {
   if (store.writing) flushDerived(store);
-  const rules = rulesOf(store, habit);
+  const last = lastDay === undefined ? lastDueDay(store, habit, today) : lastDay;
+  const rules: HabitRules = { ...rulesOf(store, habit), ...(last !== null ? { lastDay: last } : {}) };
   const periodicity = rules.goal?.periodicity ?? 'daily';
-  const seed = periodBefore(store, habit.id, Math.min(from, today));
+  // Stored periods are those of a habit without an end: one still running on its last day would
+  // count days no longer due, so the seed ends by then.
+  const seed = periodBefore(store, habit.id, Math.min(from, today, last === null ? from : last + 1));
   const start = seed ? seed.last + 1 : rules.startDate;
   const until = periodEnd(periodicity, Math.max(to, start));
   return buildTimeline(rules, dayTotals(store, habit.id, Math.min(from, start), until), today, { start, run: seed?.run ?? 0, runDays: seed?.runDays ?? 0, until });
+}
+
+/** The periods of a habit as of `today`: the figures of the stored ones over before it, and a timeline of the rest. */
+interface PeriodHistory {
+  rules: HabitRules;
+  seed: PeriodRow | undefined;
+  before: { maxRun: number; completed: number };
+  tl: Timeline;
+}
+
+function periodHistory(store: Store, habit: HabitRow, today: Day): PeriodHistory {
+  const rules = rulesOf(store, habit);
+  const periodicity = rules.goal?.periodicity ?? 'daily';
+  const seed = periodBefore(store, habit.id, today);
+  const start = seed ? seed.last + 1 : rules.startDate;
+  const until = periodEnd(periodicity, Math.max(today, rules.startDate, lastLoggedDay(store, habit.id) ?? rules.startDate));
+  const tl = buildTimeline(rules, dayTotals(store, habit.id, start, until), today, { start, run: seed?.run ?? 0, runDays: seed?.runDays ?? 0, until });
+  const before = seed ? periodFactsThrough(store, habit.id, seed.first) : { maxRun: 0, completed: 0 };
+  return { rules, seed, before, tl };
 }
 
 /** The lifetime figures of `habit` as of `today`, each computed when read; read them inside the store transaction. */
@@ -124,13 +150,7 @@ export function lifetimeFacts(store: Store, habit: HabitRow, today: Day): Lifeti
   let periods: { maxRun: number; completedCount: number } | undefined;
   const periodFacts = (): { maxRun: number; completedCount: number } => {
     if (periods) return periods;
-    const rules = rulesOf(store, habit);
-    const periodicity = rules.goal?.periodicity ?? 'daily';
-    const seed = periodBefore(store, habit.id, today);
-    const start = seed ? seed.last + 1 : rules.startDate;
-    const until = periodEnd(periodicity, Math.max(today, rules.startDate, lastLoggedDay(store, habit.id) ?? rules.startDate));
-    const tl = buildTimeline(rules, dayTotals(store, habit.id, start, until), today, { start, run: seed?.run ?? 0, runDays: seed?.runDays ?? 0, until });
-    const before = seed ? periodFactsThrough(store, habit.id, seed.first) : { maxRun: 0, completed: 0 };
+    const { before, tl } = periodHistory(store, habit, today);
     periods = { maxRun: Math.max(before.maxRun, tl.maxRun), completedCount: before.completed + tl.completedCount };
     return periods;
   };
@@ -147,4 +167,37 @@ export function lifetimeFacts(store: Store, habit: HabitRow, today: Day): Lifeti
       return total;
     },
   };
+}
+
+/**
+ * The last day `habit` is due under its end condition (`end`, read when not given) as of `today`,
+ * or null while nothing ends it:
+ * - `date`: the date itself, met or not (a day after it is never due);
+ * - `totalLogValue`, once the total reaches the value: the first day the running total reached it;
+ * - `streak` and `successPeriods`, once met: the day the period that met them was completed
+ *   (completedOn; for a daily goal, that day).
+ * Call inside a store transaction.
+ */
+export function lastDueDay(store: Store, habit: HabitRow, today: Day, end: StoredEndCondition | null = endCondition(store, habit.id)): Day | null {
+  if (!end) return null;
+  const c = end.condition;
+  if (c.type === 'date') return parseDate(c.date);
+  if (store.writing) flushDerived(store);
+  if (c.type === 'totalLogValue') {
+    const days = dayAmountsByDay(store, habit.id);
+    let total = 0;
+    for (const [, amount] of days) total += amount;
+    // Met as isMet says: by the total as it stands (a negative log may take it back under).
+    return reached(total, c.totalLogValue) ? totalMetOn(days, c.totalLogValue) : null;
+  }
+  const { rules, seed, before, tl } = periodHistory(store, habit, today);
+  const target = rules.goal ? rules.goal.value : null;
+  const metBefore = c.type === 'streak' ? before.maxRun >= c.streakLength : before.completed >= c.totalPeriods;
+  if (seed && metBefore) {
+    const p = periodMeeting(store, habit.id, seed.first, c.type === 'streak' ? { streakLength: c.streakLength } : { totalPeriods: c.totalPeriods });
+    if (p) return completedOn(rules.type, target, dayTotals(store, habit.id, p.first, p.last), Math.max(p.first, rules.startDate), p.last);
+  }
+  const i = periodMetIndex(c, tl, before.completed);
+  if (i < 0) return null;
+  return completedOn(rules.type, target, tl.days, Math.max(tl.pStart[i] ?? 0, rules.startDate), tl.pEnd[i] ?? 0);
 }

@@ -5,7 +5,7 @@ import type { Day } from '../domain/dates.js';
 import { endConditionMet, endConditionView as viewOf } from '../domain/end-condition.js';
 import { activeGoalOf } from '../domain/goals.js';
 import { timeOfDayById } from '../domain/time-of-day.js';
-import { lifetimeFacts } from '../store/derived.js';
+import { lastDueDay, lifetimeFacts } from '../store/derived.js';
 import { endCondition } from '../store/repo/end-conditions.js';
 import { listGoals } from '../store/repo/goals.js';
 import type { HabitRow } from '../store/repo/habits.js';
@@ -46,5 +46,6 @@ function endConditionView(app: App, row: HabitRow, today: Day, periodType: strin
   const stored = endCondition(app.store, row.id);
   if (!stored) return null;
   const isMet = endConditionMet(stored.condition, lifetimeFacts(app.store, row, today), today);
-  return viewOf(stored.id, stored.createdAt, stored.condition, isMet, periodType);
+  // Once met, the day it was (our addition): the habit's last due day.
+  return viewOf(stored.id, stored.createdAt, stored.condition, isMet, periodType, isMet ? lastDueDay(app.store, row, today, stored) : null);
 }

@@ -46,11 +46,11 @@ describe('habits habit ls', () => {
     const r = await ls([]);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('\u001b');
-    const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    const rows = r.stdout.split('\n').slice(0, -1).map((l) => l.split('\t'));
     expect(rows.map((row) => row.slice(1))).toEqual([
-      ['Read', 'good', 'every 2 days', '', ''],
-      ['Smoking', 'bad', 'every day', '', 'Health'],
-      ['Walk', 'good', 'Mon, Wed, Fri', '30 min daily', 'Health'],
+      ['Read', 'good', 'every 2 days', '', '', ''],
+      ['Smoking', 'bad', 'every day', '', 'Health', ''],
+      ['Walk', 'good', 'Mon, Wed, Fri', '30 min daily', 'Health', ''],
     ]);
     for (const row of rows) expect(row[0]).toMatch(/^-[A-Za-z0-9_-]{19}$/);
   });
@@ -149,7 +149,7 @@ describe('run alone, with its narrow dependencies', () => {
     const v = verbDeps(alone.svc);
     try {
       await run({ archived: false }, v.deps);
-      expect(v.stdout()).toBe(`${read.id}\tRead\tbad\tevery day\t\t\n${walk.id}\tWalk\tgood\tevery day\t\t\n`);
+      expect(v.stdout()).toBe(`${read.id}\tRead\tbad\tevery day\t\t\t\n${walk.id}\tWalk\tgood\tevery day\t\t\t\n`);
       expect(v.stderr()).toBe('');
       expect(alone.svc.requests.map((q) => [q.method, q.path, q.query])).toEqual([['GET', '/habits', { archived: 'false', limit: '100', offset: '0' }]]);
       // A full active listing is what name lookup needs (complete: archived habits too, which it is not).

@@ -103,10 +103,10 @@ describe('habits habit show', () => {
     ]));
   });
 
-  it('--json is the habit as the server returns it', async () => {
+  it('--json is the habit as the server returns it, and whether it has ended', async () => {
     const r = await cli(['habit', 'show', 'Walk', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual(await call<Habit>(fx.svc, 'GET', `/habits/${walk.id}`));
+    expect(JSON.parse(r.stdout)).toEqual({ ...(await call<Habit>(fx.svc, 'GET', `/habits/${walk.id}`)), ended: false, endedOn: null });
   });
 
   it('an id that begins with "-" works after --', async () => {
@@ -158,7 +158,7 @@ describe('run alone, with its narrow dependencies', () => {
     try {
       await run({ ref: `id:${walk.id}` }, { ...v.deps, settings });
       expect(fx.svc.requests.map((q) => q.path)).toEqual([`/habits/${walk.id}`]);
-      expect(JSON.parse(v.stdout())).toEqual(await call<Habit>(fx.svc, 'GET', `/habits/${walk.id}`));
+      expect(JSON.parse(v.stdout())).toEqual({ ...(await call<Habit>(fx.svc, 'GET', `/habits/${walk.id}`)), ended: false, endedOn: null });
       expect(v.stderr()).toBe('');
     } finally {
       await v.close();

@@ -75,6 +75,9 @@ beforeAll(async () => {
   await create({ name: 'Read', type: 'good', startDate: '2026-01-01', goal: { periodicity: 'yearly', value: 50, unit: 'hr' }, timeOfDayIds: ['afternoon'] });
   await create({ name: 'Sugar', type: 'bad', startDate: '2026-03-01', goal: { periodicity: 'daily', value: 30, unit: 'g' }, endCondition: { type: 'totalLogValue', totalLogValue: 500 } });
   await create({ name: 'Smoking', type: 'bad', startDate: '2026-03-01' });
+  // Ended: on a date passed, and by a total reached; each answers `metOn`.
+  await create({ name: 'Stretch', type: 'good', startDate: '2026-02-01', endCondition: { type: 'date', date: '2026-03-05' } });
+  await create({ name: 'Pages', type: 'good', startDate: '2026-03-01', goal: { periodicity: 'daily', value: 10, unit: 'rep' }, endCondition: { type: 'totalLogValue', totalLogValue: 25 } });
   await create({ name: 'Old', type: 'good', startDate: '2026-01-01' });
   expect((await hit('POST', `/habits/${ids.Old}/archive`)).status).toBe(204);
 
@@ -99,6 +102,7 @@ beforeAll(async () => {
   await log('Sugar', 'logs', '2026-03-03', [-15, 'g']); // back under the limit
   await log('Sugar', 'logs/complete', '2026-03-04');
   await log('Smoking', 'logs/failed', '2026-03-05');
+  for (const day of ['2026-03-02', '2026-03-03', '2026-03-04']) await log('Pages', 'logs', day, [10, 'rep']);
   for (const [content, moodLevel, photos] of [['Felt strong', 'high', []], [undefined, 'veryLow', ['https://img.test/1.jpg']], ['Rain', undefined, undefined]] as const) {
     const res = await hit<Note>('POST', `/habits/${ids.Walk}/notes`, { content, moodLevel, photos });
     expect(res.status).toBe(201);
@@ -110,7 +114,11 @@ describe('every answer conforms to the contract', () => {
   test('habits: list and filters, one habit, update, delete', async () => {
     expect((await hit('GET', '/habits')).status).toBe(200);
     for (const q of ['archived=true', `areaId=${ids.health}`, 'type=bad', 'timeOfDay=morning', 'limit=2&offset=2']) expect((await hit('GET', `/habits?${q}`)).status).toBe(200);
-    for (const name of ['Floss', 'Walk', 'Run', 'Water', 'Read', 'Sugar', 'Smoking', 'Old']) expect((await hit('GET', `/habits/${ids[name]}`)).status).toBe(200);
+    for (const name of ['Floss', 'Walk', 'Run', 'Water', 'Read', 'Sugar', 'Smoking', 'Old', 'Stretch', 'Pages']) {
+      const res = await hit<{ data: Habit }>('GET', `/habits/${ids[name]}`);
+      expect(res.status).toBe(200);
+      if (name === 'Stretch' || name === 'Pages') expect(res.body.data.endCondition).toMatchObject({ isMet: true, metOn: name === 'Stretch' ? '2026-03-05' : '2026-03-04' });
+    }
     expect((await hit('PUT', `/habits/${ids.Read}`, { name: 'Read more', description: null, goal: { periodicity: 'weekly', value: 5, unit: 'hr' } })).status).toBe(200);
     expect((await hit('PUT', `/habits/${ids.Smoking}`, { icon: 'nosign', occurrence: { type: 'weekDays', days: [0, 6] } })).status).toBe(200);
     const gone = await create({ name: 'Temp', type: 'good' });
@@ -125,7 +133,7 @@ describe('every answer conforms to the contract', () => {
   });
 
   test('statistics of every habit, over default and given ranges', async () => {
-    for (const name of ['Floss', 'Walk', 'Run', 'Water', 'Read', 'Sugar', 'Smoking', 'Old']) {
+    for (const name of ['Floss', 'Walk', 'Run', 'Water', 'Read', 'Sugar', 'Smoking', 'Old', 'Stretch', 'Pages']) {
       expect((await hit('GET', `/habits/${ids[name]}/statistics`)).status).toBe(200);
       expect((await hit('GET', `/habits/${ids[name]}/statistics?startDate=2026-02-20&endDate=2026-03-15`)).status).toBe(200);
     }

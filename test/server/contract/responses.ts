@@ -36,11 +36,13 @@ const timeTrigger = obj(
 const habitStack = obj({ id, conditionHabitId: id, type: str(), timerType: str(), timerDelaySecs: int(0) });
 
 const meta = { id, createdAt: dateTime, isMet: bool };
+/** EXTENSION: once `isMet`, the day it was met, the habit's last due day (docs/local-service.md). */
+const met = { metOn: date };
 const endCondition = tagged('type', {
-  date: obj({ ...meta, type: oneOf(['date']), date }),
-  streak: obj({ ...meta, type: oneOf(['streak']), periodType: periodicity, streakLength: int(1) }),
-  successPeriods: obj({ ...meta, type: oneOf(['successPeriods']), periodType: periodicity, totalPeriods: int(1) }),
-  totalLogValue: obj({ ...meta, type: oneOf(['totalLogValue']), totalLogValue: num(0) }),
+  date: obj({ ...meta, type: oneOf(['date']), date }, met),
+  streak: obj({ ...meta, type: oneOf(['streak']), periodType: periodicity, streakLength: int(1) }, met),
+  successPeriods: obj({ ...meta, type: oneOf(['successPeriods']), periodType: periodicity, totalPeriods: int(1) }, met),
+  totalLogValue: obj({ ...meta, type: oneOf(['totalLogValue']), totalLogValue: num(0) }, met),
 });
 
 export const habit = obj({

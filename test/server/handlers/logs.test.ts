@@ -172,8 +172,10 @@ describe('values that go down', () => {
     // 2026-03-09 is a Monday: the week's sum is the plain sum of its days.
     const swim = await habit({ name: 'Swim', goal: { periodicity: 'weekly', value: 1, unit: 'kM' }, endCondition: { type: 'totalLogValue', totalLogValue: 1 } });
     await call('POST', `/habits/${swim.id}/logs`, { value: 1200, unitSymbol: 'm', targetDate: '2026-03-09' });
-    expect((await journalOf(swim.id)).status).toBe('completed');
-    expect((await call<Data<ServedHabit>>('GET', `/habits/${swim.id}`)).body.data.endCondition!.isMet).toBe(true);
+    // The total reached on the 9th ended it: due that day, not on the 10th.
+    expect((await journalOf(swim.id, '2026-03-09')).status).toBe('completed');
+    expect(await journalOf(swim.id)).toBeUndefined();
+    expect((await call<Data<ServedHabit>>('GET', `/habits/${swim.id}`)).body.data.endCondition).toMatchObject({ isMet: true, metOn: '2026-03-09' });
     await call('POST', `/habits/${swim.id}/logs`, { value: -400, unitSymbol: 'm' });
     expect(await journalOf(swim.id)).toMatchObject({ status: 'inprogress', progress: { current: 0.8, target: 1, periodicity: 'weekly' } });
     expect((await statsOf(swim.id)).dailyProgress).toEqual([{ date: '2026-03-09', totalLog: 1.2, status: 'inprogress' }, { date: '2026-03-10', totalLog: -0.4, status: 'inprogress' }]);

@@ -165,8 +165,9 @@ describe('derived data', () => {
     let listening = await createServer({ db: store, apiKey: 'k', clock, timezone: 'UTC' }).listen();
     let call = client({ url: listening.url, apiKey: 'k' });
     const habits = [
-      await createHabit(call, { name: 'Run', type: 'good', startDate: '2026-03-01', goal: { periodicity: 'weekly', value: 10, unit: 'kM' }, endCondition: { type: 'totalLogValue', totalLogValue: 12 } }),
-      await createHabit(call, { name: 'Read', type: 'good', startDate: '2026-03-02', endCondition: { type: 'streak', streakLength: 3 } }),
+      // End conditions not met by the 20th: a habit that ended would leave the journal.
+      await createHabit(call, { name: 'Run', type: 'good', startDate: '2026-03-01', goal: { periodicity: 'weekly', value: 10, unit: 'kM' }, endCondition: { type: 'totalLogValue', totalLogValue: 1200 } }),
+      await createHabit(call, { name: 'Read', type: 'good', startDate: '2026-03-02', endCondition: { type: 'streak', streakLength: 30 } }),
       await createHabit(call, { name: 'Sugar', type: 'bad', startDate: '2026-03-01', goal: { periodicity: 'daily', value: 2, unit: 'rep' } }),
     ] as const;
     for (let d = 1; d <= 19; d++) {

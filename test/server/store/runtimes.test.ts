@@ -97,8 +97,9 @@ describe('on a store of 300 habits', () => {
     due = ((await (await fetch(`${listening.url}/habits/journal`, { headers: { 'x-api-key': 'k' } })).json()) as { data: unknown[] }).data.length;
     await listening.close();
     store.close();
-    // Weekly habits (on Monday, Wednesday and Friday) are not due every day.
-    expect(due).toBeGreaterThanOrEqual(240);
+    // Weekly habits (on Monday, Wednesday and Friday) are not due every day, and the four habits
+    // without a goal that carry a streak end (bench/seed.mjs) reach it and are over.
+    expect(due).toBeGreaterThanOrEqual(236);
   }, 60_000);
 
   for (const line of LINES) {

@@ -65,6 +65,11 @@ export function dayAmounts(store: Store, habitId: string): number[] {
   return store.prepare('SELECT amount FROM day_totals WHERE habit_id = ? ORDER BY day').pluck().all(habitId) as number[];
 }
 
+/** Every logged day of a habit with its amount, in day order. */
+export function dayAmountsByDay(store: Store, habitId: string): [Day, number][] {
+  return store.prepare('SELECT day, amount FROM day_totals WHERE habit_id = ? ORDER BY day').raw().all(habitId) as [Day, number][];
+}
+
 /** The last day with a log, or undefined. */
 export function lastLoggedDay(store: Store, habitId: string): Day | undefined {
   const day = store.prepare('SELECT max(day) FROM day_totals WHERE habit_id = ?').pluck().get(habitId) as Day | null;
@@ -116,6 +121,18 @@ export function periodFactsThrough(store: Store, habitId: string, day: Day): { m
     .prepare(`SELECT coalesce(max(run), 0) AS maxRun, count(*) FILTER (WHERE status = ?) AS completed FROM periods WHERE habit_id = ? AND first_day <= ?`)
     .get(COMPLETED, habitId, day) as { maxRun: number; completed: number };
   return row;
+}
+
+/**
+ * The stored period, among those starting on or before `through`, in which a streak of `streakLength`
+ * was first reached, or in which the `totalPeriods`-th period was completed; undefined when none.
+ */
+export function periodMeeting(store: Store, habitId: string, through: Day, want: { streakLength: number } | { totalPeriods: number }): { first: Day; last: Day } | undefined {
+  const columns = 'SELECT first_day AS first, last_day AS last FROM periods WHERE habit_id = ? AND first_day <= ?';
+  const row = 'streakLength' in want
+    ? store.prepare(`${columns} AND run >= ? ORDER BY first_day LIMIT 1`).get(habitId, through, want.streakLength)
+    : store.prepare(`${columns} AND status = ? ORDER BY first_day LIMIT 1 OFFSET ?`).get(habitId, through, COMPLETED, want.totalPeriods - 1);
+  return row as { first: Day; last: Day } | undefined;
 }
 
 /** Removes every derived row of a habit (it was deleted). */

@@ -32,12 +32,30 @@ export function setEndCondition(store: Store, habitId: string, end: StoredEndCon
 
 /** The end condition of a habit, or null. */
 export function endCondition(store: Store, habitId: string): StoredEndCondition | null {
-  const r = store
-    .prepare('SELECT id, type, created_at, date, streak_length, total_periods, total_log_value FROM end_conditions WHERE habit_id = ?')
-    .get(habitId) as
-    | { id: string; type: EndConditionInput['type']; created_at: string; date: string; streak_length: number; total_periods: number; total_log_value: number }
-    | undefined;
-  if (!r) return null;
+  const r = store.prepare(`${SELECT} WHERE habit_id = ?`).get(habitId) as EndRow | undefined;
+  return r ? fromRow(r) : null;
+}
+
+/** Every stored end condition, by habit id: one query for a list of habits (the journal). */
+export function endConditionsByHabit(store: Store): Map<string, StoredEndCondition> {
+  const rows = store.prepare(SELECT).all() as EndRow[];
+  return new Map(rows.map((r) => [r.habit_id, fromRow(r)]));
+}
+
+const SELECT = 'SELECT habit_id, id, type, created_at, date, streak_length, total_periods, total_log_value FROM end_conditions';
+
+interface EndRow {
+  habit_id: string;
+  id: string;
+  type: EndConditionInput['type'];
+  created_at: string;
+  date: string;
+  streak_length: number;
+  total_periods: number;
+  total_log_value: number;
+}
+
+function fromRow(r: EndRow): StoredEndCondition {
   const condition: EndConditionInput =
     r.type === 'date' ? { type: 'date', date: r.date }
     : r.type === 'streak' ? { type: 'streak', streakLength: r.streak_length }
