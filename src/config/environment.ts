@@ -9,6 +9,7 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['HABITS_DAY_START', 'when your day begins, HH:MM from 00:00 to 12:00: before it, "today" is the day before (then config day-start, default 00:00)'],
   ['HABITS_TIMEOUT', 'limit of each request, whole (connect, headers, body), e.g. 30, 30s, 500ms (default 30s)'],
   ['HABITS_JQ_TIMEOUT', 'time limit of the --jq filter, e.g. 60s, 500ms (default 10s)'],
+  ['HABITS_REMIND_TIMEOUT', 'time limit of one reminder\'s notifier (exec:, notify-send…), then killed, e.g. 5s (default 30s)'],
   ['HABITS_PROFILE', 'the profile of the config file to use, like --profile (its base URL and key)'],
   ['HABITS_CONFIG_DIR', 'config directory (default $XDG_CONFIG_HOME/habits)'],
   ['HABITS_DATA_DIR', 'local service data directory (default $XDG_DATA_HOME/habits)'],

@@ -180,28 +180,72 @@ export function reminderEnv(r: Reminder): Record<string, string> {
   };
 }
 
-/** How long a notifier or an exec: command may take before it counts as failed. */
+/** How long a notifier or an exec: command may take before it counts as failed (HABITS_REMIND_TIMEOUT). */
 export const DELIVERY_TIMEOUT_MS = 30_000;
+
+/** How long, once a tool has exited, its last words on stderr are waited for. */
+const STDERR_DRAIN_MS = 200;
+
+/** Why a delivery failed; `timedOut` when the tool was killed at the time limit (it may have shown it). */
+export interface Undelivered {
+  why: string;
+  timedOut: boolean;
+}
 
 /**
  * Runs `argv` (no shell) with `env`, `stdin` on its standard input, and waits for it: undefined on
- * success, else why it failed (it could not start, its exit status, its first line on stderr).
+ * success, else why it failed (it could not start, its exit status, its first line on stderr, the
+ * time limit). The tool's own exit ends the wait: a background child of it that keeps stderr open
+ * does not. At `timeoutMs` its whole process group is killed (SIGKILL: a tool that traps SIGTERM
+ * would hang the run, and hold its lock, for ever), and its pipes are let go.
  */
-export async function runTool(argv: readonly string[], env: Record<string, string>, stdin: string): Promise<string | undefined> {
+export async function runTool(argv: readonly string[], env: Record<string, string>, stdin: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<Undelivered | undefined> {
   const { spawn } = await import('node:child_process');
+  // A group of its own, so that the kill reaches what it started too (not on Windows: no groups).
+  const group = process.platform !== 'win32';
   return new Promise((resolve) => {
     let err = '';
-    const child = spawn(argv[0]!, argv.slice(1), { env, stdio: ['pipe', 'ignore', 'pipe'], timeout: DELIVERY_TIMEOUT_MS, windowsHide: true });
+    let settled = false;
+    const child = spawn(argv[0]!, argv.slice(1), { env, stdio: ['pipe', 'ignore', 'pipe'], detached: group, windowsHide: true });
+    const letGo = (): void => {
+      child.stdin.destroy();
+      child.stderr.destroy();
+    };
+    const settle = (outcome: Undelivered | undefined): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      letGo();
+      resolve(outcome);
+    };
+    const timer = setTimeout(() => {
+      try {
+        if (group && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        // Gone already.
+      }
+      settle({ why: `${argv[0]} timed out after ${formatLimit(timeoutMs)} and was killed`, timedOut: true });
+    }, timeoutMs);
     child.stdin.on('error', () => {}); // a command that does not read its input
     child.stderr.on('data', (c: Buffer) => void (err.length < 2000 && (err += c.toString())));
-    child.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ENOENT' ? `${argv[0]} was not found` : e.message));
-    child.once('close', (code, signal) => {
-      if (code === 0) return resolve(undefined);
+    child.once('error', (e: NodeJS.ErrnoException) => settle({ why: e.code === 'ENOENT' ? `${argv[0]} was not found` : e.message, timedOut: false }));
+    const outcome = (code: number | null, signal: NodeJS.Signals | null): Undelivered | undefined => {
+      if (code === 0) return undefined;
       const said = err.trim().split('\n')[0];
-      resolve(`${argv[0]} ${signal ? `was stopped by ${signal}` : `exited ${code}`}${said ? `: ${said}` : ''}`);
-    });
+      return { why: `${argv[0]} ${signal ? `was stopped by ${signal}` : `exited ${code}`}${said ? `: ${said}` : ''}`, timedOut: false };
+    };
+    // 'close' comes once it has exited and its stderr is closed; a child of its own that still holds
+    // stderr would keep that from coming: its exit, and a moment for its last words, end the wait.
+    child.once('close', (code, signal) => settle(outcome(code, signal)));
+    child.once('exit', (code, signal) => void setTimeout(() => settle(outcome(code, signal)), STDERR_DRAIN_MS));
     child.stdin.end(stdin);
   });
+}
+
+/** `30s`, `1.5s`, `500ms`: a time limit as a message says it. */
+function formatLimit(ms: number): string {
+  return ms % 1000 === 0 || ms >= 10_000 ? `${Math.round(ms / 1000)}s` : ms > 1000 ? `${ms / 1000}s` : `${ms}ms`;
 }
 
 /**

@@ -306,6 +306,80 @@ describe('habits remind: delivery', () => {
     expect(JSON.parse(again.stdout)).toHaveLength(1);
   });
 
+  /** Whether process `pid` still runs (a zombie, dead but not yet reaped, does not). */
+  const alive = (pid: number): boolean => {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return false;
+    }
+    try {
+      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return true;
+    }
+  };
+
+  it('a notifier that traps SIGTERM and sleeps is killed with what it started at HABITS_REMIND_TIMEOUT; the next reminder still goes out, the lock is let go, and the next run works', async () => {
+    await addHabit(fx.svc, { name: 'Hang', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
+    await addHabit(fx.svc, { name: 'Read', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
+    const log = join(fx.home.home, 'notifier.log');
+    const pids = join(fx.home.home, 'pids');
+    // Hang: SIGTERM ignored (and so by its sleep too), a child in the background; only SIGKILL to the group ends them.
+    const cmd = script('stubborn', `echo "start $HABITS_REMINDER_HABIT" >> ${log}
+` +
+      `if [ "$HABITS_REMINDER_HABIT" = Hang ]; then trap '' TERM; sleep 60 & echo $! >> ${pids}; echo $$ >> ${pids}; sleep 60; echo "woke" >> ${log}; fi
+`);
+    const env = { PATH: process.env.PATH ?? '', HABITS_REMIND_TIMEOUT: '1s' };
+    const started = Date.now();
+    const r = await at('2026-11-22T07:31:00Z', ['remind', '--notify', `exec:${cmd}`], env);
+    const took = Date.now() - started;
+    expect(took).toBeLessThan(1000 + 4000);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`error: 1 reminder could not be delivered: Hang (07:30): ${cmd} timed out after 1s and was killed\nhint: a notifier killed at the time limit is not run again for that reminder\n`);
+    expect(readFileSync(log, 'utf8')).toBe('start Hang\nstart Read\n');
+    const started2 = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(started2).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(started2.filter(alive)).toEqual([]);
+    expect(existsSync(`${stateFile()}.lock`)).toBe(false);
+    // Recorded: the timed-out one is not run again (it may have shown), the window moved on.
+    const state = readFileSync(stateFile(), 'utf8');
+    expect(state).toContain(`"habit":"Hang"`);
+    expect(state).toContain(`"failed":"${cmd} timed out after 1s and was killed"`);
+    const next = await at('2026-11-22T07:33:00Z', ['remind', '--notify', `exec:${cmd}`], env);
+    expect(next).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(log, 'utf8')).toBe('start Hang\nstart Read\n');
+    expect((await at('2026-11-22T07:34:00Z', ['remind', 'ls'])).stdout).toBe('07:30\tHang\ttime\tfired\n07:30\tRead\ttime\tfired\n');
+  }, 20_000);
+
+  it('a notifier that exits but leaves a child holding its stderr: the run ends with the notifier, the reminder is recorded and not fired again', async () => {
+    await addHabit(fx.svc, { name: 'Read', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
+    const log = join(fx.home.home, 'notifier.log');
+    const pidFile = join(fx.home.home, 'child.pid');
+    const cmd = script('forker', `echo "$HABITS_REMINDER_HABIT" >> ${log}\nsleep 60 &\necho $! > ${pidFile}\nexit 0\n`);
+    const env = { PATH: process.env.PATH ?? '' };
+    try {
+      const started = Date.now();
+      const r = await at('2026-11-22T07:31:00Z', ['remind', '--notify', `exec:${cmd}`], env);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      expect(readFileSync(stateFile(), 'utf8')).toMatch(/"op":"fired".*"habit":"Read"/);
+      expect(await at('2026-11-22T07:33:00Z', ['remind', '--notify', `exec:${cmd}`], env)).toMatchObject({ code: 0, stderr: '' });
+      expect(readFileSync(log, 'utf8')).toBe('Read\n');
+    } finally {
+      if (existsSync(pidFile)) try { process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL'); } catch { /* gone */ }
+    }
+  }, 20_000);
+
+  it('HABITS_REMIND_TIMEOUT that is not a duration: exit 2, one line, nothing run', async () => {
+    await addHabit(fx.svc, { name: 'Read', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
+    const r = await at('2026-11-22T07:31:00Z', ['remind', '--notify', 'stdout'], { HABITS_REMIND_TIMEOUT: 'soon' });
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('error: HABITS_REMIND_TIMEOUT: "soon" is not a duration');
+    expect(r.stdout).toBe('');
+  });
+
   it('auto: notify-send with the session bus found for a cron job, urgency critical for an alarm', async () => {
     await addHabit(fx.svc, { name: 'Tea', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 }, showAsAlarm: true }] } });
     await addHabit(fx.svc, { name: 'Read', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });

@@ -45,4 +45,27 @@ withTools('faketime').describe('habits remind in processes of its own (libfaketi
     expect((await at('2026-11-22 07:51:00', ['remind', '--notify', 'stdout'], env)).stdout).toMatch(/^07:50 Reminder: Walk \(after Stretch completed\); done\? habits log done id:\S+ --local\n$/);
     expect((await at('2026-11-22 08:01:00', ['remind', '--notify', 'stdout'], env)).stdout).toBe('');
   });
+
+  it('the acceptance line: an exec: notifier that traps SIGTERM and sleeps; the run ends within the time limit plus a few seconds, and the next run works', async () => {
+    await addHabit(fx.svc, { name: 'Stretch', reminders: { timeTriggers: [{ time: { hour: 7, minute: 30 } }] } });
+    await addHabit(fx.svc, { name: 'Read', reminders: { timeTriggers: [{ time: { hour: 8, minute: 0 } }] } });
+    const dir = join(fx.home.home, 'bin');
+    mkdirSync(dir, { recursive: true });
+    const log = join(fx.home.home, 'fired.log');
+    const notifier = join(dir, 'stubborn');
+    writeFileSync(notifier, `#!/bin/sh\necho "start $HABITS_REMINDER_HABIT" >> ${log}\n[ "$HABITS_REMINDER_HABIT" = Stretch ] || exit 0\ntrap '' TERM\nsleep 120\necho woke >> ${log}\n`);
+    chmodSync(notifier, 0o755);
+    const env = { HABITS_REMIND_TIMEOUT: '2s' };
+    const started = Date.now();
+    const hung = await at('2026-11-22 07:31:00', ['remind', '--notify', `exec:${notifier}`], env);
+    expect(Date.now() - started).toBeLessThan(2000 + 5000);
+    expect(hung).toEqual({
+      code: 1, stdout: '',
+      stderr: `error: 1 reminder could not be delivered: Stretch (07:30): ${notifier} timed out after 2s and was killed\nhint: a notifier killed at the time limit is not run again for that reminder\n`,
+    });
+    // The lock is let go: the next run works, at once, and fires the next reminder (and not Stretch again).
+    const next = await at('2026-11-22 08:01:00', ['remind', '--notify', `exec:${notifier}`], env);
+    expect(next).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(log, 'utf8')).toBe('start Stretch\nstart Read\n');
+  }, 30_000);
 });

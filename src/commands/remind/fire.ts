@@ -5,10 +5,11 @@
 import type { Command } from 'commander';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FailureError, UsageError } from '../../errors.js';
+import { parseTimeout } from '../../config/settings.js';
 import { parseDuration } from '../../model/habit-fields.js';
 import {
-  childEnv, clockIn, desktopNotifier, parseNotify, reminderEnv, reminderFile, reminderLine, ReminderState, runDates, runTool,
-  type JudgedSlot, type Notify, type Reminder,
+  childEnv, clockIn, DELIVERY_TIMEOUT_MS, desktopNotifier, parseNotify, reminderEnv, reminderFile, reminderLine, ReminderState, runDates, runTool,
+  type JudgedSlot, type Notify, type Reminder, type Undelivered,
 } from '../../remind/index.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
@@ -52,7 +53,8 @@ When the server is out of reach, reminders fire from the cached habits, with a l
 exec:CMD runs CMD once per reminder, without a shell: the reminder is in HABITS_REMINDER_HABIT,
 _HABIT_ID, _DATE, _TIME, _CLOCK, _KIND (time|stack), _ALARM (1|0), _CHECK_IN (limit|clean, a bad
 habit's; else empty), _COMMAND, _OFFLINE (1|0), and
-as JSON on standard input.
+as JSON on standard input. A notifier still running after 30 s (HABITS_REMIND_TIMEOUT) is killed,
+with all it started; that reminder counts as fired (it may have shown), and the run goes on.
 ${examples([
   ['habits remind', 'fire what is due now'],
   ['habits remind --notify stdout', 'one line per reminder (cron mails it)'],
@@ -100,6 +102,7 @@ type RunDeps = Pick<Deps, 'out' | 'api' | 'resolver' | 'now' | 'today' | 'dayOf'
 
 /** One run: learn, judge, deliver, remember. */
 export async function run(options: FireOptions, deps: RunDeps): Promise<void> {
+  const timeoutMs = deliveryTimeout(deps.env);
   const scope = deps.scope();
   if (!scope) deps.writes(); // throws the "no API key" error
   const state = new ReminderState(reminderFile(deps.paths.dataDir, scope!));
@@ -112,13 +115,19 @@ export async function run(options: FireOptions, deps: RunDeps): Promise<void> {
     );
   }
   try {
-    await fire(options, deps, state);
+    await fire(options, deps, state, timeoutMs);
   } finally {
     state.lock.release();
   }
 }
 
-async function fire(options: FireOptions, deps: RunDeps, state: ReminderState): Promise<void> {
+/** HABITS_REMIND_TIMEOUT (`30s`, `500ms`): how long one delivery may take; 30 s when unset. */
+function deliveryTimeout(env: Deps['env']): number {
+  const raw = env.HABITS_REMIND_TIMEOUT;
+  return raw === undefined || raw.trim() === '' ? DELIVERY_TIMEOUT_MS : parseTimeout(raw, 'HABITS_REMIND_TIMEOUT');
+}
+
+async function fire(options: FireOptions, deps: RunDeps, state: ReminderState, timeoutMs: number): Promise<void> {
   const { out } = deps;
   const now = deps.now();
   const zone = deps.settings.timezone.value;
@@ -138,22 +147,29 @@ async function fire(options: FireOptions, deps: RunDeps, state: ReminderState): 
   for (const date of dates) due.push(...(await judgeDay(known, date, zone, memory, now, options.graceMs, deps)).filter((s) => s.state === 'due'));
 
   const how = { local: deps.isLocal, profile: deps.profile.value, today: deps.today() };
-  const deliver = deliverer(options.notify, deps);
+  const deliver = deliverer(options.notify, deps, timeoutMs);
   const fired: Reminder[] = [];
   const failed: string[] = [];
+  let retried = 0;
   for (const slot of due) {
     const reminder = reminderOf(slot, zone, !!known.offline, how);
     const error = await deliver.send(reminder);
-    if (error) {
-      failed.push(`${slot.habit} (${reminder.clock}): ${error}`);
+    if (error) failed.push(`${slot.habit} (${reminder.clock}): ${error.why}`);
+    if (error && !error.timedOut) {
+      retried++;
       continue;
     }
-    // Written before the next is delivered: a run killed now has fired this one, and knows it.
-    state.append([{ op: 'fired', key: slot.key, date: slot.date, habitId: slot.habitId, habit: slot.habit, time: reminder.time, at: deps.now().toISOString(), via: deliver.via }]);
-    fired.push(reminder);
+    // Written before the next is delivered: a run killed now has fired this one, and knows it. A
+    // notifier killed at the time limit may have shown it: it is not tried again (it could hang
+    // every run of the grace window, and show it each time); the line says how it ended.
+    state.append([{
+      op: 'fired', key: slot.key, date: slot.date, habitId: slot.habitId, habit: slot.habit, time: reminder.time, at: deps.now().toISOString(), via: deliver.via,
+      ...(error ? { failed: error.why } : {}),
+    }]);
+    if (!error) fired.push(reminder);
   }
-  // A run whose deliveries all succeeded moves the window on; a failed one is tried again next run.
-  if (failed.length === 0) state.append([{ op: 'run', at: now.toISOString(), ...(known.offline ? { offline: true } : {}) }]);
+  // A run whose deliveries all ended moves the window on; a failed one is tried again next run.
+  if (retried === 0) state.append([{ op: 'run', at: now.toISOString(), ...(known.offline ? { offline: true } : {}) }]);
   state.compact(dates[0]!);
   await out.render({
     json: fired,
@@ -161,23 +177,27 @@ async function fire(options: FireOptions, deps: RunDeps, state: ReminderState): 
     tty: () => (deliver.via === 'stdout' ? '' : fired.length ? `Fired ${fired.length} reminder${fired.length === 1 ? '' : 's'} (${deliver.via}): ${fired.map((r) => r.habit.name).join(', ')}` : 'No reminders due.'),
   });
   if (failed.length) {
-    throw new FailureError(`${failed.length} reminder${failed.length === 1 ? '' : 's'} could not be delivered: ${failed.join('; ')}`, 'failure', 'the next run tries again while they are within the grace window');
+    throw new FailureError(
+      `${failed.length} reminder${failed.length === 1 ? '' : 's'} could not be delivered: ${failed.join('; ')}`,
+      'failure',
+      retried ? 'the next run tries again while they are within the grace window' : 'a notifier killed at the time limit is not run again for that reminder',
+    );
   }
 }
 
 /** Delivers one reminder the way --notify says; undefined on success, else why not. */
-function deliverer(notify: Notify, deps: Pick<Deps, 'out' | 'env' | 'settings'>): { via: string; send(r: Reminder): Promise<string | undefined> } {
+function deliverer(notify: Notify, deps: Pick<Deps, 'out' | 'env' | 'settings'>, timeoutMs: number): { via: string; send(r: Reminder): Promise<Undelivered | undefined> } {
   const env = childEnv(deps.env, deps.settings.apiKey?.value);
   const line = { via: 'stdout', send: async (r: Reminder) => (deps.out.json ? undefined : (deps.out.print(reminderLine(r)), undefined)) };
   if (notify.kind === 'stdout') return line;
   if (notify.kind === 'exec') {
     const argv = notify.argv;
-    return { via: 'exec', send: (r) => runTool(argv, { ...env, ...reminderEnv(r) }, JSON.stringify(r) + '\n') };
+    return { via: 'exec', send: (r) => runTool(argv, { ...env, ...reminderEnv(r) }, JSON.stringify(r) + '\n', timeoutMs) };
   }
   const desktop = desktopNotifier(deps.env);
   if ('none' in desktop) {
     if (notify.kind === 'auto') return line;
-    return { via: 'desktop', send: async () => `no desktop notification here: ${desktop.none}` };
+    return { via: 'desktop', send: async () => ({ why: `no desktop notification here: ${desktop.none}`, timedOut: false }) };
   }
-  return { via: 'desktop', send: (r) => runTool(desktop.argv(r), { ...env, ...desktop.env, ...reminderEnv(r) }, '') };
+  return { via: 'desktop', send: (r) => runTool(desktop.argv(r), { ...env, ...desktop.env, ...reminderEnv(r) }, '', timeoutMs) };
 }
