@@ -7,8 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { FailureError } from '../errors.js';
+import { FailureError, UsageError } from '../errors.js';
 import type { Env } from '../io.js';
+import { escapeControl } from '../model/text.js';
 
 export const SCHEDULERS = ['cron', 'systemd', 'launchd'] as const;
 export type Scheduler = (typeof SCHEDULERS)[number];
@@ -51,10 +52,40 @@ function endMarker(id: string): string {
   return `# <<< habits remind [${id}]`;
 }
 
-/** A word for /bin/sh, quoted unless plain; `%` escaped, which cron reads as a line break. */
+/**
+ * C0 controls (line breaks, tab, escape), DEL, C1 controls (NEL), U+2028/U+2029: what no value in a
+ * scheduler entry may hold. A line break in a crontab line, a unit file or its ExecStart starts a
+ * line of its own there (another job, `ExecStartPre=`), whatever the quoting.
+ */
+const ENTRY_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * Refuses (exit 2, before anything is written or shown) a value that would go into a scheduler
+ * entry holding a control character: `what` names where it comes from, e.g. `XDG_DATA_HOME`, `--notify`.
+ */
+export function refuseControl(value: string, what: string): void {
+  const ch = ENTRY_CONTROL.exec(value)?.[0];
+  if (ch === undefined) return;
+  const kind = ch === '\n' || ch === '\r' || ch === '\u0085' || ch === '\u2028' || ch === '\u2029' ? 'a line break' : 'a control character';
+  throw new UsageError(`${what} contains ${kind} (${escapeControl(ch)}), which the scheduler entry would carry: refused, nothing written`);
+}
+
+/** Refuses a job whose environment or command holds a control character (refuseControl); `argvNames` names argv's words. */
+export function refuseControls(job: Job, argvNames: readonly string[]): void {
+  for (const [name, value] of Object.entries(job.env)) refuseControl(value, name);
+  job.argv.forEach((word, i) => refuseControl(word, argvNames[i] ?? `the job's argument ${i + 1}`));
+}
+
+/**
+ * A word for /bin/sh as cron runs it: quoted unless plain. cron reads an unescaped `%` as a line
+ * break (what follows goes to stdin) and `\%` as `%`; but in `\\%` the first backslash takes the
+ * second, and the `%` still breaks the line:
+ * a `%` is written `'\%'`, outside the quotes, so that the character before its backslash is
+ * always the closing quote, never a backslash of the value.
+ */
 function shWord(word: string): string {
-  const quoted = /^[\w@+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-  return quoted.replace(/%/g, '\\%');
+  if (/^[\w@+=:,./-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`).replace(/%/g, `'\\%'`)}'`;
 }
 
 /** The crontab block of `job`: the markers around one line that sets the environment and runs it. */

@@ -454,6 +454,95 @@ describe('habits remind install and uninstall', () => {
     expect(readFileSync(table, 'utf8')).toBe(theirs);
   });
 
+  it('a control character in any value an entry carries (environment, --notify, --grace): exit 2, one line naming it, nothing written, for each scheduler', async () => {
+    const { PATH, table } = fakeCrontab();
+    const calls = join(fx.home.home, 'tools.log');
+    script('systemctl', `echo "systemctl $*" >> ${calls}\n`);
+    script('launchctl', `echo "launchctl $*" >> ${calls}\n`);
+    const unitDir = join(fx.home.env.XDG_CONFIG_HOME, 'systemd', 'user');
+    const agents = join(fx.home.home, 'Library', 'LaunchAgents');
+    const evil = '\n* * * * * touch /tmp/pwned';
+    const cases: [string, Record<string, string>, string[], string][] = [
+      ['XDG_DATA_HOME', { XDG_DATA_HOME: `${fx.home.env.XDG_DATA_HOME}${evil}` }, [], 'XDG_DATA_HOME contains a line break (\\n)'],
+      ['HABITS_DATA_DIR', { HABITS_DATA_DIR: `/tmp/d\rExecStartPre=/bin/touch /tmp/pwned` }, [], 'HABITS_DATA_DIR contains a line break (\\r)'],
+      ['PATH', { PATH: `${PATH}${evil}` }, [], 'PATH contains a line break (\\n)'],
+      ['HABITS_BASE_URL', { HABITS_BASE_URL: `${fx.svc.url}\nExecStartPre=/bin/touch /tmp/pwned` }, [], 'HABITS_BASE_URL contains a line break (\\n)'],
+      ['LANG', { LANG: 'C.UTF-8\u2028x' }, [], 'LANG contains a line break (\\u2028)'],
+      ['XDG_CACHE_HOME', { XDG_CACHE_HOME: '/tmp/c\u001b[2J' }, [], 'XDG_CACHE_HOME contains a control character (\\x1b)'],
+      ['--notify', {}, ['--notify', `exec:/bin/true${evil}`], '--notify contains a line break (\\n)'],
+      ['--grace', {}, ['--grace', '30m\n'], '--grace contains a line break (\\n)'],
+    ];
+    for (const scheduler of ['--cron', '--systemd', '--launchd']) {
+      for (const print of [[], ['--print']]) {
+        for (const [what, env, flags, said] of cases) {
+          const label = `${scheduler} ${print.join('')} ${what}`;
+          const r = await at('2026-11-22T07:31:00Z', ['remind', 'install', scheduler, ...print, ...flags], { PATH, ...env });
+          expect(r.code, label).toBe(2);
+          expect(r.stderr, label).toBe(`error: ${said}, which the scheduler entry would carry: refused, nothing written\n`);
+          expect(r.stdout, label).toBe('');
+        }
+      }
+    }
+    expect(existsSync(table)).toBe(false);
+    expect(existsSync(unitDir)).toBe(false);
+    expect(existsSync(agents)).toBe(false);
+    expect(existsSync(calls)).toBe(false);
+  });
+
+  it('a crontab line run as cron runs it (an unescaped % ends the command, \\% is a %), then by a real sh, gives back every value exactly: %, \\%, quotes, $, spaces', async () => {
+    /** What cron (vixie, cronie) does with a command: `\%` -> `%`, the first other `%` ends it, the rest is stdin. */
+    const asCron = (cmd: string): { command: string; stdin: string } => {
+      let out = '';
+      let escaped = false;
+      for (let i = 0; i < cmd.length; i++) {
+        const ch = cmd[i]!;
+        if (escaped) {
+          out = ch === '%' ? out.slice(0, -1) + '%' : out + ch;
+          escaped = false;
+          continue;
+        }
+        if (ch === '%') return { command: out, stdin: cmd.slice(i + 1).replace(/%/g, '\n') };
+        out += ch;
+        escaped = ch === '\\';
+      }
+      return { command: out, stdin: '' };
+    };
+    const weird = `${fx.home.home}/da ta 50% \\%x \\\\%y 'q' "d" $HOME \`id\` end\\`;
+    const notify = `exec:/bin/rec 'a\\%b' 100% "c\\\\%d"`;
+    const r = await at('2026-11-22T07:31:00Z', ['--local', 'remind', 'install', '--cron', '--print', '--json', '--notify', notify, '--grace', '45m'], { XDG_DATA_HOME: weird, PATH: '/usr/bin:/bin' });
+    expect(r.code).toBe(0);
+    const line = (JSON.parse(r.stdout) as { files: { text: string }[] }).files[0]!.text.split('\n')[1]!;
+    const command = line.replace(/^(\S+ ){5}/, '');
+    const cron = asCron(command);
+    expect(cron.stdin).toBe('');
+    // The words sh makes of the line, printed instead of run: printf before them turns `A=b` into a word.
+    const sh = spawnSync('/bin/sh', ['-c', `printf '%s\\000' ${cron.command}`], { input: cron.stdin, encoding: 'utf8' });
+    expect(sh.status).toBe(0);
+    const words = sh.stdout.split('\0').slice(0, -1);
+    expect(words).toContain(`XDG_DATA_HOME=${weird}`);
+    expect(words.slice(-5)).toEqual(['remind', '--notify', notify, '--grace', '45m']);
+    expect(words.filter((w) => w.includes('%'))).toEqual([`XDG_DATA_HOME=${weird}`, notify]);
+  });
+
+  it('--systemd: % in a value is %% (a specifier otherwise), \\ " $ escaped; systemd-analyze finds nothing to resolve or complain of', async () => {
+    const weird = `${fx.home.home}/da ta 50%x \\%y "q" $HOME`;
+    const notify = `exec:/bin/rec 100%x 'a\\%b'`;
+    const r = await at('2026-11-22T07:31:00Z', ['--local', 'remind', 'install', '--systemd', '--print', '--json', '--notify', notify], { XDG_DATA_HOME: weird, PATH: '/usr/bin:/bin' });
+    expect(r.code).toBe(0);
+    const files = (JSON.parse(r.stdout) as { files: { path: string; text: string }[] }).files;
+    const service = files[0]!.text;
+    expect(service).toContain(`\nEnvironment="XDG_DATA_HOME=${fx.home.home}/da ta 50%%x \\\\%%y \\"q\\" $$HOME"\n`);
+    expect(service).toMatch(/\nExecStart="\S+" "\S+" "remind" "--notify" "exec:\/bin\/rec 100%%x 'a\\\\%%b'"\n/);
+    if (onPath('systemd-analyze')) {
+      const dir = join(fx.home.home, 'units');
+      mkdirSync(dir);
+      for (const f of files) writeFileSync(join(dir, f.path.split('/').at(-1)!), f.text);
+      const v = spawnSync('systemd-analyze', ['verify', ...files.map((f) => join(dir, f.path.split('/').at(-1)!))], { encoding: 'utf8', env: { ...process.env, XDG_RUNTIME_DIR: fx.home.home } });
+      expect(v.stderr).toBe('');
+      expect(v.status).toBe(0);
+    }
+  });
+
   it('doctor says whether reminders are installed, when they last ran and fired, and warns when the scheduler fell silent', async () => {
     const { PATH } = fakeCrontab();
     const reminders = async (iso: string) => {

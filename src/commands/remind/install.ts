@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../model/habit-fields.js';
-import { applyEntry, cronBlock, parseNotify, type Scheduler } from '../../remind/index.js';
+import { applyEntry, cronBlock, parseNotify, refuseControl, refuseControls, type Scheduler } from '../../remind/index.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
 import { parseGrace } from './fire.js';
@@ -44,6 +44,7 @@ export function register(parent: Command, app: App): void {
 Without --cron, --systemd or --launchd: launchd on macOS, systemd where it runs your session, else
 cron. The job carries PATH, TZ, the profile (HABITS_PROFILE) or local mode (HABITS_LOCAL=1) and
 the data directories of this shell; never the API key, which it reads from the config file.
+A value with a control character (a line break would add a line of its own) is refused, exit 2.
 ${examples([
   ['habits remind install --cron --print', 'the crontab lines'],
   ['habits remind install --systemd --every 10m'],
@@ -71,10 +72,12 @@ export function parse(opts: Flags, env: Deps['env']): InstallOptions {
   const everyMinutes = minutes(opts.every);
   const extra: string[] = [];
   if (opts.notify !== undefined) {
+    refuseControl(opts.notify, '--notify');
     parseNotify(opts.notify);
     extra.push('--notify', opts.notify);
   }
   if (opts.grace !== undefined) {
+    refuseControl(opts.grace, '--grace');
     parseGrace(opts.grace);
     extra.push('--grace', opts.grace);
   } else if (everyMinutes >= 30) {
@@ -88,6 +91,8 @@ export function parse(opts: Flags, env: Deps['env']): InstallOptions {
 export async function run(options: InstallOptions, deps: Pick<Deps, 'out' | 'env' | 'paths' | 'isLocal' | 'profile' | 'settings'>): Promise<void> {
   const { out } = deps;
   const job = jobFor(deps, options.everyMinutes, options.extra);
+  // Before anything is shown or written: a line break in any value would inject a line of its own.
+  refuseControls(job, ['the path of node (process.execPath)', 'the path of the habits script']);
   const entry = entryOf(options.scheduler, job, deps);
   const shown = options.scheduler === 'cron' ? [{ path: 'crontab', text: cronBlock(job) }] : entry.files;
   if (!deps.isLocal && deps.settings.apiKey?.source === 'env') {
