@@ -206,6 +206,7 @@ export async function runTool(argv: readonly string[], env: Record<string, strin
   return new Promise((resolve) => {
     let err = '';
     let settled = false;
+    let drained: NodeJS.Timeout | undefined;
     const child = spawn(argv[0]!, argv.slice(1), { env, stdio: ['pipe', 'ignore', 'pipe'], detached: group, windowsHide: true });
     const letGo = (): void => {
       child.stdin.destroy();
@@ -215,6 +216,7 @@ export async function runTool(argv: readonly string[], env: Record<string, strin
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(drained);
       letGo();
       resolve(outcome);
     };
@@ -238,7 +240,9 @@ export async function runTool(argv: readonly string[], env: Record<string, strin
     // 'close' comes once it has exited and its stderr is closed; a child of its own that still holds
     // stderr would keep that from coming: its exit, and a moment for its last words, end the wait.
     child.once('close', (code, signal) => settle(outcome(code, signal)));
-    child.once('exit', (code, signal) => void setTimeout(() => settle(outcome(code, signal)), STDERR_DRAIN_MS));
+    child.once('exit', (code, signal) => {
+      if (!settled) drained = setTimeout(() => settle(outcome(code, signal)), STDERR_DRAIN_MS);
+    });
     child.stdin.end(stdin);
   });
 }
