@@ -198,6 +198,21 @@ describe('habits status', () => {
     expect(await line()).toBe('1/4 open 3 [Stretch]\n');
   });
 
+  it('habits off over today and habits off rm move the line: the days skipped leave the due count, and come back', async () => {
+    await seed();
+    await cli(['journal']);
+    const line = async () => (await cli(['status', '--format', '{done}/{due}{stale} open {open} [{next}]'])).stdout;
+    expect(await line()).toBe('1/3 open 2 [Stretch]\n');
+    expect((await cli(['off', '--from', 'today', '--to', 'today', '--habit', 'Stretch'])).code).toBe(0);
+    expect(await line()).toBe('1/2 open 1 [Read]\n');
+    const id = (await cli(['off', 'ls'])).stdout.split('\t')[0]!;
+    expect((await cli(['off', 'rm', id])).code).toBe(0);
+    expect(await line()).toBe('1/3 open 2 [Stretch]\n');
+    // What the journal says.
+    await cli(['journal']);
+    expect(await line()).toBe('1/3 open 2 [Stretch]\n');
+  });
+
   it('--refresh fetches today\'s journal (one request), then prints', async () => {
     await seed();
     const r = await cli(['status', '--refresh']);
