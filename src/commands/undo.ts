@@ -144,7 +144,7 @@ async function revertValue(t: Target, api: Api, options: UndoOptions, deps: Undo
     await confirmDestructive(deps, options.yes, `revert ${what}`, consequence);
     try {
       const result = await api.request('DELETE /habits/{habitId}/logs/{logId}', { params: { habitId: last.habitId, logId: last.logId } });
-      await deps.out.result(result, () => '');
+      await deps.out.result({ ...result, reverted: 'log', logId: last.logId }, () => '');
       deps.out.info(`Reverted ${what}: deleted log ${last.logId}`);
       return;
     } catch (err) {

@@ -41,6 +41,18 @@ describe('undo', () => {
     expect(fx.svc.requests).toEqual([]);
   });
 
+  it('--json says what was reverted whichever way: a value deleted by its log id, a mark deleted by its log id', async () => {
+    await addHabit(fx.svc, { name: 'Run', goal: { periodicity: 'daily', value: 5, unit: 'kM' } });
+    await addHabit(fx.svc, { name: 'Walk' });
+    await fx.cli(['log', 'done', 'Walk']);
+    const logId = (JSON.parse((await fx.cli(['log', 'add', 'Run', '2', '--json'])).stdout) as { logId: string }).logId;
+    const value = await fx.cli(['undo', '--yes', '--json']);
+    expect(value.code, value.stderr).toBe(0);
+    expect(JSON.parse(value.stdout)).toMatchObject({ reverted: 'log', logId });
+    const mark = await fx.cli(['undo', '--yes', '--json']);
+    expect(JSON.parse(mark.stdout)).toMatchObject({ reverted: 'log', logId: expect.any(String) });
+  });
+
   it('needs --yes without a terminal, and asks on one: declining changes nothing (exit 130)', async () => {
     const walk = await addHabit(fx.svc, { name: 'Walk' });
     await fx.cli(['log', 'done', 'Walk']);
