@@ -19,10 +19,11 @@ import type { Output } from './output/output.js';
 import { SkippedItems } from './output/skipped.js';
 import { requestSpinner, spinnerAllowed, type RequestSpinner } from './output/spinner.js';
 import { createPrompter, type Prompter } from './prompts/prompter.js';
-import { openWrites, type Writes } from './record/index.js';
+import { openWrites, type QueuedWrite, type Writes } from './record/index.js';
 import { recordWrites } from './record/middleware.js';
 import { sendOutboxFirst } from './record/outbox-first.js';
 import { NameCache } from './resolve/cache.js';
+import { markStale, statusFile } from './resolve/status-cache.js';
 import { Resolver } from './resolve/index.js';
 import { userAgent } from './version.js';
 import type { GlobalFlags, RunOptions, World } from './world.js';
@@ -138,10 +139,18 @@ export class Context {
     const warn = (line: string) => this.out.warn(line);
     return this.clientFor(endpoint, [
       // Locally too: time off planned ahead waits in the outbox for its day (an empty outbox: one stat).
-      this.declared.outboxFirst !== false ? sendOutboxFirst({ outbox: () => this.writes().outbox, today: () => this.today(), info, warn }) : undefined,
+      this.declared.outboxFirst !== false ? sendOutboxFirst({ outbox: () => this.writes().outbox, today: () => this.today(), info, warn, sent: (writes) => this.statusSent(writes) }) : undefined,
       recordWrites({ record: () => this.writes().record, now: this.now, warn }),
     ]);
   });
+
+  /** Queued writes of today that reached the server since the journal: the status line is marked stale. */
+  statusSent(writes: readonly QueuedWrite[]): void {
+    const today = this.today();
+    const scope = this.scope();
+    if (!scope || !writes.some((w) => (w.body as { targetDate?: unknown } | undefined)?.targetDate === today)) return;
+    markStale(statusFile(this.paths.cacheDir, scope), this.now().getTime(), today);
+  }
 
   /** Name resolution for the account this context talks to (its client and name cache). */
   get resolver(): Resolver { return this.resolverMade(); }

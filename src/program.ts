@@ -233,7 +233,8 @@ export function rejectOptionsAfterDashes(argv: readonly string[]): void {
   const fixed = [...argv.slice(0, end), ...after.map((w, i) => {
     const before = after[i - 1];
     const value = before !== undefined && looksLikeOption(before) && !before.includes('=') && !takesNoValue(before);
-    return w.startsWith('-') && !looksLikeOption(w) && !value ? `id:${w}` : w;
+    // A negative number (`log add Water -- -0.5`) is a value, and works without `--`: no id:.
+    return w.startsWith('-') && !looksLikeOption(w) && !value && !/^-(\d+\.?\d*|\.\d+)$/.test(w) ? `id:${w}` : w;
   })];
   const listed = [...new Set(options)].join(', ');
   throw new UsageError(

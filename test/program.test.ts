@@ -44,6 +44,21 @@ describe('options after --', () => {
     expect(writes(fx.svc)).toEqual([]);
   });
 
+  it('a negative value after -- stays a value in the line that works (it read id:-0.5)', async () => {
+    await addHabit(fx.svc, { name: 'Water', goal: { periodicity: 'daily', value: 2, unit: 'L' } });
+    expect((await fx.cli(['log', 'add', 'Water', '1'])).code).toBe(0);
+    fx.reset();
+    const r = await fx.cli(['log', 'add', 'Water', '--', '-0.5', '--unit', 'L']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'error: --unit after `--` is read as an argument, not an option\n' +
+        'hint: write ids that begin with "-" as id:<id> and leave out `--`: habits log add Water -0.5 --unit L (or put every option before `--`)\n',
+    );
+    expect(r.requests).toEqual([]);
+    // The advice, followed, works.
+    expect(await fx.cli(['log', 'add', 'Water', '-0.5', '--unit', 'L'])).toMatchObject({ code: 0 });
+  });
+
   it('with --json the refusal is a JSON error', async () => {
     const r = await fx.cli(['--json', 'habit', 'show', '--', walk.id, '-q']);
     expect(r.code).toBe(2);

@@ -39,8 +39,8 @@ Placeholders:
   {stale}        "?" when a write since the journal could not be followed, else empty
 --json prints {date, done, due, open, bestStreak, next, stale}.
 
-log done, fail, skip, undo, add and set (and check) update the line from what the file holds of
-the habit (its goal, the day's total): no request. A write it cannot tell the outcome of keeps
+log done, fail, skip, undo, add and set (and check, habits undo, habits off and off rm) update
+the line from what the file holds of the habit (its goal, the day's total): no request. A write it cannot tell the outcome of keeps
 the line, marked with {stale}, until the next journal.
 ${examples([
   ['habits status', '3/7 ✓  🔥12'],

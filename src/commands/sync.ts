@@ -9,6 +9,7 @@ import { deliver, describeQueued, signed, type QueuedWrite } from '../record/ind
 import { formatTimestamp } from '../output/time.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
+import { markStale, statusFile } from '../resolve/status-cache.js';
 
 /** What `sync` was asked to do. */
 export interface SyncOptions {
@@ -60,7 +61,7 @@ export function parse(opts: { confirm?: string[]; drop?: string[]; list?: boolea
 const state = (w: QueuedWrite): string => (w.held ? 'held' : w.plannedOff ? 'planned' : 'waiting');
 
 /** Sends the outbox (or lists it), and says what became of each write. */
-export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' | 'writes' | 'prompter' | 'settings' | 'today'>): Promise<void> {
+export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' | 'writes' | 'prompter' | 'settings' | 'today'> & Partial<Pick<Deps, 'now' | 'scope' | 'paths'>>): Promise<void> {
   const { out } = deps;
   const { outbox } = deps.writes();
   const known = outbox.exists() ? outbox.pending() : [];
@@ -106,6 +107,11 @@ export async function run(options: SyncOptions, deps: Pick<Deps, 'out' | 'api' |
     );
   }
   const delivery = attempt.done;
+  // The status line did not follow these when they were queued: marked stale if one is today's.
+  const scope = deps.scope?.();
+  if (scope && deps.paths && deps.now && delivery.sent.some((s) => (s.write.body as { targetDate?: unknown } | undefined)?.targetDate === deps.today())) {
+    markStale(statusFile(deps.paths.cacheDir, scope), deps.now().getTime(), deps.today());
+  }
   for (const s of delivery.sent) {
     // A set is sent as the difference from the day's total found then (none: nothing was sent).
     if (s.unchanged) out.item(`Sent [${s.write.n}] ${describeQueued(s.write)}: the day already showed it, nothing sent`);

@@ -22,6 +22,7 @@ import type { Named } from '../resolve/index.js';
 import { examples, type App } from './shared/app.js';
 import { confirmDestructive, requireConfirmable } from './shared/confirm.js';
 import type { Deps } from './shared/deps.js';
+import { followWrite } from './shared/status.js';
 
 /** Registers the options and action of `undo`. */
 export function register(cmd: Command, app: App): void {
@@ -53,7 +54,7 @@ export interface UndoOptions {
   dryRun: boolean;
 }
 
-type UndoDeps = Pick<Deps, 'out' | 'api' | 'resolver' | 'prompter' | 'writes' | 'settings'>;
+type UndoDeps = Pick<Deps, 'out' | 'api' | 'resolver' | 'prompter' | 'writes' | 'settings'> & Partial<Pick<Deps, 'today' | 'now' | 'scope' | 'paths'>>;
 
 /** Why a mark goes with its day: production answers no log id. */
 const NO_LOG_ID = 'this server gives no log id to delete the mark alone';
@@ -122,9 +123,14 @@ export async function run(options: UndoOptions, deps: UndoDeps): Promise<void> {
   if (!options.dryRun) requireConfirmable(deps, options.yes, `revert ${what}`);
   const api = await deps.api();
   const target: Target = { last, live, habit, name, what };
-  if (last.type === 'value') return revertValue(target, api, options, deps);
-  if (last.logId) return deleteMark(target, last.logId, api, options, deps);
-  return revertDay(target, api, options, deps);
+  if (last.type === 'value') await revertValue(target, api, options, deps);
+  else if (last.logId) await deleteMark(target, last.logId, api, options, deps);
+  else await revertDay(target, api, options, deps);
+  if (options.dryRun) return;
+  // The status line follows: a value taken back is its opposite added; what a mark's day reads
+  // without it, the file cannot tell (a goal may complete it anyway): the line is marked stale.
+  const reverted = last.type === 'value' && typeof body.value === 'number' && typeof body.unitSymbol === 'string';
+  followWrite(deps, last.date, last.habitId, reverted ? { add: -(body.value as number), unit: body.unitSymbol as string } : 'unknown');
 }
 
 /** A value: deleted by its log id, else (no id, or a server that cannot delete one) by its opposite. */
@@ -138,7 +144,7 @@ async function revertValue(t: Target, api: Api, options: UndoOptions, deps: Undo
     await confirmDestructive(deps, options.yes, `revert ${what}`, consequence);
     try {
       const result = await api.request('DELETE /habits/{habitId}/logs/{logId}', { params: { habitId: last.habitId, logId: last.logId } });
-      await deps.out.result(result, () => '');
+      await deps.out.result({ ...result, reverted: 'log', logId: last.logId }, () => '');
       deps.out.info(`Reverted ${what}: deleted log ${last.logId}`);
       return;
     } catch (err) {

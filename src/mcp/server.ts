@@ -144,16 +144,19 @@ const REFUSED = new Set([2, 3, 4]);
  * machine's elsewhere), put in words by undoPreview (summary.ts).
  */
 async function previewUndo(options: McpOptions, habit: string, when: string): Promise<CallToolResult | undefined> {
+  // The date first, as `log undo --date` reads it: the commands below would name it --to.
+  let date: string;
+  try {
+    date = options.dateOf(when);
+  } catch (err) {
+    const hint = (err as { hint?: unknown }).hint;
+    const text = `error: ${err instanceof Error ? err.message : String(err)}${typeof hint === 'string' && hint ? `\nhint: ${hint}` : ''}`;
+    return { isError: true, content: [{ type: 'text', text }] };
+  }
   const range = ['--from', when, '--to', when, '--', habit];
   const [stats, listed] = [await runCommand(options, ['habit', 'stats', ...range]), await runCommand(options, ['log', 'ls', ...range])];
   if (REFUSED.has(stats.code)) return toResult(stats);
   if (listed.code !== 0) return toResult(listed);
-  let date: string;
-  try {
-    date = options.dateOf(when);
-  } catch {
-    date = when;
-  }
   const preview = options.words.undoPreview({
     local: isLocal(options), ref: habit, date,
     logs: parseJson<unknown[]>(listed.stdout, []),

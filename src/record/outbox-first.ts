@@ -9,7 +9,7 @@ import { CliError } from '../errors.js';
 import { escapeControls } from '../model/text.js';
 import { deliver } from './deliver.js';
 import { describeQueued } from './index.js';
-import type { Outbox } from './outbox.js';
+import type { Outbox, QueuedWrite } from './outbox.js';
 
 /** How long a command spends on the outbox before its own first request. */
 const OUTBOX_BUDGET_MS = 1500;
@@ -22,6 +22,8 @@ export interface OutboxFirstOptions {
   today: () => string;
   info: (line: string) => void;
   warn: (line: string) => void;
+  /** The writes it sent (the status line follows them: command-context.ts). */
+  sent?: (writes: QueuedWrite[]) => void;
 }
 
 export function sendOutboxFirst(options: OutboxFirstOptions): Middleware {
@@ -35,7 +37,7 @@ export function sendOutboxFirst(options: OutboxFirstOptions): Middleware {
   };
 }
 
-async function deliverFirst({ outbox: outboxOf, info, warn, today }: OutboxFirstOptions, api: ReturnType<typeof typedApi>): Promise<void> {
+async function deliverFirst({ outbox: outboxOf, info, warn, today, sent }: OutboxFirstOptions, api: ReturnType<typeof typedApi>): Promise<void> {
   const outbox = outboxOf();
   if (!outbox.exists()) return;
   // Read whole only by `habits sync`, which compacts it: a command is not slowed by an outbox
@@ -57,6 +59,7 @@ async function deliverFirst({ outbox: outboxOf, info, warn, today }: OutboxFirst
   // Another habits command is sending it (its lock is checked: lock.ts): nothing to do here.
   if ('busy' in attempt) return;
   const delivery = attempt.done;
+  if (delivery.sent.length > 0) sent?.(delivery.sent.map((s) => s.write));
   const isOff = (w: { plannedOff?: unknown }) => w.plannedOff !== undefined;
   const done = delivery.sent.filter((s) => !isOff(s.write)).length + delivery.already.filter((w) => !isOff(w)).length;
   if (done > 0) info(`Sent ${countOf(done, 'queued write')} from the outbox`);

@@ -135,8 +135,14 @@ export class WriteRecord {
     const live: LiveLog[] = [];
     // Line by line: the record only grows, and is never read whole into memory.
     this.eachWrite((write) => {
-      if (write.status < 200 || write.status >= 300) return;
       const w = logWriteOf(write.method, write.path);
+      // A log or a habit the server no longer has (a 404 of its DELETE: removed elsewhere) is gone,
+      // as one deleted from here: an undo would only be refused on it again, and again.
+      const gone = write.status === 404 || (write.status >= 200 && write.status < 300);
+      const habit = write.method === 'DELETE' && gone ? /^\/habits\/([^/]+)$/.exec(write.path) : null;
+      if (habit) return removeWhere(live, (l) => l.habitId === decodeURIComponent(habit[1]!));
+      if (w?.kind === 'rm' && write.status === 404) return removeWhere(live, (l) => l.habitId === w.habitId && l.logId === w.logId);
+      if (write.status < 200 || write.status >= 300) return;
       if (!w) return;
       const date = dateOf(write.body);
       if (typeof write.reverts === 'string') {

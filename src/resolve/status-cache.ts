@@ -82,3 +82,12 @@ export function writeStatus(file: string, data: StatusData): void {
     }
   }
 }
+
+/**
+ * Marks the line stale when the file describes `date`: a write of that day reached the server
+ * without being followed (a queued one, sent later by sync or before another command's request).
+ */
+export function markStale(file: string, nowMs: number, date: string): void {
+  const data = readStatus(file, nowMs);
+  if (data && data.date === date && !data.stale) writeStatus(file, { ...data, stale: true });
+}

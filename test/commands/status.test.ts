@@ -168,6 +168,51 @@ describe('habits status', () => {
     expect((await cli(['status'])).stdout).toBe('2/4 ✓  🔥3\n');
   });
 
+  it('habits undo moves the line too: a value reverted is followed, a mark reverted marks it stale, never left unmarked and wrong', async () => {
+    await seed();
+    await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 2, unit: 'L', periodicity: 'daily' } });
+    await cli(['journal']);
+    const line = async () => (await cli(['status', '--format', '{done}/{due}{stale} open {open} [{next}]'])).stdout;
+    expect(await line()).toBe('1/4 open 3 [Stretch]\n');
+    await cli(['log', 'skip', 'Stretch']);
+    expect(await line()).toBe('1/3 open 2 [Read]\n');
+    // The skip taken back: Stretch is due again, which the file cannot say for sure (a mark may
+    // have stood for a goal reached): the counts as they were, marked stale.
+    expect((await cli(['undo', '--yes'])).code).toBe(0);
+    expect(await line()).toBe('1/3? open 2 [Read]\n');
+    await cli(['journal']);
+    expect(await line()).toBe('1/4 open 3 [Stretch]\n');
+    // A value taken back is followed: the file's total drops with it, so the next value counts
+    // from the right sum (1.5 L of 2 is not the goal reached).
+    await cli(['log', 'add', 'Water', '0.5']);
+    expect((await cli(['undo', '--yes'])).code).toBe(0);
+    expect(await line()).toBe('1/4 open 3 [Stretch]\n');
+    await cli(['log', 'add', 'Water', '1.5']);
+    expect(await line()).toBe('1/4 open 3 [Stretch]\n');
+    await cli(['log', 'add', 'Water', '0.5']);
+    expect(await line()).toBe('2/4 open 2 [Stretch]\n');
+    // Taken back below a goal the day reached, a mark may still hold it: stale, as log add says.
+    expect((await cli(['undo', '--yes'])).code).toBe(0);
+    expect(await line()).toBe('2/4? open 2 [Stretch]\n');
+    await cli(['journal']);
+    expect(await line()).toBe('1/4 open 3 [Stretch]\n');
+  });
+
+  it('habits off over today and habits off rm move the line: the days skipped leave the due count, and come back', async () => {
+    await seed();
+    await cli(['journal']);
+    const line = async () => (await cli(['status', '--format', '{done}/{due}{stale} open {open} [{next}]'])).stdout;
+    expect(await line()).toBe('1/3 open 2 [Stretch]\n');
+    expect((await cli(['off', '--from', 'today', '--to', 'today', '--habit', 'Stretch'])).code).toBe(0);
+    expect(await line()).toBe('1/2 open 1 [Read]\n');
+    const id = (await cli(['off', 'ls'])).stdout.split('\t')[0]!;
+    expect((await cli(['off', 'rm', id])).code).toBe(0);
+    expect(await line()).toBe('1/3 open 2 [Stretch]\n');
+    // What the journal says.
+    await cli(['journal']);
+    expect(await line()).toBe('1/3 open 2 [Stretch]\n');
+  });
+
   it('--refresh fetches today\'s journal (one request), then prints', async () => {
     await seed();
     const r = await cli(['status', '--refresh']);

@@ -120,6 +120,26 @@ describe('what sends the outbox first', () => {
   });
 });
 
+describe('the status line after a queued write is sent', () => {
+  it('sent by sync or before another command\'s request, the line is marked stale, never left wrong unmarked', async () => {
+    expect((await cli(['journal'])).code).toBe(0);
+    const line = async () => (await cli(['status', '--format', '{done}/{due}{stale}'])).stdout;
+    expect(await line()).toBe('0/1\n');
+    plan = [fail(500)];
+    expect((await cli(['log', 'done', 'Run'])).code).toBe(6);
+    // Waiting, it is not on the server: the line says what the server holds.
+    expect(await line()).toBe('0/1\n');
+    expect((await cli(['sync'])).code).toBe(0);
+    expect(await line()).toBe('0/1?\n');
+    await cli(['journal']);
+    expect(await line()).toBe('0/1\n');
+    plan = [fail(500)];
+    expect((await cli(['log', 'done', 'Run'])).code).toBe(6);
+    expect((await cli(['habit', 'ls'])).stderr).toBe('Sent 1 queued write from the outbox\n');
+    expect(await line()).toBe('0/1?\n');
+  });
+});
+
 describe('sync --list times (issue 22)', () => {
   it('on a terminal, when each write was queued in the user\'s zone; piped, the ISO instant', async () => {
     plan = [fail(503)];

@@ -41,6 +41,18 @@ describe('undo', () => {
     expect(fx.svc.requests).toEqual([]);
   });
 
+  it('--json says what was reverted whichever way: a value deleted by its log id, a mark deleted by its log id', async () => {
+    await addHabit(fx.svc, { name: 'Run', goal: { periodicity: 'daily', value: 5, unit: 'kM' } });
+    await addHabit(fx.svc, { name: 'Walk' });
+    await fx.cli(['log', 'done', 'Walk']);
+    const logId = (JSON.parse((await fx.cli(['log', 'add', 'Run', '2', '--json'])).stdout) as { logId: string }).logId;
+    const value = await fx.cli(['undo', '--yes', '--json']);
+    expect(value.code, value.stderr).toBe(0);
+    expect(JSON.parse(value.stdout)).toMatchObject({ reverted: 'log', logId });
+    const mark = await fx.cli(['undo', '--yes', '--json']);
+    expect(JSON.parse(mark.stdout)).toMatchObject({ reverted: 'log', logId: expect.any(String) });
+  });
+
   it('needs --yes without a terminal, and asks on one: declining changes nothing (exit 130)', async () => {
     const walk = await addHabit(fx.svc, { name: 'Walk' });
     await fx.cli(['log', 'done', 'Walk']);
@@ -121,5 +133,31 @@ describe('undo', () => {
     fx.reset();
     expect((await fx.cli(['undo', '--yes'])).stderr).toMatch(/^Nothing to undo/);
     expect(fx.svc.requests).toEqual([]);
+  });
+
+  it('a habit deleted since (habit rm) takes its writes with it: undo reverts the write before, never stuck on a 404', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk' });
+    await addHabit(fx.svc, { name: 'Temp', goal: { periodicity: 'daily', value: 8, unit: 'cup' } });
+    await fx.cli(['log', 'done', 'Walk']);
+    const markId = (await logsOf(walk.id))[0]!.id;
+    await fx.cli(['log', 'add', 'Temp', '3']);
+    expect((await fx.cli(['habit', 'rm', 'Temp', '--yes'])).code).toBe(0);
+    fx.reset();
+    const r = await fx.cli(['undo', '--yes']);
+    // (Named by its id here: habit rm dropped the cached names, and undo asks nothing for them.)
+    expect(r).toMatchObject({ code: 0, stderr: `Reverted the completed mark on "${walk.id}" for 2026-11-22, written 2026-11-22 12:00: deleted its log ${markId}; the values of that day stay\n` });
+    expect(writes(fx.svc)).toEqual([{ method: 'DELETE', path: `/habits/${walk.id}/logs/${markId}`, body: undefined, status: 200 }]);
+  });
+
+  it('a log deleted elsewhere: the undo says so once (exit 3), and the next undo goes on to the write before', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk' });
+    const run = await addHabit(fx.svc, { name: 'Run', goal: { periodicity: 'daily', value: 5, unit: 'kM' } });
+    await fx.cli(['log', 'done', 'Walk']);
+    const logId = (JSON.parse((await fx.cli(['log', 'add', 'Run', '2', '--json'])).stdout) as { logId: string }).logId;
+    await call(fx.svc, 'DELETE', `/habits/${run.id}/logs/${logId}`);
+    expect((await fx.cli(['undo', '--yes'])).code).toBe(3);
+    fx.reset();
+    expect((await fx.cli(['undo', '--yes'])).stderr).toMatch(/^Reverted the completed mark on "Walk"/);
+    expect(await logsOf(walk.id)).toEqual([]);
   });
 });

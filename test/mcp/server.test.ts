@@ -226,6 +226,12 @@ describe('habits mcp: the tools', () => {
     // Another day, by its date: only its own value.
     expect(text(await tool('log_undo', { habit: 'Water', date: 'yesterday' }))).toBe('would clear 1 value (2 cup) of "Water" on 2026-11-21: call again with confirm: true to clear them');
     expect(text(await tool('log_undo', { habit: 'Water', confirm: true }))).toBe('"Water" cleared for 2026-11-22');
+    // A date that is none: the argument named as the tool's confirm path names it (it said --to).
+    for (const confirm of [false, true]) {
+      const bad = await tool('log_undo', { habit: 'Water', date: '2026-02-30', confirm });
+      expect(bad.isError).toBe(true);
+      expect(text(bad)).toBe('error: --date: 2026-02-30 is not a real date');
+    }
     expect(text(await tool('log_list', week))).toMatch(/^2026-11-20 value 1 cup \(id:\S+\)\n2026-11-21 value 2 cup \(id:\S+\)$/);
     // A day with a mark only is cleared at once, as `log undo` clears it.
     await tool('log_done', { habit: 'Walk' });

@@ -19,6 +19,7 @@ import { offRangeId, offRanges } from '../../record/off.js';
 import { targetDateOf, type Outbox } from '../../record/outbox.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
+import { followWrite } from '../shared/status.js';
 import { dueDays, OFF_CONCURRENCY, OFF_REQUESTS_PER_MINUTE, pacedApi, rangeText, readDays, type DayHeld } from './shared.js';
 
 /** The longest range: a year (a leap year's). */
@@ -116,7 +117,7 @@ async function chosenHabits(options: OffOptions, deps: Pick<Deps, 'resolver'>): 
 }
 
 /** Marks the range's open due days skipped, habit by habit, and reports each. */
-export async function run(options: OffOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today' | 'now' | 'sleep' | 'writes' | 'io'>): Promise<void> {
+export async function run(options: OffOptions, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'today' | 'now' | 'sleep' | 'writes' | 'io'> & Partial<Pick<Deps, 'scope' | 'paths'>>): Promise<void> {
   const { out } = deps;
   const today = deps.today();
   const last = options.to < today ? options.to : today;
@@ -177,6 +178,8 @@ export async function run(options: OffOptions, deps: Pick<Deps, 'out' | 'api' | 
     try {
       await api.request('POST /habits/{habitId}/logs/skipped', { params: { habitId: habits[i]!.id }, body: { targetDate: date }, note: { off: note } });
       results[i]!.marked.push(date);
+      // Today skipped leaves the due count of the status line, as log skip does.
+      followWrite(deps, date, habits[i]!.id, 'skip');
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) results[i]!.kept.push({ date, status: 'skipped' });
       else {

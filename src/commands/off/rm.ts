@@ -13,6 +13,7 @@ import { offRanges, type OffRange } from '../../record/off.js';
 import type { Outbox } from '../../record/outbox.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
+import { followWrite } from '../shared/status.js';
 import { datesText } from './add.js';
 import { OFF_CONCURRENCY, pacedApi, rangeText, readDays } from './shared.js';
 
@@ -70,7 +71,7 @@ interface RmHabit {
 }
 
 /** Undoes the range's standing marks. */
-export async function run(ref: string, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'now' | 'sleep' | 'writes' | 'io'>): Promise<void> {
+export async function run(ref: string, deps: Pick<Deps, 'out' | 'api' | 'resolver' | 'now' | 'sleep' | 'writes' | 'io'> & Partial<Pick<Deps, 'today' | 'scope' | 'paths'>>): Promise<void> {
   const { out } = deps;
   const { record, outbox } = deps.writes();
   const range = pickRange(offRanges(record, outbox), ref);
@@ -111,6 +112,8 @@ export async function run(ref: string, deps: Pick<Deps, 'out' | 'api' | 'resolve
     try {
       await api.request('POST /habits/{habitId}/logs/undo', { params: { habitId: habits[i]! }, body: { targetDate: date } });
       results[i]!.undone.push(date);
+      // Only a day that held the range's skip alone is undone: it holds nothing now.
+      followWrite(deps, date, habits[i]!, { undo: { cleared: true } });
     } catch (err) {
       fail(i, err);
     } finally {

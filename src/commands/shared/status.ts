@@ -60,9 +60,10 @@ export function keepStatus(deps: Partial<Pick<Deps, 'today' | 'now' | 'scope' | 
 
 /**
  * A write the status file follows: a mark, an undo (`cleared`: the server says the day holds
- * nothing now), or a value added (`log add`, and the difference `log set` sent), in `unit`.
+ * nothing now), or a value added (`log add`, and the difference `log set` sent), in `unit`; or a
+ * write whose outcome it cannot tell (`unknown`: `habits undo` of a mark), which marks it stale.
  */
-export type FollowedWrite = 'done' | 'skip' | 'fail' | { undo: { cleared: boolean } } | { add: number; unit: string };
+export type FollowedWrite = 'done' | 'skip' | 'fail' | 'unknown' | { undo: { cleared: boolean } } | { add: number; unit: string };
 
 /**
  * After a write for `date`, the status file follows it from what it holds of the habit: its type,
@@ -110,6 +111,7 @@ const exceeds = (sum: number, target: number): boolean => sum > target + EPS * M
  * Undefined where the file does not say enough (what holds a completed day: a mark or the sum).
  */
 function afterWrite(h: StatusHabit, write: FollowedWrite): { habit: StatusHabit; streakKnown: boolean } | undefined {
+  if (write === 'unknown') return undefined;
   const known = typeof h.current === 'number' && typeof h.target === 'number';
   const daily = (h.periodicity ?? 'daily') === 'daily';
   const good = h.type !== 'bad';
