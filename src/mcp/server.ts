@@ -126,14 +126,34 @@ export function toResult(ran: Ran, argv: readonly string[] = [], summarize: type
   return { isError: true, content: [{ type: 'text', text: [message, ...said.filter((l) => !message.includes(l))].join('\n') }] };
 }
 
-const HABIT = z.string().min(1).describe('a habit as on the command line: its name, a unique prefix, or id:<id>');
-const DATE = z.string().describe('YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday; default today, in the user\'s zone').optional();
+/**
+ * The longest texts a tool takes: the local service's limits (docs/local-service.md, Limits; the
+ * API gives none), a reference being `id:` and an id at most. Unbounded, a 10 MB habit name made
+ * the server allocate 4.6 GB on its way to "no habit matches".
+ */
+const MAX = { name: 200, ref: 203, areaName: 100, unit: 50, description: 5000, note: 10_000, grammar: 200, reminders: 50 } as const;
+
+const HABIT = z.string().min(1).max(MAX.ref).describe('a habit as on the command line: its name, a unique prefix, or id:<id>');
+/**
+ * The date grammar of the commands (model/dates.ts, parseDate), in lower case. Checked here, so
+ * that no word which could read as an option (`--version`, `-V`) ever reaches a command line.
+ */
+const DATE_GRAMMAR = /^(\d{4}-\d{2}-\d{2}|today|yesterday|tomorrow|-\d{1,5}|sun|mon|tue|wed|thu|fri|sat|sunday|monday|tuesday|wednesday|thursday|friday|saturday)$/;
+const DATE = z.string().max(10).regex(DATE_GRAMMAR, 'expected YYYY-MM-DD, today, yesterday, tomorrow, -N or a weekday (mon or monday), in lower case')
+  .describe('YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon or monday); default today, in the user\'s zone').optional();
+/** A value in one of the CLI's grammars (days, a goal, a reminder, a unit): none begins with "-". */
+const grammar = (max: number) => z.string().min(1).max(max).regex(/^[^-]/, 'may not begin with "-"');
 const CONFIRM = z.boolean().describe('true to act; without it the tool only says what it would do').optional();
 
 type Args = Record<string, unknown>;
-const opt = (flag: string, value: unknown): string[] => (value === undefined || value === null || value === '' ? [] : [flag, String(value)]);
+/**
+ * An option and its value as one word, `--date=today`: the value can never be read as an option
+ * of its own. (Given as two words, commander's root command took a global flag anywhere before
+ * `--`, even in the place of a value: `--from --base-url=http://elsewhere` sent the key there.)
+ */
+const opt = (flag: string, value: unknown): string[] => (value === undefined || value === null || value === '' ? [] : [`${flag}=${String(value)}`]);
 /** log_list's range: today alone unless from or to is given. */
-const logRange = (from: unknown, to: unknown): string[] => (opt('--from', from).length || opt('--to', to).length ? [...opt('--from', from), ...opt('--to', to)] : ['--from', 'today', '--to', 'today']);
+const logRange = (from: unknown, to: unknown): string[] => (opt('--from', from).length || opt('--to', to).length ? [...opt('--from', from), ...opt('--to', to)] : ['--from=today', '--to=today']);
 
 /** The exit codes of a habit or a date the command refused (usage, not found, auth): the tool's error, never a preview. */
 const REFUSED = new Set([2, 3, 4]);
@@ -144,7 +164,7 @@ const REFUSED = new Set([2, 3, 4]);
  * machine's elsewhere), put in words by undoPreview (summary.ts).
  */
 async function previewUndo(options: McpOptions, habit: string, when: string): Promise<CallToolResult | undefined> {
-  const range = ['--from', when, '--to', when, '--', habit];
+  const range = [...opt('--from', when), ...opt('--to', when), '--', habit];
   const [stats, listed] = [await runCommand(options, ['habit', 'stats', ...range]), await runCommand(options, ['log', 'ls', ...range])];
   if (REFUSED.has(stats.code)) return toResult(stats);
   if (listed.code !== 0) return toResult(listed);
@@ -190,7 +210,7 @@ export function createMcpServer(options: McpOptions): McpServer {
   server.registerTool('journal', { title: "The day's habits", description: "Every habit of a day with its status (completed, skipped, failed, inprogress, none), progress and streak. The day defaults to today in the user's zone.", inputSchema: { date: DATE }, annotations: read }, (a: Args) => run(['journal', ...opt('--date', a.date)]));
   server.registerTool('week', { title: 'A week', description: 'Every habit over a week (or several, ending with the week of date): each day\'s status, streaks and completion rate.', inputSchema: { date: DATE, weeks: z.number().int().min(1).max(52).optional() }, annotations: read }, (a: Args) => run(['week', ...opt('--date', a.date), ...opt('--weeks', a.weeks)]));
   server.registerTool('month', { title: 'A month', description: 'Every habit over the calendar month that holds date: each day\'s status, streaks and completion rate.', inputSchema: { date: DATE }, annotations: read }, (a: Args) => run(['month', ...opt('--date', a.date)]));
-  server.registerTool('habit_list', { title: 'List habits', description: 'The active habits (or the archived ones) with their schedule, goal and area.', inputSchema: { archived: z.boolean().optional(), area: z.string().optional(), type: z.enum(['good', 'bad']).optional() }, annotations: read }, (a: Args) => run(['habit', 'ls', ...(a.archived ? ['--archived'] : []), ...opt('--area', a.area), ...opt('--type', a.type)]));
+  server.registerTool('habit_list', { title: 'List habits', description: 'The active habits (or the archived ones) with their schedule, goal and area.', inputSchema: { archived: z.boolean().optional(), area: z.string().min(1).max(MAX.ref).optional(), type: z.enum(['good', 'bad']).optional() }, annotations: read }, (a: Args) => run(['habit', 'ls', ...(a.archived ? ['--archived'] : []), ...opt('--area', a.area), ...opt('--type', a.type)]));
   server.registerTool('habit_show', { title: 'Show a habit', description: 'One habit with every field: schedule, goal, reminders, stacks, end condition, areas.', inputSchema: { habit: HABIT }, annotations: read }, (a: Args) => run(['habit', 'show', '--', String(a.habit)]));
   server.registerTool('habit_stats', { title: 'Habit statistics', description: 'A habit\'s statistics over a range (default its whole life): totals, streaks, completion rate, each day.', inputSchema: { habit: HABIT, from: DATE, to: DATE }, annotations: read }, (a: Args) => run(['habit', 'stats', ...opt('--from', a.from), ...opt('--to', a.to), '--', String(a.habit)]));
   server.registerTool('note_list', { title: 'Notes of a habit', description: 'The notes of a habit, oldest first, with their mood.', inputSchema: { habit: HABIT }, annotations: read }, (a: Args) => run(['note', 'ls', '--', String(a.habit)]));
@@ -213,8 +233,8 @@ export function createMcpServer(options: McpOptions): McpServer {
   mark('done', 'completed');
   mark('skip', 'skipped');
   mark('fail', 'failed');
-  server.registerTool('log_add', { title: 'Log a value', description: "Adds a value to a measurable habit's total for a day (default today), in unit or the goal's unit; a negative value takes some back. A unit that never counts towards the goal is refused. Queued when the server cannot be reached.", inputSchema: { habit: HABIT, value: z.number().refine((v) => v !== 0, 'not 0'), unit: z.string().optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['log', 'add', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.value)]));
-  server.registerTool('log_set', { title: "Set a day's total", description: "Sets a measurable habit's total for a day (default today): sends the difference from what the day shows, up or down. Setting the same total twice sends nothing.", inputSchema: { habit: HABIT, total: z.number(), unit: z.string().optional(), date: DATE }, annotations: write(true) }, (a: Args) => run(['log', 'set', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.total)]));
+  server.registerTool('log_add', { title: 'Log a value', description: "Adds a value to a measurable habit's total for a day (default today), in unit or the goal's unit; a negative value takes some back. A unit that never counts towards the goal is refused. Queued when the server cannot be reached.", inputSchema: { habit: HABIT, value: z.number().refine((v) => v !== 0, 'not 0'), unit: grammar(MAX.unit).optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['log', 'add', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.value)]));
+  server.registerTool('log_set', { title: "Set a day's total", description: "Sets a measurable habit's total for a day (default today): sends the difference from what the day shows, up or down. Setting the same total twice sends nothing.", inputSchema: { habit: HABIT, total: z.number(), unit: grammar(MAX.unit).optional(), date: DATE }, annotations: write(true) }, (a: Args) => run(['log', 'set', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.total)]));
   server.registerTool('log_undo', {
     title: "Clear a habit's day",
     description: "Clears a habit's marks and the values logged on a day (default today). In local mode, a day with values is cleared only with confirm: true (without it, the tool lists the day's logs); a day with marks only is cleared at once. Against a server, which lists no logs and may hold values logged from other devices, it acts only with confirm: true; without it, it says what the server shows for that day (its total and mark) and which of the values this machine wrote.",
@@ -241,19 +261,20 @@ export function createMcpServer(options: McpOptions): McpServer {
     const text = `would ${plan.action}. ${plan.consequence} Call again with confirm: true${plan.notLogged ? ' and clearDay: true' : ''} to do it.`;
     return { content: [{ type: 'text', text }], structuredContent: { ...plan, confirmed: false } };
   });
-  server.registerTool('note_add', { title: 'Add a note', description: 'Adds a note to a habit for a day (default today), with a mood.', inputSchema: { habit: HABIT, text: z.string().min(1), mood: z.enum(['veryLow', 'low', 'neutral', 'high', 'veryHigh']).optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['note', 'add', ...opt('--mood', a.mood), ...opt('--date', a.date), '--', String(a.habit), String(a.text)]));
+  server.registerTool('note_add', { title: 'Add a note', description: 'Adds a note to a habit for a day (default today), with a mood.', inputSchema: { habit: HABIT, text: z.string().min(1).max(MAX.note), mood: z.enum(['veryLow', 'low', 'neutral', 'high', 'veryHigh']).optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['note', 'add', ...opt('--mood', a.mood), ...opt('--date', a.date), '--', String(a.habit), String(a.text)]));
   server.registerTool('habit_add', {
     title: 'Create a habit',
     description: 'Creates a habit, in the CLI\'s grammar: days "mon,wed,fri" or "weekdays" (else daily), every N days, month days "1,15"; goal "30 min daily" or "2 L"; reminders "07:30@mon-fri" (add "!alarm" for an alarm); time of day morning, afternoon or evening. A name already in use is refused.',
     inputSchema: {
-      name: z.string().min(1), type: z.enum(['good', 'bad']).optional(), description: z.string().optional(),
-      days: z.string().optional(), every: z.number().int().min(1).optional(), monthDays: z.string().optional(),
-      goal: z.string().optional(), remind: z.array(z.string()).optional(), timeOfDay: z.string().optional(), area: z.string().optional(), start: DATE,
+      name: z.string().min(1).max(MAX.name), type: z.enum(['good', 'bad']).optional(), description: z.string().max(MAX.description).optional(),
+      days: grammar(MAX.grammar).optional(), every: z.number().int().min(1).optional(), monthDays: grammar(MAX.grammar).optional(),
+      goal: grammar(MAX.grammar).optional(), remind: z.array(grammar(MAX.grammar)).max(MAX.reminders).optional(), timeOfDay: grammar(MAX.grammar).optional(),
+      area: z.string().min(1).max(MAX.ref).optional(), start: DATE,
     },
     annotations: write(false),
   }, (a: Args) => run([
     'habit', 'add', ...opt('--type', a.type), ...opt('--description', a.description), ...opt('--days', a.days), ...opt('--every', a.every),
-    ...opt('--month-days', a.monthDays), ...opt('--goal', a.goal), ...((a.remind as string[] | undefined) ?? []).flatMap((r) => ['--remind', r]),
+    ...opt('--month-days', a.monthDays), ...opt('--goal', a.goal), ...((a.remind as string[] | undefined) ?? []).flatMap((r) => opt('--remind', r)),
     ...opt('--time-of-day', a.timeOfDay), ...opt('--area', a.area), ...opt('--start', a.start), '--', String(a.name),
   ]));
   server.registerTool('habit_archive', { title: 'Archive a habit', description: 'Archives a habit: it leaves the journal and the lists, its history is kept. Acts only with confirm: true; without it, it says which habit it would archive.', inputSchema: { habit: HABIT, confirm: CONFIRM }, annotations: write(true, true) }, async (a: Args) => {
