@@ -5,6 +5,8 @@
 // its JSON is the result's structuredContent, its confirmations and warnings the text, its error
 // (with the hint: candidates for an ambiguous name, the way out of a refusal) a tool error. Nothing
 // but protocol messages is written to stdout; the commands write to buffers.
+import { realpathSync } from 'node:fs';
+import { dirname, isAbsolute } from 'node:path';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -70,9 +72,28 @@ export async function runCommand(options: Pick<McpOptions, 'invoke' | 'globals' 
   const code = await options.invoke([...options.globals, '--json', '--no-input', ...head, ...tail], io);
   await new Promise((resolve) => setImmediate(resolve));
   // The CLI never prints the key, but a warning may name the file that holds it: an assistant gets neither.
-  const secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
+  const secrets = hidden(options.secrets ?? []);
   const scrub = (text: string) => secrets.reduce((t, s) => t.split(s).join('[redacted]'), text);
   return { code, stdout: scrub(out.text()), stderr: scrub(err.text()) };
+}
+
+/**
+ * The texts a result may not show: each secret and, for a path behind a symbolic link, the file it
+ * leads to and that file's directory, which a refusal of the file names (`it links to
+ * /elsewhere/config.json`, `it links into /elsewhere`). Resolved at each call: the link may have
+ * been made since. Longest first, so that a path goes whole before its directory.
+ */
+function hidden(secrets: readonly string[]): string[] {
+  const all = new Set(secrets);
+  for (const path of secrets.filter((s) => isAbsolute(s))) {
+    try {
+      const real = realpathSync(path);
+      if (real !== path) all.add(real).add(dirname(real));
+    } catch {
+      // No such file (yet): nothing behind it to show.
+    }
+  }
+  return [...all].filter((s) => s.length >= 4 && s !== dirname(s)).sort((a, b) => b.length - a.length);
 }
 
 /** The exit code of a write kept in the outbox (errors.ts EXIT.queued). */
@@ -310,14 +331,12 @@ function withResources(server: McpServer, options: McpOptions): McpServer {
   };
   server.registerResource('journal', 'habits://journal/today', { title: "Today's journal", description: 'Every habit of today with its status, progress and streak.', mimeType: 'application/json' }, (uri) => json(uri, ['journal']));
   server.registerResource('habit', new ResourceTemplate('habits://habit/{id}', { list: undefined }), { title: 'A habit', description: 'One habit with every field, by id.', mimeType: 'application/json' }, (uri, { id }) => json(uri, ['habit', 'show', '--', `id:${String(id)}`]));
+  // With --read-only the tools that record are not offered, and the prompt names none of them.
+  const review = options.readOnly
+    ? "Call the journal tool for today. For each habit whose status is inprogress or none, one at a time, ask me whether I did it, skipped it or failed it (for a measurable habit, how much). This server only reads, so record nothing: when none is left, list what I told you habit by habit, for me to log, then summarise the day and the streaks."
+    : "Call the journal tool for today. For each habit whose status is inprogress or none, one at a time, ask me whether I did it, skipped it or failed it (for a measurable habit, how much), then record it with log_done, log_skip, log_fail or log_add. Say what each tool answered, warnings included. When none is left, summarise the day and the streaks.";
   server.registerPrompt('daily_review', { title: 'Daily review', description: "Walk through today's open habits with the user, one at a time." }, () => ({
-    messages: [{
-      role: 'user',
-      content: {
-        type: 'text',
-        text: "Call the journal tool for today. For each habit whose status is inprogress or none, one at a time, ask me whether I did it, skipped it or failed it (for a measurable habit, how much), then record it with log_done, log_skip, log_fail or log_add. Say what each tool answered, warnings included. When none is left, summarise the day and the streaks.",
-      },
-    }],
+    messages: [{ role: 'user', content: { type: 'text', text: review } }],
   }));
   return server;
 }

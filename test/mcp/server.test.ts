@@ -3,7 +3,7 @@
 // the store and the requests the service received are what a command line would have made.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -137,6 +137,36 @@ describe('habits mcp: the tools', () => {
     expect(text(r)).toContain('warning: [redacted] holds your API key and other users can read it');
     expect(JSON.stringify(r)).not.toContain(file);
     expect(JSON.stringify(r)).not.toContain(fx.svc.apiKey);
+  });
+
+  it('nor the real path of a config file behind a symbolic link, which a refusal of the file names (issue 32)', async () => {
+    await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const dir = join(fx.home.env.XDG_CONFIG_HOME, 'habits');
+    const file = join(dir, 'config.json');
+    const realDir = join(fx.home.env.HOME, 'dotfiles', 'habits-keys');
+    const real = join(realDir, 'habits.json');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    mkdirSync(realDir, { recursive: true, mode: 0o700 });
+    writeFileSync(real, JSON.stringify({ 'api-key': fx.svc.apiKey, 'base-url': fx.svc.url }));
+    symlinkSync(real, file);
+    const env = { HABITS_API_KEY: '', HABITS_BASE_URL: '' };
+    const { tool } = await connect({ env, secrets: [file, fx.svc.apiKey] });
+    // The file it links to is writable by others: the refusal names it.
+    chmodSync(real, 0o666);
+    const file666 = await tool('journal');
+    expect(file666.isError).toBe(true);
+    expect(text(file666)).toContain('(it links to [redacted], which is writable by them, mode 0666)');
+    // Its directory is: the refusal names the directory.
+    chmodSync(real, 0o600);
+    chmodSync(realDir, 0o777);
+    const dir777 = await tool('journal');
+    expect(dir777.isError).toBe(true);
+    expect(text(dir777)).toContain('(it links into [redacted], which is writable by them, mode 0777)');
+    for (const r of [file666, dir777]) {
+      expect(JSON.stringify(r)).not.toContain(realDir);
+      expect(JSON.stringify(r)).not.toContain(file);
+      expect(JSON.stringify(r)).not.toContain(fx.svc.apiKey);
+    }
   });
 
   it('habit_archive and undo_last act only with confirm: true; without it they say what they would do', async () => {
@@ -339,6 +369,20 @@ describe('habits mcp: the tools', () => {
     expect(JSON.parse(String((habit.contents[0] as { text?: string })?.text))).toMatchObject({ id: h.id, name: 'Walk' });
     const prompt = await client!.getPrompt({ name: 'daily_review' });
     expect(JSON.stringify(prompt.messages)).toContain('journal');
+    expect(JSON.stringify(prompt.messages)).toContain('log_done');
+  });
+
+  it('with --read-only the daily_review prompt names no tool that writes (issue 32)', async () => {
+    await connect();
+    const all = (await client!.listTools()).tools;
+    const writers = all.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name);
+    expect(writers).toHaveLength(10);
+    await client!.close();
+    await connect({ readOnly: true });
+    const said = (await client!.getPrompt({ name: 'daily_review' })).messages.map((m) => (m.content as { text: string }).text).join('\n');
+    expect(said).toContain('Call the journal tool for today.');
+    for (const name of writers) expect(said).not.toContain(name);
+    expect(said).toContain('record nothing');
   });
 });
 
