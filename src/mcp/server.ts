@@ -9,7 +9,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 // A namespace import: esbuild then leaves out zod's locales (the chunk about half the size).
 import * as z from 'zod';
 import type { IO } from '../io.js';
@@ -341,14 +341,77 @@ function withResources(server: McpServer, options: McpOptions): McpServer {
   return server;
 }
 
+/** The longest line taken as a message: with its newline, the SDK transport's limit, past which it closed (and the server ended). */
+const MAX_LINE = 10 * 1024 * 1024 - 1;
+
+/**
+ * The lines of `stdin` that are JSON-RPC messages, for the SDK's transport, which drops any other
+ * line unanswered: here a line that is no JSON is answered -32700 (Parse error), and a batch (MCP
+ * has none since 2025-06-18), `params: null`, a method that is no string or any other line that is
+ * no message -32600 (Invalid Request), with the request's id when it has one (JSON-RPC 2.0, 5.1).
+ */
+function screened(stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): { messages: PassThrough; stop: () => void } {
+  const messages = new PassThrough();
+  const refuse = (id: unknown, code: number, message: string) =>
+    stdout.write(JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error: { code, message } }) + '\n');
+  const take = (line: string) => {
+    if (!line.trim()) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      refuse(null, -32700, 'Parse error: the line is not JSON');
+      return;
+    }
+    if (Array.isArray(parsed)) return refuse(null, -32600, 'Invalid Request: batches are not supported');
+    if (!JSONRPCMessageSchema.safeParse(parsed).success) {
+      return refuse((parsed as { id?: unknown } | null)?.id, -32600, 'Invalid Request: not a JSON-RPC 2.0 message (jsonrpc "2.0", a string method, params an object if given, an id a string or a number)');
+    }
+    messages.write(line + '\n');
+  };
+  // Bytes up to each newline (which no UTF-8 sequence holds); a line past MAX_LINE is dropped whole.
+  let pending: Buffer[] = [];
+  let size = 0;
+  let tooLong = false;
+  const onData = (chunk: Buffer | string) => {
+    let rest = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    for (let nl = rest.indexOf(10); nl !== -1; nl = rest.indexOf(10)) {
+      if (tooLong || size + nl > MAX_LINE) refuse(null, -32600, 'Invalid Request: a message over 10 MB');
+      else take(Buffer.concat([...pending, rest.subarray(0, nl)]).toString('utf8').replace(/\r$/, ''));
+      [pending, size, tooLong, rest] = [[], 0, false, rest.subarray(nl + 1)];
+    }
+    if (tooLong || !rest.length) return;
+    size += rest.length;
+    if (size > MAX_LINE) [pending, size, tooLong] = [[], 0, true];
+    else pending.push(rest);
+  };
+  const onEnd = () => {
+    if (size && !tooLong) take(Buffer.concat(pending).toString('utf8'));
+    messages.end();
+  };
+  stdin.on('data', onData);
+  stdin.on('end', onEnd);
+  stdin.on('error', (err) => messages.destroy(err));
+  return {
+    messages,
+    stop: () => {
+      stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      stdin.pause();
+    },
+  };
+}
+
 /** Serves over stdio until the client goes: stdin and stdout carry protocol messages only. */
 export async function serveMcp(options: McpOptions, stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<void> {
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const server = createMcpServer(options);
-  const transport = new StdioServerTransport(stdin as never, stdout as never);
+  const input = screened(stdin, stdout);
+  const transport = new StdioServerTransport(input.messages as never, stdout as never);
+  // The end of what the transport reads, which comes after every message it was given.
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
-    stdin.on('end', () => resolve());
+    input.messages.on('end', () => resolve());
   });
   await server.connect(transport);
   // A client that wrote its last request and closed stdin still gets every answer: requests are
@@ -367,5 +430,6 @@ export async function serveMcp(options: McpOptions, stdin: NodeJS.ReadableStream
   };
   await closed;
   if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
+  input.stop();
   await server.close();
 }

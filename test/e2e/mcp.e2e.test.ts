@@ -3,6 +3,7 @@
 // an error), and the store afterwards holds exactly the writes the tools made.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, spawnCli, tempHome } from '../helpers/cli.js';
 
@@ -57,4 +58,41 @@ describe('habits --local mcp over stdio', () => {
     expect(byName['Drink tea']?.status).not.toBe('completed');
     expect(byName.Juice?.progress?.current).toBe(0.5);
   }, 60_000);
+});
+
+describe('habits mcp over stdio: what is no request gets the protocol\'s error answer (issue 32)', () => {
+  it('invalid JSON: -32700; a batch, params: null, a method that is no string, an id that is null, a line over 10 MB: -32600 (with the id when there is one); then it goes on answering', async () => {
+    home = tempHome();
+    const env = { ...home.env, PATH: process.env.PATH ?? '/usr/bin:/bin' };
+    const child = spawn(process.execPath, [BIN, '--local', 'mcp', '--read-only'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const lines = [
+      '{"jsonrpc":"2.0","id":1,"method":"tools/list"',
+      '[{"jsonrpc":"2.0","id":2,"method":"ping"},{"jsonrpc":"2.0","id":3,"method":"ping"}]',
+      '[]',
+      '{"jsonrpc":"2.0","id":4,"method":"tools/list","params":null}',
+      '{"jsonrpc":"2.0","id":"five","method":5}',
+      '{"jsonrpc":"2.0","id":null,"method":"ping"}',
+      '"ping"',
+      '',
+      `{"jsonrpc":"2.0","id":7,"method":"ping","params":{"x":"${'x'.repeat(11 * 1024 * 1024)}"}}`,
+      '{"jsonrpc":"2.0","id":6,"method":"ping"}',
+    ];
+    child.stdin.end(lines.join('\n') + '\n');
+    expect(await exited).toBe(0);
+    const answers = stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string }; result?: unknown });
+    expect(answers.map((a) => [a.id, a.error?.code ?? 'result'])).toEqual([
+      [null, -32700], [null, -32600], [null, -32600], [4, -32600], ['five', -32600], [null, -32600], [null, -32600], [null, -32600], [6, 'result'],
+    ]);
+    for (const a of answers) expect(a).toMatchObject({ jsonrpc: '2.0' });
+    expect(answers[0]?.error?.message).toMatch(/^Parse error/);
+    expect(answers[1]?.error?.message).toMatch(/^Invalid Request/);
+    expect(answers.at(-2)?.error?.message).toBe('Invalid Request: a message over 10 MB');
+    expect(answers.at(-1)?.result).toEqual({});
+    expect(stderr).toBe('');
+  }, 30_000);
 });
