@@ -4,8 +4,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, spawnCli, tempHome } from '../helpers/cli.js';
+import { startLocalService } from '../helpers/local-service.js';
+import { client as caller, createHabit } from '../helpers/service.js';
 
 let home: ReturnType<typeof tempHome> | undefined;
 afterEach(() => home?.cleanup());
@@ -94,5 +100,45 @@ describe('habits mcp over stdio: what is no request gets the protocol\'s error a
     expect(answers.at(-2)?.error?.message).toBe('Invalid Request: a message over 10 MB');
     expect(answers.at(-1)?.result).toEqual({});
     expect(stderr).toBe('');
+  }, 30_000);
+});
+
+describe('habits --profile home mcp --read-only: a tool argument is never read as an option (issue 32, acceptance)', () => {
+  it('habit_stats with from: "--base-url=http://127.0.0.1:<port>/v2" is a tool error, and no request reaches that port; the profile\'s service answers the same call with a date', async () => {
+    home = tempHome();
+    const svc = await startLocalService();
+    const seen: string[] = [];
+    const bait = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => bait.listen(0, '127.0.0.1', resolve));
+    const baitUrl = `http://127.0.0.1:${(bait.address() as AddressInfo).port}/v2`;
+    try {
+      await createHabit(caller(svc), { name: 'Walk', startDate: '2026-11-01' });
+      const dir = join(home.env.XDG_CONFIG_HOME, 'habits');
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { home: { 'api-key': svc.apiKey, 'base-url': svc.url } } }), { mode: 0o600 });
+      const env = { ...home.env, PATH: process.env.PATH ?? '/usr/bin:/bin' };
+      const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, '--profile', 'home', 'mcp', '--read-only'], env, stderr: 'pipe' });
+      const client = new Client({ name: 'e2e', version: '1' });
+      await client.connect(transport);
+      const stats = async (args: Record<string, unknown>) => (await client.callTool({ name: 'habit_stats', arguments: { habit: 'Walk', ...args } })) as Result;
+      for (const args of [{ from: `--base-url=${baitUrl}` }, { from: `--base-url=${baitUrl}`, to: '--from=2026-01-01' }, { to: `--base-url=${baitUrl}` }]) {
+        const r = await stats(args);
+        expect(seen, JSON.stringify(args)).toEqual([]);
+        expect(r.isError, JSON.stringify(args)).toBe(true);
+        expect(r.content[0]?.text, JSON.stringify(args)).toMatch(/expected YYYY-MM-DD, today, yesterday, tomorrow, -N/);
+      }
+      const fine = await stats({ from: '2026-11-01' });
+      expect(fine.isError).toBeFalsy();
+      expect(fine.content[0]?.text).toMatch(/^Walk, 2026-11-01 to \d{4}-\d{2}-\d{2}: /);
+      await client.close();
+      expect(seen).toEqual([]);
+      expect(svc.requests.length).toBeGreaterThan(0);
+    } finally {
+      await new Promise((resolve) => bait.close(resolve));
+      await svc.close();
+    }
   }, 30_000);
 });
