@@ -511,6 +511,24 @@ describe('habits mcp: no tool argument is ever read as an option (issue 32)', ()
     }
   }, 180_000);
 
+  it('every text has a length limit: a 1 MB habit name is refused at once, a name of 200 characters is taken and one of 201 is not, a note of 10,000 characters is taken and one more is not', async () => {
+    await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const { tool } = await connect();
+    const t = performance.now();
+    const huge = await tool('habit_show', { habit: 'x'.repeat(1_000_000) });
+    expect(performance.now() - t).toBeLessThan(2000);
+    expect(huge.isError).toBe(true);
+    expect(text(huge)).toMatch(/Too big: expected string to have <=203 characters/);
+    expect(text(huge).length).toBeLessThan(1000);
+    fx.reset();
+    expect((await tool('habit_add', { name: 'n'.repeat(201) })).isError).toBe(true);
+    expect((await tool('note_add', { habit: 'Walk', text: 't'.repeat(10_001) })).isError).toBe(true);
+    expect(fx.svc.requests).toEqual([]);
+    expect((await tool('habit_add', { name: 'n'.repeat(200) })).isError).toBeFalsy();
+    expect((await tool('note_add', { habit: 'Walk', text: 't'.repeat(10_000) })).isError).toBeFalsy();
+    expect(logWrites().map((w) => `${w.method} ${w.path}`)).toEqual([expect.stringMatching(/^POST \/habits\/\S+\/notes$/)]);
+  });
+
   it('a global option in one field and the option it displaced in another (from: --base-url=..., to: --from=...): the listener receives nothing', async () => {
     await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
     await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 8, unit: 'cup', periodicity: 'daily' } });
