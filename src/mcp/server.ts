@@ -152,7 +152,7 @@ export function toResult(ran: Ran, argv: readonly string[] = [], summarize: type
  * API gives none), a reference being `id:` and an id at most. Unbounded, a 10 MB habit name made
  * the server allocate 4.6 GB on its way to "no habit matches".
  */
-const MAX = { name: 200, ref: 203, areaName: 100, unit: 50, description: 5000, note: 10_000, grammar: 200, reminders: 50 } as const;
+const MAX = { name: 200, ref: 203, unit: 50, description: 5000, note: 10_000, grammar: 200, reminders: 50 } as const;
 
 const HABIT = z.string().min(1).max(MAX.ref).describe('a habit as on the command line: its name, a unique prefix, or id:<id>');
 /**
