@@ -9,13 +9,16 @@ import { VERSION } from '../version.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
 
-/** The global flags that choose the account and how requests go, as words for each tool's command line. */
+/**
+ * The global flags that choose the account and how requests go, as words for each tool's command
+ * line: each value joined to its flag (`--profile=NAME`), so that no value is read as a flag.
+ */
 export function accountFlags(flags: { local?: boolean; profile?: string; baseUrl?: string; timeout?: string; queue?: boolean; allowInsecure?: boolean }): string[] {
   return [
     ...(flags.local ? ['--local'] : []),
-    ...(flags.profile !== undefined ? ['--profile', flags.profile] : []),
-    ...(flags.baseUrl !== undefined ? ['--base-url', flags.baseUrl] : []),
-    ...(flags.timeout !== undefined ? ['--timeout', flags.timeout] : []),
+    ...(flags.profile !== undefined ? [`--profile=${flags.profile}`] : []),
+    ...(flags.baseUrl !== undefined ? [`--base-url=${flags.baseUrl}`] : []),
+    ...(flags.timeout !== undefined ? [`--timeout=${flags.timeout}`] : []),
     ...(flags.queue === false ? ['--no-queue'] : []),
     ...(flags.allowInsecure ? ['--allow-insecure'] : []),
   ];

@@ -5,9 +5,11 @@
 // its JSON is the result's structuredContent, its confirmations and warnings the text, its error
 // (with the hint: candidates for an ambiguous name, the way out of a refusal) a tool error. Nothing
 // but protocol messages is written to stdout; the commands write to buffers.
+import { realpathSync } from 'node:fs';
+import { dirname, isAbsolute } from 'node:path';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 // A namespace import: esbuild then leaves out zod's locales (the chunk about half the size).
 import * as z from 'zod';
 import type { IO } from '../io.js';
@@ -70,9 +72,28 @@ export async function runCommand(options: Pick<McpOptions, 'invoke' | 'globals' 
   const code = await options.invoke([...options.globals, '--json', '--no-input', ...head, ...tail], io);
   await new Promise((resolve) => setImmediate(resolve));
   // The CLI never prints the key, but a warning may name the file that holds it: an assistant gets neither.
-  const secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
+  const secrets = hidden(options.secrets ?? []);
   const scrub = (text: string) => secrets.reduce((t, s) => t.split(s).join('[redacted]'), text);
   return { code, stdout: scrub(out.text()), stderr: scrub(err.text()) };
+}
+
+/**
+ * The texts a result may not show: each secret and, for a path behind a symbolic link, the file it
+ * leads to and that file's directory, which a refusal of the file names (`it links to
+ * /elsewhere/config.json`, `it links into /elsewhere`). Resolved at each call: the link may have
+ * been made since. Longest first, so that a path goes whole before its directory.
+ */
+function hidden(secrets: readonly string[]): string[] {
+  const all = new Set(secrets);
+  for (const path of secrets.filter((s) => isAbsolute(s))) {
+    try {
+      const real = realpathSync(path);
+      if (real !== path) all.add(real).add(dirname(real));
+    } catch {
+      // No such file (yet): nothing behind it to show.
+    }
+  }
+  return [...all].filter((s) => s.length >= 4 && s !== dirname(s)).sort((a, b) => b.length - a.length);
 }
 
 /** The exit code of a write kept in the outbox (errors.ts EXIT.queued). */
@@ -126,14 +147,34 @@ export function toResult(ran: Ran, argv: readonly string[] = [], summarize: type
   return { isError: true, content: [{ type: 'text', text: [message, ...said.filter((l) => !message.includes(l))].join('\n') }] };
 }
 
-const HABIT = z.string().min(1).describe('a habit as on the command line: its name, a unique prefix, or id:<id>');
-const DATE = z.string().describe('YYYY-MM-DD, today, yesterday, -N (N days ago) or a weekday; default today, in the user\'s zone').optional();
+/**
+ * The longest texts a tool takes: the local service's limits (docs/local-service.md, Limits; the
+ * API gives none), a reference being `id:` and an id at most. Unbounded, a 10 MB habit name made
+ * the server allocate 4.6 GB on its way to "no habit matches".
+ */
+const MAX = { name: 200, ref: 203, unit: 50, description: 5000, note: 10_000, grammar: 200, reminders: 50 } as const;
+
+const HABIT = z.string().min(1).max(MAX.ref).describe('a habit as on the command line: its name, a unique prefix, or id:<id>');
+/**
+ * The date grammar of the commands (model/dates.ts, parseDate), in lower case. Checked here, so
+ * that no word which could read as an option (`--version`, `-V`) ever reaches a command line.
+ */
+const DATE_GRAMMAR = /^(\d{4}-\d{2}-\d{2}|today|yesterday|tomorrow|-\d{1,5}|sun|mon|tue|wed|thu|fri|sat|sunday|monday|tuesday|wednesday|thursday|friday|saturday)$/;
+const DATE = z.string().max(10).regex(DATE_GRAMMAR, 'expected YYYY-MM-DD, today, yesterday, tomorrow, -N or a weekday (mon or monday), in lower case')
+  .describe('YYYY-MM-DD, today, yesterday, tomorrow, -N (N days ago) or a weekday (mon or monday); default today, in the user\'s zone').optional();
+/** A value in one of the CLI's grammars (days, a goal, a reminder, a unit): none begins with "-". */
+const grammar = (max: number) => z.string().min(1).max(max).regex(/^[^-]/, 'may not begin with "-"');
 const CONFIRM = z.boolean().describe('true to act; without it the tool only says what it would do').optional();
 
 type Args = Record<string, unknown>;
-const opt = (flag: string, value: unknown): string[] => (value === undefined || value === null || value === '' ? [] : [flag, String(value)]);
+/**
+ * An option and its value as one word, `--date=today`: the value can never be read as an option
+ * of its own. (Given as two words, commander's root command took a global flag anywhere before
+ * `--`, even in the place of a value: `--from --base-url=http://elsewhere` sent the key there.)
+ */
+const opt = (flag: string, value: unknown): string[] => (value === undefined || value === null || value === '' ? [] : [`${flag}=${String(value)}`]);
 /** log_list's range: today alone unless from or to is given. */
-const logRange = (from: unknown, to: unknown): string[] => (opt('--from', from).length || opt('--to', to).length ? [...opt('--from', from), ...opt('--to', to)] : ['--from', 'today', '--to', 'today']);
+const logRange = (from: unknown, to: unknown): string[] => (opt('--from', from).length || opt('--to', to).length ? [...opt('--from', from), ...opt('--to', to)] : ['--from=today', '--to=today']);
 
 /** The exit codes of a habit or a date the command refused (usage, not found, auth): the tool's error, never a preview. */
 const REFUSED = new Set([2, 3, 4]);
@@ -153,7 +194,7 @@ async function previewUndo(options: McpOptions, habit: string, when: string): Pr
     const text = `error: ${err instanceof Error ? err.message : String(err)}${typeof hint === 'string' && hint ? `\nhint: ${hint}` : ''}`;
     return { isError: true, content: [{ type: 'text', text }] };
   }
-  const range = ['--from', when, '--to', when, '--', habit];
+  const range = [...opt('--from', when), ...opt('--to', when), '--', habit];
   const [stats, listed] = [await runCommand(options, ['habit', 'stats', ...range]), await runCommand(options, ['log', 'ls', ...range])];
   if (REFUSED.has(stats.code)) return toResult(stats);
   if (listed.code !== 0) return toResult(listed);
@@ -193,7 +234,7 @@ export function createMcpServer(options: McpOptions): McpServer {
   server.registerTool('journal', { title: "The day's habits", description: "Every habit of a day with its status (completed, skipped, failed, inprogress, none), progress and streak. The day defaults to today in the user's zone.", inputSchema: { date: DATE }, annotations: read }, (a: Args) => run(['journal', ...opt('--date', a.date)]));
   server.registerTool('week', { title: 'A week', description: 'Every habit over a week (or several, ending with the week of date): each day\'s status, streaks and completion rate.', inputSchema: { date: DATE, weeks: z.number().int().min(1).max(52).optional() }, annotations: read }, (a: Args) => run(['week', ...opt('--date', a.date), ...opt('--weeks', a.weeks)]));
   server.registerTool('month', { title: 'A month', description: 'Every habit over the calendar month that holds date: each day\'s status, streaks and completion rate.', inputSchema: { date: DATE }, annotations: read }, (a: Args) => run(['month', ...opt('--date', a.date)]));
-  server.registerTool('habit_list', { title: 'List habits', description: 'The active habits (or the archived ones) with their schedule, goal and area.', inputSchema: { archived: z.boolean().optional(), area: z.string().optional(), type: z.enum(['good', 'bad']).optional() }, annotations: read }, (a: Args) => run(['habit', 'ls', ...(a.archived ? ['--archived'] : []), ...opt('--area', a.area), ...opt('--type', a.type)]));
+  server.registerTool('habit_list', { title: 'List habits', description: 'The active habits (or the archived ones) with their schedule, goal and area.', inputSchema: { archived: z.boolean().optional(), area: z.string().min(1).max(MAX.ref).optional(), type: z.enum(['good', 'bad']).optional() }, annotations: read }, (a: Args) => run(['habit', 'ls', ...(a.archived ? ['--archived'] : []), ...opt('--area', a.area), ...opt('--type', a.type)]));
   server.registerTool('habit_show', { title: 'Show a habit', description: 'One habit with every field: schedule, goal, reminders, stacks, end condition, areas.', inputSchema: { habit: HABIT }, annotations: read }, (a: Args) => run(['habit', 'show', '--', String(a.habit)]));
   server.registerTool('habit_stats', { title: 'Habit statistics', description: 'A habit\'s statistics over a range (default its whole life): totals, streaks, completion rate, each day.', inputSchema: { habit: HABIT, from: DATE, to: DATE }, annotations: read }, (a: Args) => run(['habit', 'stats', ...opt('--from', a.from), ...opt('--to', a.to), '--', String(a.habit)]));
   server.registerTool('note_list', { title: 'Notes of a habit', description: 'The notes of a habit, oldest first, with their mood.', inputSchema: { habit: HABIT }, annotations: read }, (a: Args) => run(['note', 'ls', '--', String(a.habit)]));
@@ -216,8 +257,8 @@ export function createMcpServer(options: McpOptions): McpServer {
   mark('done', 'completed');
   mark('skip', 'skipped');
   mark('fail', 'failed');
-  server.registerTool('log_add', { title: 'Log a value', description: "Adds a value to a measurable habit's total for a day (default today), in unit or the goal's unit; a negative value takes some back. A unit that never counts towards the goal is refused. Queued when the server cannot be reached.", inputSchema: { habit: HABIT, value: z.number().refine((v) => v !== 0, 'not 0'), unit: z.string().optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['log', 'add', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.value)]));
-  server.registerTool('log_set', { title: "Set a day's total", description: "Sets a measurable habit's total for a day (default today): sends the difference from what the day shows, up or down. Setting the same total twice sends nothing.", inputSchema: { habit: HABIT, total: z.number(), unit: z.string().optional(), date: DATE }, annotations: write(true) }, (a: Args) => run(['log', 'set', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.total)]));
+  server.registerTool('log_add', { title: 'Log a value', description: "Adds a value to a measurable habit's total for a day (default today), in unit or the goal's unit; a negative value takes some back. A unit that never counts towards the goal is refused. Queued when the server cannot be reached.", inputSchema: { habit: HABIT, value: z.number().refine((v) => v !== 0, 'not 0'), unit: grammar(MAX.unit).optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['log', 'add', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.value)]));
+  server.registerTool('log_set', { title: "Set a day's total", description: "Sets a measurable habit's total for a day (default today): sends the difference from what the day shows, up or down. Setting the same total twice sends nothing.", inputSchema: { habit: HABIT, total: z.number(), unit: grammar(MAX.unit).optional(), date: DATE }, annotations: write(true) }, (a: Args) => run(['log', 'set', ...opt('--unit', a.unit), ...opt('--date', a.date), '--', String(a.habit), String(a.total)]));
   server.registerTool('log_undo', {
     title: "Clear a habit's day",
     description: "Clears a habit's marks and the values logged on a day (default today). In local mode, a day with values is cleared only with confirm: true (without it, the tool lists the day's logs); a day with marks only is cleared at once. Against a server, which lists no logs and may hold values logged from other devices, it acts only with confirm: true; without it, it says what the server shows for that day (its total and mark) and which of the values this machine wrote.",
@@ -244,19 +285,20 @@ export function createMcpServer(options: McpOptions): McpServer {
     const text = `would ${plan.action}. ${plan.consequence} Call again with confirm: true${plan.notLogged ? ' and clearDay: true' : ''} to do it.`;
     return { content: [{ type: 'text', text }], structuredContent: { ...plan, confirmed: false } };
   });
-  server.registerTool('note_add', { title: 'Add a note', description: 'Adds a note to a habit for a day (default today), with a mood.', inputSchema: { habit: HABIT, text: z.string().min(1), mood: z.enum(['veryLow', 'low', 'neutral', 'high', 'veryHigh']).optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['note', 'add', ...opt('--mood', a.mood), ...opt('--date', a.date), '--', String(a.habit), String(a.text)]));
+  server.registerTool('note_add', { title: 'Add a note', description: 'Adds a note to a habit for a day (default today), with a mood.', inputSchema: { habit: HABIT, text: z.string().min(1).max(MAX.note), mood: z.enum(['veryLow', 'low', 'neutral', 'high', 'veryHigh']).optional(), date: DATE }, annotations: write(false) }, (a: Args) => run(['note', 'add', ...opt('--mood', a.mood), ...opt('--date', a.date), '--', String(a.habit), String(a.text)]));
   server.registerTool('habit_add', {
     title: 'Create a habit',
     description: 'Creates a habit, in the CLI\'s grammar: days "mon,wed,fri" or "weekdays" (else daily), every N days, month days "1,15"; goal "30 min daily" or "2 L"; reminders "07:30@mon-fri" (add "!alarm" for an alarm); time of day morning, afternoon or evening. A name already in use is refused.',
     inputSchema: {
-      name: z.string().min(1), type: z.enum(['good', 'bad']).optional(), description: z.string().optional(),
-      days: z.string().optional(), every: z.number().int().min(1).optional(), monthDays: z.string().optional(),
-      goal: z.string().optional(), remind: z.array(z.string()).optional(), timeOfDay: z.string().optional(), area: z.string().optional(), start: DATE,
+      name: z.string().min(1).max(MAX.name), type: z.enum(['good', 'bad']).optional(), description: z.string().max(MAX.description).optional(),
+      days: grammar(MAX.grammar).optional(), every: z.number().int().min(1).optional(), monthDays: grammar(MAX.grammar).optional(),
+      goal: grammar(MAX.grammar).optional(), remind: z.array(grammar(MAX.grammar)).max(MAX.reminders).optional(), timeOfDay: grammar(MAX.grammar).optional(),
+      area: z.string().min(1).max(MAX.ref).optional(), start: DATE,
     },
     annotations: write(false),
   }, (a: Args) => run([
     'habit', 'add', ...opt('--type', a.type), ...opt('--description', a.description), ...opt('--days', a.days), ...opt('--every', a.every),
-    ...opt('--month-days', a.monthDays), ...opt('--goal', a.goal), ...((a.remind as string[] | undefined) ?? []).flatMap((r) => ['--remind', r]),
+    ...opt('--month-days', a.monthDays), ...opt('--goal', a.goal), ...((a.remind as string[] | undefined) ?? []).flatMap((r) => opt('--remind', r)),
     ...opt('--time-of-day', a.timeOfDay), ...opt('--area', a.area), ...opt('--start', a.start), '--', String(a.name),
   ]));
   server.registerTool('habit_archive', { title: 'Archive a habit', description: 'Archives a habit: it leaves the journal and the lists, its history is kept. Acts only with confirm: true; without it, it says which habit it would archive.', inputSchema: { habit: HABIT, confirm: CONFIRM }, annotations: write(true, true) }, async (a: Args) => {
@@ -292,26 +334,87 @@ function withResources(server: McpServer, options: McpOptions): McpServer {
   };
   server.registerResource('journal', 'habits://journal/today', { title: "Today's journal", description: 'Every habit of today with its status, progress and streak.', mimeType: 'application/json' }, (uri) => json(uri, ['journal']));
   server.registerResource('habit', new ResourceTemplate('habits://habit/{id}', { list: undefined }), { title: 'A habit', description: 'One habit with every field, by id.', mimeType: 'application/json' }, (uri, { id }) => json(uri, ['habit', 'show', '--', `id:${String(id)}`]));
+  // With --read-only the tools that record are not offered, and the prompt names none of them.
+  const review = options.readOnly
+    ? "Call the journal tool for today. For each habit whose status is inprogress or none, one at a time, ask me whether I did it, skipped it or failed it (for a measurable habit, how much). This server only reads, so record nothing: when none is left, list what I told you habit by habit, for me to log, then summarise the day and the streaks."
+    : "Call the journal tool for today. For each habit whose status is inprogress or none, one at a time, ask me whether I did it, skipped it or failed it (for a measurable habit, how much), then record it with log_done, log_skip, log_fail or log_add. Say what each tool answered, warnings included. When none is left, summarise the day and the streaks.";
   server.registerPrompt('daily_review', { title: 'Daily review', description: "Walk through today's open habits with the user, one at a time." }, () => ({
-    messages: [{
-      role: 'user',
-      content: {
-        type: 'text',
-        text: "Call the journal tool for today. For each habit whose status is inprogress or none, one at a time, ask me whether I did it, skipped it or failed it (for a measurable habit, how much), then record it with log_done, log_skip, log_fail or log_add. Say what each tool answered, warnings included. When none is left, summarise the day and the streaks.",
-      },
-    }],
+    messages: [{ role: 'user', content: { type: 'text', text: review } }],
   }));
   return server;
+}
+
+/** The longest line taken as a message: with its newline, the SDK transport's limit, past which it closed (and the server ended). */
+const MAX_LINE = 10 * 1024 * 1024 - 1;
+
+/**
+ * The lines of `stdin` that are JSON-RPC messages, for the SDK's transport, which drops any other
+ * line unanswered: here a line that is no JSON is answered -32700 (Parse error), and a batch (MCP
+ * has none since 2025-06-18), `params: null`, a method that is no string or any other line that is
+ * no message -32600 (Invalid Request), with the request's id when it has one (JSON-RPC 2.0, 5.1).
+ */
+function screened(stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): { messages: PassThrough; stop: () => void } {
+  const messages = new PassThrough();
+  const refuse = (id: unknown, code: number, message: string) =>
+    stdout.write(JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error: { code, message } }) + '\n');
+  const take = (line: string) => {
+    if (!line.trim()) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      refuse(null, -32700, 'Parse error: the line is not JSON');
+      return;
+    }
+    if (Array.isArray(parsed)) return refuse(null, -32600, 'Invalid Request: batches are not supported');
+    if (!JSONRPCMessageSchema.safeParse(parsed).success) {
+      return refuse((parsed as { id?: unknown } | null)?.id, -32600, 'Invalid Request: not a JSON-RPC 2.0 message (jsonrpc "2.0", a string method, params an object if given, an id a string or a number)');
+    }
+    messages.write(line + '\n');
+  };
+  // Bytes up to each newline (which no UTF-8 sequence holds); a line past MAX_LINE is dropped whole.
+  let pending: Buffer[] = [];
+  let size = 0;
+  let tooLong = false;
+  const onData = (chunk: Buffer | string) => {
+    let rest = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    for (let nl = rest.indexOf(10); nl !== -1; nl = rest.indexOf(10)) {
+      if (tooLong || size + nl > MAX_LINE) refuse(null, -32600, 'Invalid Request: a message over 10 MB');
+      else take(Buffer.concat([...pending, rest.subarray(0, nl)]).toString('utf8').replace(/\r$/, ''));
+      [pending, size, tooLong, rest] = [[], 0, false, rest.subarray(nl + 1)];
+    }
+    if (tooLong || !rest.length) return;
+    size += rest.length;
+    if (size > MAX_LINE) [pending, size, tooLong] = [[], 0, true];
+    else pending.push(rest);
+  };
+  const onEnd = () => {
+    if (size && !tooLong) take(Buffer.concat(pending).toString('utf8'));
+    messages.end();
+  };
+  stdin.on('data', onData);
+  stdin.on('end', onEnd);
+  stdin.on('error', (err) => messages.destroy(err));
+  return {
+    messages,
+    stop: () => {
+      stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      stdin.pause();
+    },
+  };
 }
 
 /** Serves over stdio until the client goes: stdin and stdout carry protocol messages only. */
 export async function serveMcp(options: McpOptions, stdin: NodeJS.ReadableStream, stdout: NodeJS.WritableStream): Promise<void> {
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const server = createMcpServer(options);
-  const transport = new StdioServerTransport(stdin as never, stdout as never);
+  const input = screened(stdin, stdout);
+  const transport = new StdioServerTransport(input.messages as never, stdout as never);
+  // The end of what the transport reads, which comes after every message it was given.
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
-    stdin.on('end', () => resolve());
+    input.messages.on('end', () => resolve());
   });
   await server.connect(transport);
   // A client that wrote its last request and closed stdin still gets every answer: requests are
@@ -330,5 +433,6 @@ export async function serveMcp(options: McpOptions, stdin: NodeJS.ReadableStream
   };
   await closed;
   if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
+  input.stop();
   await server.close();
 }

@@ -3,7 +3,9 @@
 // the store and the requests the service received are what a command line would have made.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
@@ -11,6 +13,7 @@ import { createMcpServer, type Invoke } from '../../src/mcp/server.js';
 import type { JournalEntry, LogEntry } from '../../src/api/types.js';
 import * as words from '../../src/mcp/summary.js';
 import { parseDateArg } from '../../src/model/dates.js';
+import { resolvePaths } from '../../src/config/paths.js';
 import { addHabit, call, logValue, useService, writes } from '../helpers/service.js';
 import { freePort, KEY } from '../helpers/mock-agent.js';
 import { startProduction, type ProductionServer } from '../helpers/production.js';
@@ -134,6 +137,36 @@ describe('habits mcp: the tools', () => {
     expect(text(r)).toContain('warning: [redacted] holds your API key and other users can read it');
     expect(JSON.stringify(r)).not.toContain(file);
     expect(JSON.stringify(r)).not.toContain(fx.svc.apiKey);
+  });
+
+  it('nor the real path of a config file behind a symbolic link, which a refusal of the file names (issue 32)', async () => {
+    await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const dir = join(fx.home.env.XDG_CONFIG_HOME, 'habits');
+    const file = join(dir, 'config.json');
+    const realDir = join(fx.home.env.HOME, 'dotfiles', 'habits-keys');
+    const real = join(realDir, 'habits.json');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    mkdirSync(realDir, { recursive: true, mode: 0o700 });
+    writeFileSync(real, JSON.stringify({ 'api-key': fx.svc.apiKey, 'base-url': fx.svc.url }));
+    symlinkSync(real, file);
+    const env = { HABITS_API_KEY: '', HABITS_BASE_URL: '' };
+    const { tool } = await connect({ env, secrets: [file, fx.svc.apiKey] });
+    // The file it links to is writable by others: the refusal names it.
+    chmodSync(real, 0o666);
+    const file666 = await tool('journal');
+    expect(file666.isError).toBe(true);
+    expect(text(file666)).toContain('(it links to [redacted], which is writable by them, mode 0666)');
+    // Its directory is: the refusal names the directory.
+    chmodSync(real, 0o600);
+    chmodSync(realDir, 0o777);
+    const dir777 = await tool('journal');
+    expect(dir777.isError).toBe(true);
+    expect(text(dir777)).toContain('(it links into [redacted], which is writable by them, mode 0777)');
+    for (const r of [file666, dir777]) {
+      expect(JSON.stringify(r)).not.toContain(realDir);
+      expect(JSON.stringify(r)).not.toContain(file);
+      expect(JSON.stringify(r)).not.toContain(fx.svc.apiKey);
+    }
   });
 
   it('habit_archive and undo_last act only with confirm: true; without it they say what they would do', async () => {
@@ -342,6 +375,20 @@ describe('habits mcp: the tools', () => {
     expect(JSON.parse(String((habit.contents[0] as { text?: string })?.text))).toMatchObject({ id: h.id, name: 'Walk' });
     const prompt = await client!.getPrompt({ name: 'daily_review' });
     expect(JSON.stringify(prompt.messages)).toContain('journal');
+    expect(JSON.stringify(prompt.messages)).toContain('log_done');
+  });
+
+  it('with --read-only the daily_review prompt names no tool that writes (issue 32)', async () => {
+    await connect();
+    const all = (await client!.listTools()).tools;
+    const writers = all.filter((t) => !t.annotations?.readOnlyHint).map((t) => t.name);
+    expect(writers).toHaveLength(10);
+    await client!.close();
+    await connect({ readOnly: true });
+    const said = (await client!.getPrompt({ name: 'daily_review' })).messages.map((m) => (m.content as { text: string }).text).join('\n');
+    expect(said).toContain('Call the journal tool for today.');
+    for (const name of writers) expect(said).not.toContain(name);
+    expect(said).toContain('record nothing');
   });
 });
 
@@ -391,3 +438,125 @@ describe('habits mcp: log_undo against a server as production behaves (test/help
   });
 });
 
+
+/** A loopback HTTP listener that records every request it receives (and answers 404). */
+async function listener(): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {
+  const seen: string[] = [];
+  const server = http.createServer((req, res) => {
+    seen.push(`${req.method} ${req.url} key:${req.headers['x-api-key'] ? 'sent' : 'none'}`);
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not here"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
+  return { url, seen, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('habits mcp: no tool argument is ever read as an option (issue 32)', () => {
+  /** The flag each field that becomes an option is passed as, and a value it takes. */
+  const OPTION_FIELDS: Record<string, [flag: string, valid: string]> = {
+    date: ['--date', 'today'], from: ['--from', '2026-11-01'], to: ['--to', 'today'], start: ['--start', 'today'], unit: ['--unit', 'cup'],
+    area: ['--area', 'Health'], type: ['--type', 'good'], description: ['--description', 'x'], days: ['--days', 'mon'], monthDays: ['--month-days', '1'],
+    goal: ['--goal', '1 cup daily'], timeOfDay: ['--time-of-day', 'morning'], mood: ['--mood', 'high'], remind: ['--remind', '07:30'],
+  };
+  /** What each tool needs besides the field under test. */
+  const BASE: Record<string, Record<string, unknown>> = { log_add: { value: 1 }, log_set: { total: 1 }, note_add: { text: 'a note' }, habit_add: { name: 'Fresh' } };
+  const optionLike = (url: string) => [
+    `--base-url=${url}`, '--base-url', '--local', '--verbose', '--jq=.', '--jq=.name', '--profile=x', '--profile', '--version', '-V', '--help', '-h', 'help',
+    '--json', '--json=id', '--json=help', '--allow-insecure', '--', '-', '-q', '--quiet', '--no-queue', '--timeout=1ms', '--no-input', '--no-color', '--color=always',
+    '--yes', '-y', '--dry-run', '--strict', '--clear-day', '--archived', '--from=2026-01-01', '--date=today', '-2', `--base-url ${url}`,
+  ];
+
+  /** Every tool, with each of its string fields (an array of strings counts: its items are strings). */
+  async function stringFields(): Promise<[tool: string, fields: string[], required: string[]][]> {
+    const { tools } = await client!.listTools();
+    return tools.map((t) => {
+      const props = (t.inputSchema.properties ?? {}) as Record<string, { type?: string; items?: { type?: string } }>;
+      const fields = Object.entries(props).filter(([, p]) => p.type === 'string' || p.items?.type === 'string').map(([k]) => k);
+      return [t.name, fields, t.inputSchema.required ?? []];
+    });
+  }
+
+  /** A tool's arguments with `field` set to `word` (in an array for an array field), the rest as BASE and a habit. */
+  function argsWith(tool: string, required: string[], set: Record<string, string>): Record<string, unknown> {
+    const args: Record<string, unknown> = { ...(required.includes('habit') ? { habit: tool === 'log_add' || tool === 'log_set' ? 'Water' : 'Walk' } : {}), ...BASE[tool] };
+    for (const [field, word] of Object.entries(set)) args[field] = field === 'remind' ? [word] : word;
+    return args;
+  }
+
+  /** An error, or an answer in the command's words: never "done" (a version or help printed), no request traces, no other output. */
+  function expectNoOption(r: Result, what: string): void {
+    const said = text(r);
+    if (!r.isError) {
+      expect(said, what).not.toBe('done');
+      expect(said, what).not.toMatch(/^\d+\.\d+|usage:|Usage:|Options:/);
+    }
+    expect(said, what).not.toMatch(/^[→←] /m);
+  }
+
+  it('every option-like word in every string field of every tool: an error or a normal answer; the listener receives nothing, the local store is never opened', async () => {
+    await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 8, unit: 'cup', periodicity: 'daily' } });
+    const bait = await listener();
+    try {
+      const { tool } = await connect();
+      let calls = 0;
+      for (const [name, fields, required] of await stringFields()) {
+        for (const field of fields) {
+          for (const word of optionLike(bait.url)) {
+            const what = `${name} ${field}=${JSON.stringify(word)}`;
+            expectNoOption(await tool(name, argsWith(name, required, { [field]: word })), what);
+            expect(bait.seen, what).toEqual([]);
+            calls++;
+          }
+        }
+      }
+      expect(calls).toBeGreaterThan(1200);
+      expect(existsSync(resolvePaths(fx.env).dbFile)).toBe(false);
+    } finally {
+      await bait.close();
+    }
+  }, 180_000);
+
+  it('every text has a length limit: a 1 MB habit name is refused at once, a name of 200 characters is taken and one of 201 is not, a note of 10,000 characters is taken and one more is not', async () => {
+    await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const { tool } = await connect();
+    const t = performance.now();
+    const huge = await tool('habit_show', { habit: 'x'.repeat(1_000_000) });
+    expect(performance.now() - t).toBeLessThan(2000);
+    expect(huge.isError).toBe(true);
+    expect(text(huge)).toMatch(/Too big: expected string to have <=203 characters/);
+    expect(text(huge).length).toBeLessThan(1000);
+    fx.reset();
+    expect((await tool('habit_add', { name: 'n'.repeat(201) })).isError).toBe(true);
+    expect((await tool('note_add', { habit: 'Walk', text: 't'.repeat(10_001) })).isError).toBe(true);
+    expect(fx.svc.requests).toEqual([]);
+    expect((await tool('habit_add', { name: 'n'.repeat(200) })).isError).toBeFalsy();
+    expect((await tool('note_add', { habit: 'Walk', text: 't'.repeat(10_000) })).isError).toBeFalsy();
+    expect(logWrites().map((w) => `${w.method} ${w.path}`)).toEqual([expect.stringMatching(/^POST \/habits\/\S+\/notes$/)]);
+  });
+
+  it('a global option in one field and the option it displaced in another (from: --base-url=..., to: --from=...): the listener receives nothing', async () => {
+    await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    await addHabit(fx.svc, { name: 'Water', startDate: '2026-11-01', goal: { value: 8, unit: 'cup', periodicity: 'daily' } });
+    const bait = await listener();
+    try {
+      const { tool } = await connect();
+      let pairs = 0;
+      for (const [name, fields, required] of await stringFields()) {
+        const options = fields.filter((f) => OPTION_FIELDS[f]);
+        for (const field of options) {
+          for (const other of options.filter((f) => f !== field)) {
+            const [flag, valid] = OPTION_FIELDS[field]!;
+            const what = `${name} ${field}=--base-url=..., ${other}=${flag}=${valid}`;
+            expectNoOption(await tool(name, argsWith(name, required, { [field]: `--base-url=${bait.url}`, [other]: `${flag}=${valid}` })), what);
+            expect(bait.seen, what).toEqual([]);
+            pairs++;
+          }
+        }
+      }
+      expect(pairs).toBeGreaterThan(80);
+    } finally {
+      await bait.close();
+    }
+  }, 120_000);
+});

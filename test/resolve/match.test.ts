@@ -63,4 +63,24 @@ describe('suggest', () => {
     expect(distance('walk', 'wlak')).toBe(1);
     expect(distance('', 'abc')).toBe(3);
   });
+
+  it('with a bound, gives the distance up to it and bound + 1 beyond, as the whole table does (2,000 random pairs)', () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const word = () => Array.from({ length: random(9) }, () => 'abc'[random(3)]).join('');
+    for (let k = 0; k < 2000; k++) {
+      const [a, b, max] = [word(), word(), random(5)];
+      expect(distance(a, b, max), `${a} ${b} ${max}`).toBe(Math.min(distance(a, b), max + 1));
+    }
+  });
+
+  it('answers at once for a reference or a name of a megabyte (issue 32: 15 s and 0.6 s before it was bounded)', () => {
+    const many = [...habits, ...Array.from({ length: 5 }, (_, i) => ({ id: `h${i}`, name: `Habit ${i}` }))];
+    let t = performance.now();
+    expect(suggest(many, 'x'.repeat(1_000_000))).toEqual([]);
+    expect(performance.now() - t).toBeLessThan(1000);
+    t = performance.now();
+    expect(suggest([...many, { id: 'big', name: 'y'.repeat(4_000_000) }], 'wlak').map((h) => h.name)).toEqual(['Walk', 'walk the dog']);
+    expect(performance.now() - t).toBeLessThan(1000);
+  });
 });
