@@ -246,7 +246,9 @@ export function createServer(options: ServerOptions): LocalServer {
    */
   function bodyDeadline(req: IncomingMessage, res: ServerResponse): AbortSignal {
     const deadline = new AbortController();
-    if (req.complete) return deadline.signal;
+    // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112, 6.3).
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0;
+    if (req.complete || !hasBody) return deadline.signal;
     const timer = setTimeout(() => {
       if (req.complete) return;
       if (res.headersSent) req.socket.destroy();
