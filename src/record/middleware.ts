@@ -41,6 +41,16 @@ export function recordWrites({ record, now, warn }: RecordingOptions): Middlewar
         warned = true;
       }
     };
+    // A skip of `habits off` is recorded before it leaves too: killed between the service's write
+    // and the line below, the range still knows the day (record.ts, unresolvedIntents).
+    if (req.note?.off) {
+      try {
+        record().append({ at: now().toISOString(), method: methodOf(req), path: pathOf(req), ...(req.body === undefined ? {} : { body: req.body }), status: 0, off: req.note.off, intent: true });
+      } catch (e) {
+        if (!warned) warn(`warning: could not add to the record of writes: ${escapeControls(e instanceof Error ? e.message : String(e))}`);
+        warned = true;
+      }
+    }
     try {
       const answer = await next({ ...req, onStatus: (s) => { status = s; req.onStatus?.(s); } });
       note(answer);

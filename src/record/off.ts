@@ -11,6 +11,11 @@ import type { LiveLog, WriteRecord } from './record.js';
 export interface OffRange extends OffNote {
   /** The live skip marks it wrote, oldest first. */
   marks: { habitId: string; date: string }[];
+  /**
+   * Skips it was sending when it was cut off (killed before their answer was recorded): the day
+   * may hold the skip or nothing. `off` run again counts a skipped one as its own, `off rm` undoes it.
+   */
+  unconfirmed: { habitId: string; date: string }[];
   /** Its days to come, waiting in the outbox for their day (the outbox's writes, with their id). */
   planned: { habitId: string; date: string; id: string }[];
   /** When its first live mark was written (ISO 8601). */
@@ -39,7 +44,7 @@ export function offRanges(record: WriteRecord, outbox?: Outbox): OffRange[] {
   const ranges = new Map<string, OffRange>();
   const rangeOf = (off: OffNote, at: string): OffRange => {
     let range = ranges.get(off.id);
-    if (!range) ranges.set(off.id, (range = { id: off.id, from: off.from, to: off.to, marks: [], planned: [], since: at }));
+    if (!range) ranges.set(off.id, (range = { id: off.id, from: off.from, to: off.to, marks: [], unconfirmed: [], planned: [], since: at }));
     if (typeof off.reason === 'string') range.reason = off.reason;
     else delete range.reason;
     return range;
@@ -47,6 +52,10 @@ export function offRanges(record: WriteRecord, outbox?: Outbox): OffRange[] {
   for (const log of record.liveLogs()) {
     const off = offOf(log);
     if (off) rangeOf(off, log.write.at).marks.push({ habitId: log.habitId, date: log.date });
+  }
+  for (const p of record.unresolvedIntents()) {
+    const off = p.write.off as OffNote | undefined;
+    if (off && typeof off.id === 'string') rangeOf(off, p.write.at).unconfirmed.push({ habitId: p.habitId, date: p.date });
   }
   for (const w of outbox?.exists() ? outbox.pending() : []) {
     if (w.plannedOff) rangeOf(w.plannedOff, w.at).planned.push({ habitId: w.habit.id, date: targetDateOf(w) ?? '', id: w.id });

@@ -39,6 +39,19 @@ export interface RecordedWrite {
   restores?: string[];
   /** A skip mark of `habits off`: the range it belongs to. */
   off?: OffNote;
+  /**
+   * Written (status 0) before a skip of `habits off` is sent; the line after the answer confirms
+   * it. One that no later write of its day follows is a write whose fate is unknown (the process
+   * was killed between the service's write and its record): `off rm` looks at that day itself.
+   */
+  intent?: boolean;
+}
+
+/** A write recorded as about to be sent, with no later write of its day (unresolvedIntents). */
+export interface PendingIntent {
+  write: RecordedWrite;
+  habitId: string;
+  date: string;
 }
 
 /** What a log write is, read from its path. */
@@ -85,6 +98,7 @@ export function isRecordedWrite(x: Record<string, unknown>): x is Record<string,
   if (typeof x.status !== 'number' || !Number.isInteger(x.status) || x.status < 0 || x.status > 999) return false;
   if (!optional('logId', 'string') || !optional('error', 'string') || !optional('reverts', 'string')) return false;
   if (x.outbox !== undefined && !Number.isInteger(x.outbox)) return false;
+  if (x.intent !== undefined && typeof x.intent !== 'boolean') return false;
   if (x.off !== undefined && !offNoteOf(x.off)) return false;
   if (x.body === undefined || x.body === null) return true;
   if (typeof x.body !== 'object' || Array.isArray(x.body)) return false;
@@ -121,8 +135,27 @@ export class WriteRecord {
   /** How many writes the record holds, and how many of its lines were skipped (what `habits doctor` reports). */
   count(): { writes: number; damaged: number } {
     let writes = 0;
-    const damaged = this.eachWrite(() => writes++);
+    const damaged = this.eachWrite((w) => {
+      if (!w.intent) writes++;
+    });
     return { writes, damaged };
+  }
+
+  /**
+   * The intents (writes about to be sent) that no later write of the same habit and day follows:
+   * neither the line of their answer (any status) nor an undo or another mark of that day.
+   */
+  unresolvedIntents(): PendingIntent[] {
+    const pending = new Map<string, PendingIntent>();
+    this.eachWrite((write) => {
+      const w = logWriteOf(write.method, write.path);
+      const date = dateOf(write.body);
+      if (!w || !date) return;
+      const key = `${w.habitId}|${date}`;
+      if (write.intent) pending.set(key, { write, habitId: w.habitId, date });
+      else pending.delete(key);
+    });
+    return [...pending.values()];
   }
 
   /**

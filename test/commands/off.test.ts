@@ -1,7 +1,10 @@
 // `habits off`, `off ls`, `off rm` against the real local service over loopback, the clock in the
 // test's hand: streaks held over time off, marked days left alone, ranges listed and undone
 // exactly, the pace of a year over many habits, progress only on a terminal, reminders quiet.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { offRangeId } from '../../src/record/off.js';
 import { addHabit, call, logValue, mark, useService, writes } from '../helpers/service.js';
 
 // Friday 2026-11-20, 18:00 UTC: `mon` is 2026-11-16, `fri` today.
@@ -186,6 +189,43 @@ describe('habits off ls and off rm', () => {
     const byDates = await cli(['off', 'rm', '2026-11-16..2026-11-17']);
     expect(byDates.code).toBe(0);
     expect(await logsOf(read.id)).toEqual([]);
+  });
+
+  it('a skip whose answer was never recorded (the run killed in between) is still the range\'s: off counts it as its own, off rm undoes it, or settles it when it never landed', async () => {
+    const walk = await addHabit(fx.svc, { name: 'Walk', startDate: '2026-11-01' });
+    const first = await cli(['off', '--from', '2026-11-16', '--to', '2026-11-18', '--json']);
+    const id = JSON.parse(first.stdout).id as string;
+    // As a kill leaves the record: the intent of the 17th and 18th written, not their answers; the
+    // 17th never reached the service (undone here behind the CLI's back, as if never sent).
+    const dir = join(fx.env.XDG_DATA_HOME!, 'habits');
+    const file = join(dir, readdirSync(dir).find((f) => f.startsWith('writes-'))!);
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    const answered = (date: string) => (l: string) => l.includes(`"targetDate":"${date}"`) && !l.includes('"intent":true');
+    expect(lines.filter((l) => l.includes('"intent":true'))).toHaveLength(3);
+    writeFileSync(file, lines.filter((l) => !answered('2026-11-17')(l) && !answered('2026-11-18')(l)).map((l) => `${l}\n`).join(''));
+    await call(fx.svc, 'POST', `/habits/${walk.id}/logs/undo`, { targetDate: '2026-11-17' });
+    expect(JSON.parse((await cli(['off', 'ls', '--json'])).stdout)).toMatchObject([{ id, habits: 1, days: 3 }]);
+    // Run again: the 18th, skipped, is its own; the 17th, open, is marked.
+    const again = await cli(['off', '--from', '2026-11-16', '--to', '2026-11-18']);
+    expect(again.stdout).toBe('"Walk": 1 day off (2026-11-17); already off: 2026-11-16, 2026-11-18\n');
+    // The 18th is still only an intent (the re-run sent nothing for it); off rm undoes all three.
+    const after = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    expect(after.filter(answered('2026-11-18'))).toHaveLength(0);
+    fx.reset();
+    const rm = await cli(['off', 'rm', id]);
+    expect([rm.code, rm.stdout, rm.stderr]).toEqual([0, '"Walk": 3 days undone (2026-11-16..2026-11-18)\n', `Time off ${id} (2026-11-16..2026-11-18): 3 marks undone\n`]);
+    expect(await logsOf(walk.id)).toEqual([]);
+    expect((await cli(['off', 'ls', '--json'])).stdout).toBe('[]\n');
+    // A skip that never landed: off rm sends nothing for it, and settles it in the record.
+    await cli(['off', '--from', '2026-11-19', '--to', '2026-11-19']);
+    const id2 = offRangeId('2026-11-19', '2026-11-19', undefined);
+    writeFileSync(file, readFileSync(file, 'utf8').split('\n').filter((l) => l && !answered('2026-11-19')(l)).map((l) => `${l}\n`).join(''));
+    await call(fx.svc, 'POST', `/habits/${walk.id}/logs/undo`, { targetDate: '2026-11-19' });
+    fx.reset();
+    const rm2 = await cli(['off', 'rm', id2]);
+    expect([rm2.code, rm2.stdout, rm2.stderr]).toEqual([0, '"Walk": nothing undone\n', `Time off ${id2} (2026-11-19): 0 marks undone\n`]);
+    expect(writes(fx.svc)).toEqual([]);
+    expect((await cli(['off', 'ls', '--json'])).stdout).toBe('[]\n');
   });
 
   it('rm of a range not recorded is exit 3; a malformed one exit 2; ls with nothing prints nothing in a pipe', async () => {

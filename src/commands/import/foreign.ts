@@ -6,18 +6,20 @@
 // Importing again creates nothing twice: each habit it creates carries a marker line at the end of
 // its description, `[being imported from Loop Habit Tracker]` until its last day is written, then
 // `[imported from Loop Habit Tracker]`. A habit of the same name with the finished marker is left
-// alone; with the unfinished one (an import cut short) it gets only the days it lacks; without a
-// marker it is the user's own, and the import leaves it alone and says so.
+// alone; with the unfinished one (an import cut short) it gets only the days it lacks, judged day by
+// day (daysHeld); without a marker it is the user's own, and the import leaves it alone and says so.
+// What the service would refuse (a name with a control character, a day after today) is left out
+// of the plan and listed, so the dry run names it and `--yes` goes past it (refusals).
 import type { Api } from '../../api/routes.js';
-import type { Habit, Statistics } from '../../api/types.js';
+import type { DailyProgress, Habit, Statistics } from '../../api/types.js';
 import { listAll } from '../../api/paging.js';
 import { ApiError } from '../../api/errors.js';
 import { FailureError, UsageError } from '../../errors.js';
-import { escapeControls } from '../../model/text.js';
+import { controlProblem, escapeControls } from '../../model/text.js';
 import { displayUnit } from '../../model/units.js';
 import { parseHarsh } from '../../model/foreign/harsh.js';
 import { parseLoop } from '../../model/foreign/loop.js';
-import { ForeignFormatError, SOURCE_NAMES, type ForeignHabit, type ForeignPlan, type ForeignSource, type Unmapped } from '../../model/foreign/plan.js';
+import { ForeignFormatError, SOURCE_NAMES, type ForeignDay, type ForeignHabit, type ForeignPlan, type ForeignSource, type Unmapped } from '../../model/foreign/plan.js';
 import { plural, statsRanges } from '../shared/export-data.js';
 import type { Deps } from '../shared/deps.js';
 import { readHarsh, readLoop } from './read.js';
@@ -72,6 +74,39 @@ async function planOf(options: ForeignOptions, today: string): Promise<ForeignPl
   }
 }
 
+/**
+ * The plan without what the service would refuse, each item listed in `unmapped`: a habit whose
+ * name holds a control character (the service refuses the name), its description when that holds
+ * one other than a line break or tab (the habit comes without it), and the days after `today` (no
+ * log is taken for a day that has not come). Before this, `--yes` stopped at such a habit, and
+ * every re-run stopped there again.
+ */
+export function refusals(plan: ForeignPlan, today: string): ForeignPlan {
+  const unmapped = [...plan.unmapped];
+  const habits: ForeignHabit[] = [];
+  for (const habit of plan.habits) {
+    const badName = controlProblem(habit.name, 'its name');
+    if (badName) {
+      unmapped.push({ habit: habit.name, what: 'the whole habit', why: `${badName}: habits refuses such a name (rename it in ${SOURCE_NAMES[plan.source]} to import it)` });
+      continue;
+    }
+    let kept = habit;
+    const badText = habit.description ? controlProblem(habit.description, 'it', true) : undefined;
+    if (badText) {
+      kept = { ...kept, description: '' };
+      unmapped.push({ habit: habit.name, what: 'its description', why: `${badText}: the habit is imported without it` });
+    }
+    const later = habit.days.filter((d) => d.date > today);
+    if (later.length) {
+      kept = { ...kept, days: habit.days.filter((d) => d.date <= today) };
+      const span = later.length === 1 ? later[0]!.date : `${later[0]!.date} to ${later[later.length - 1]!.date}`;
+      unmapped.push({ habit: habit.name, what: `${later.length} ${later.length === 1 ? 'day' : 'days'} after today (${span})`, why: `no log is taken for a day that has not come (today is ${today})` });
+    }
+    habits.push(kept);
+  }
+  return { ...plan, habits, unmapped };
+}
+
 /** What each habit of the plan becomes, against the habits the server already holds. */
 function stepsOf(plan: ForeignPlan, held: readonly Habit[]): { steps: Step[]; unmapped: Unmapped[] } {
   const byName = new Map<string, Habit>();
@@ -95,8 +130,12 @@ function stepsOf(plan: ForeignPlan, held: readonly Habit[]): { steps: Step[]; un
   return { steps, unmapped };
 }
 
-/** Requests a habit's import sends: create, one per day, archive, the finished marker. */
-const requestsOf = (s: Step): number => (s.action === 'create' ? 2 + s.habit.days.length + (s.habit.archived ? 1 : 0) : s.action === 'resume' ? 1 + s.habit.days.length : 0);
+/** Requests a habit's import sends at most: create (or a resume's statistics), one per day, archive, the finished marker. */
+const requestsOf = (s: Step): number => {
+  if (s.action !== 'create' && s.action !== 'resume') return 0;
+  const archive = s.habit.archived && (s.action === 'create' || !s.existing?.isArchived) ? 1 : 0;
+  return 2 + s.habit.days.length + archive;
+};
 
 function counts(habit: ForeignHabit): Record<'completed' | 'skipped' | 'failed' | 'values', number> {
   const c = { completed: 0, skipped: 0, failed: 0, values: 0 };
@@ -177,14 +216,31 @@ function pacer(deps: Pick<Deps, 'now' | 'sleep' | 'isLocal'>): () => Promise<voi
   };
 }
 
-/** The days a habit already has something on (a mark or an amount), from its statistics. */
-async function daysHeld(api: Api, habit: Habit, from: string, to: string): Promise<Set<string>> {
-  const held = new Set<string>();
+/** Each day of a habit's statistics between `from` and `to` (production has no log listing). */
+async function daysHeld(api: Api, habit: Habit, from: string, to: string): Promise<Map<string, DailyProgress>> {
+  const held = new Map<string, DailyProgress>();
   for (const query of statsRanges(from, to)) {
     const stats: Statistics = await api.request('GET /habits/{habitId}/statistics', { params: { habitId: habit.id }, query });
-    for (const d of stats.dailyProgress ?? []) if (d.totalLog !== 0 || ['completed', 'skipped', 'failed'].includes(String(d.status))) held.add(d.date);
+    for (const d of stats.dailyProgress ?? []) held.set(d.date, d);
   }
   return held;
+}
+
+/**
+ * Whether an earlier run wrote `day`, judged by that day alone. A value is there when the day's
+ * own total is not 0 (one request writes it whole). A mark is there when the day shows it and the
+ * day is its own period: in a weekly or monthly goal a day shows its period's status, `completed`
+ * from the day the goal was met, so a day not yet written looks done (judging so lost 6 of 10,800
+ * values over 3 kills). Such a mark is sent again: the service answers 409 when the day already
+ * carries it, and a complete mark adds only what the period lacks, so nothing is doubled.
+ */
+export function written(day: ForeignDay, held: ReadonlyMap<string, DailyProgress>, periodicity: string): boolean {
+  const progress = held.get(day.date);
+  if (!progress) return false;
+  if (!('mark' in day)) return progress.totalLog !== 0;
+  if (progress.status !== day.mark) return false;
+  // A skipped day shows its own mark unless its period is completed or failed (then it shows that).
+  return day.mark === 'skipped' || periodicity === 'daily';
 }
 
 const conflict = (err: unknown): boolean => err instanceof ApiError && err.status === 409;
@@ -193,7 +249,7 @@ const conflict = (err: unknown): boolean => err instanceof ApiError && err.statu
 async function write(api: Api, step: Step, source: ForeignSource, paced: () => Promise<void>, tick: () => void): Promise<void> {
   const h = step.habit;
   let habit = step.existing;
-  let held = new Set<string>();
+  let held = new Map<string, DailyProgress>();
   if (step.action === 'create') {
     await paced();
     const created = await api.request('POST /habits', {
@@ -212,7 +268,7 @@ async function write(api: Api, step: Step, source: ForeignSource, paced: () => P
   }
   const id = habit!.id;
   for (const day of h.days) {
-    if (!held.has(day.date)) {
+    if (!written(day, held, h.goal?.periodicity ?? 'daily')) {
       await paced();
       try {
         if ('mark' in day) {
@@ -228,7 +284,8 @@ async function write(api: Api, step: Step, source: ForeignSource, paced: () => P
     }
     tick();
   }
-  if (step.action === 'create' && h.archived) {
+  // A run cut short before the archive archives on the next one.
+  if (h.archived && (step.action === 'create' || !habit!.isArchived)) {
     await paced();
     await api.request('POST /habits/{habitId}/archive', { params: { habitId: id } });
     tick();
@@ -240,7 +297,7 @@ async function write(api: Api, step: Step, source: ForeignSource, paced: () => P
 
 /** The dry run, or with --yes the import. */
 export async function runForeign(options: ForeignOptions, deps: Pick<Deps, 'api' | 'out' | 'io' | 'today' | 'now' | 'sleep' | 'isLocal' | 'resolver'>): Promise<void> {
-  const plan = await planOf(options, deps.today());
+  const plan = refusals(await planOf(options, deps.today()), deps.today());
   const api = await deps.api();
   const held = [...(await listAll(api, 'GET /habits', { query: { archived: false } })), ...(await listAll(api, 'GET /habits', { query: { archived: true } }))];
   const { steps, unmapped } = stepsOf(plan, held);

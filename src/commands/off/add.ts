@@ -124,7 +124,10 @@ export async function run(options: OffOptions, deps: Pick<Deps, 'out' | 'api' | 
   const habits = await chosenHabits(options, deps);
   const id = offRangeId(options.from, options.to, options.refs ? habits.map((h) => h.id) : undefined);
   const note: OffNote = { id, from: options.from, to: options.to, ...(options.reason ? { reason: options.reason } : {}) };
-  const ours = new Set(offRanges(deps.writes().record).find((r) => r.id === id)?.marks.map((m) => `${m.habitId}|${m.date}`) ?? []);
+  // Its marks, and the skips a run of it killed before their answer was recorded: a day skipped
+  // that this range was sending is its own.
+  const range = offRanges(deps.writes().record).find((r) => r.id === id);
+  const ours = new Set([...(range?.marks ?? []), ...(range?.unconfirmed ?? [])].map((m) => `${m.habitId}|${m.date}`));
   const { api } = pacedApi(await deps.api(), deps);
   const progress = progressLine(deps.io.stderr, spinnerAllowed(deps.io, out.quiet));
   const results = habits.map((h): OffHabit => ({ habit: { id: h.id, name: h.name }, marked: [], already: [], planned: [], kept: [] }));

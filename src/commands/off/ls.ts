@@ -23,8 +23,9 @@ ${examples([
 
 /** One range as --json prints it. */
 export function rangeRow(r: OffRange): { id: string; from: string; to: string; reason: string | null; habits: number; days: number; planned: number; since: string } {
-  const habits = new Set([...r.marks, ...r.planned].map((m) => m.habitId)).size;
-  return { id: r.id, from: r.from, to: r.to, reason: r.reason ?? null, habits, days: r.marks.length, planned: r.planned.length, since: r.since };
+  const habits = new Set([...r.marks, ...r.unconfirmed, ...r.planned].map((m) => m.habitId)).size;
+  // A skip whose answer was never recorded may stand: counted, since off rm looks at it.
+  return { id: r.id, from: r.from, to: r.to, reason: r.reason ?? null, habits, days: r.marks.length + r.unconfirmed.length, planned: r.planned.length, since: r.since };
 }
 
 /** Lists the ranges. */

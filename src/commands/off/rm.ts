@@ -11,6 +11,8 @@ import { progressLine } from '../../output/progress.js';
 import { spinnerAllowed } from '../../output/spinner.js';
 import { offRanges, type OffRange } from '../../record/off.js';
 import type { Outbox } from '../../record/outbox.js';
+import type { WriteRecord } from '../../record/record.js';
+import type { OffNote } from '../../api/routes.js';
 import { examples, type App } from '../shared/app.js';
 import type { Deps } from '../shared/deps.js';
 import { followWrite } from '../shared/status.js';
@@ -62,6 +64,15 @@ async function dropPlanned(outbox: Outbox, range: OffRange): Promise<number> {
   return attempt.done;
 }
 
+/**
+ * Settles a skip that was being sent when its run was killed and that its day does not hold: a
+ * line for it (status 0, `not written`), so the range no longer counts it.
+ */
+function notWritten(record: WriteRecord, now: Date, habitId: string, date: string, range: OffRange): void {
+  const off: OffNote = { id: range.id, from: range.from, to: range.to, ...(range.reason ? { reason: range.reason } : {}) };
+  record.append({ at: now.toISOString(), method: 'POST', path: `/habits/${encodeURIComponent(habitId)}/logs/skipped`, body: { targetDate: date }, status: 0, error: 'not written', off });
+}
+
 /** One habit's outcome, as --json prints it. */
 interface RmHabit {
   habit: { id: string; name: string };
@@ -78,7 +89,8 @@ export async function run(ref: string, deps: Pick<Deps, 'out' | 'api' | 'resolve
   // Its days to come leave the outbox first: nothing was sent for them.
   const dropped = range.planned.length === 0 ? 0 : await dropPlanned(outbox, range);
   const byHabit = new Map<string, string[]>();
-  for (const m of range.marks) byHabit.set(m.habitId, [...(byHabit.get(m.habitId) ?? []), m.date]);
+  for (const m of [...range.marks, ...range.unconfirmed]) byHabit.set(m.habitId, [...(byHabit.get(m.habitId) ?? []), m.date]);
+  const unconfirmed = new Set(range.unconfirmed.map((m) => `${m.habitId}|${m.date}`));
   // Names and schedules from the listing; a habit archived since is still undone, by its id.
   const listed = byHabit.size === 0 ? new Map<string, Habit>() : new Map([...(await deps.resolver.fetchHabits(false)), ...(await deps.resolver.fetchHabits(true).catch(() => []))].map((h) => [h.id, h]));
   const { api } = pacedApi(await deps.api(), deps);
@@ -101,6 +113,8 @@ export async function run(ref: string, deps: Pick<Deps, 'out' | 'api' | 'resolve
         const day = days.get(date);
         // Only the skip it wrote: skipped, with no amount.
         if (day?.kind === 'held' && day.status === 'skipped' && day.total === 0) todo.push({ i, date });
+        // A skip that was being sent when its run was killed, and never landed: nothing to undo.
+        else if (unconfirmed.has(`${id}|${date}`) && day?.kind !== 'held') notWritten(record, deps.now(), id, date, range);
         else results[i]!.kept.push({ date, status: day?.kind === 'held' ? day.status : 'nothing (undone elsewhere)' });
       }
     } catch (err) {

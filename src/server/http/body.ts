@@ -15,11 +15,13 @@ function isJsonType(contentType: string | undefined): boolean {
 /**
  * Reads and parses a JSON request body; undefined when there is none. 413 past MAX_BODY_BYTES,
  * 400 (detail `body`) for malformed JSON, invalid UTF-8 or a body that is not declared as JSON, and
- * 400 naming each field whose string holds an unpaired UTF-16 surrogate.
+ * 400 naming each field whose string holds an unpaired UTF-16 surrogate. When `deadline` aborts
+ * before the body's end, rejects with its reason (the 408 of bodyTimedOut).
  */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+export async function readJsonBody(req: IncomingMessage, deadline?: AbortSignal): Promise<unknown> {
   const declared = Number(req.headers['content-length'] ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
+  deadline?.throwIfAborted();
   // Events rather than `for await`: leaving an async iterator early destroys the socket, and the
   // client should still get its 413. The rest of an oversized body is discarded as it arrives.
   const raw = await new Promise<Buffer>((resolve, reject) => {
@@ -46,6 +48,11 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     req.on('close', () => {
       if (!ended) aborted();
     });
+    // The body's deadline (bodyDeadline in server.ts): whatever came so far is dropped.
+    deadline?.addEventListener('abort', () => {
+      failed = true;
+      reject(deadline.reason);
+    }, { once: true });
   });
   if (raw.length === 0) return undefined;
   if (!isJsonType(req.headers['content-type'])) {
@@ -106,4 +113,13 @@ function findLoneSurrogates(root: unknown, details: Detail[]): void {
 
 function tooLarge(): HttpError {
   return new HttpError(413, { error: 'Payload Too Large', message: `Request body exceeds ${MAX_BODY_BYTES} bytes` }, { connection: 'close' });
+}
+
+/** The answer to a body that did not arrive within `ms`: 408, and the connection is closed. */
+export function bodyTimedOut(ms: number): HttpError {
+  return new HttpError(
+    408,
+    { error: 'Request Timeout', message: `The request body did not arrive within ${ms / 1000} s of its headers` },
+    { connection: 'close' },
+  );
 }

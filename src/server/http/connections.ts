@@ -13,6 +13,8 @@ export interface ConnectionLimits {
   headerTimeoutMs: number;
   /** A whole request, body included, must arrive within this; else 408 and the socket is closed. */
   requestTimeoutMs: number;
+  /** A request's body must arrive within this of its headers (and no read may wait longer); else 408 and the socket is closed. */
+  bodyTimeoutMs: number;
   /** A kept-alive connection with no request is closed after this. */
   idleTimeoutMs: number;
   /** Connections one client address may hold at once; one more is answered 429 and closed. */
@@ -20,7 +22,9 @@ export interface ConnectionLimits {
 }
 
 /**
- * Headers: nginx's client_header_timeout (60 s). The whole request: Node's 300 s. Idle keep-alive:
+ * Headers: nginx's client_header_timeout (60 s). The body: 60 s, the value of nginx's
+ * client_body_timeout, but counted over the whole body rather than between two reads, so a body
+ * sent a byte at a time cannot hold a socket (a 1 MiB body in 60 s needs 17 KB/s). The whole request: Node's 300 s. Idle keep-alive:
  * Node's 5 s, shorter than nginx's 75 s, since a new connection costs little (most clients are on
  * loopback) and an idle one holds a socket. 100 connections per address: a CLI command opens at
  * most 4 at once, so 25 could run together, while one address stays far under a common 1024
@@ -29,6 +33,7 @@ export interface ConnectionLimits {
 export const DEFAULT_CONNECTION_LIMITS: Readonly<ConnectionLimits> = {
   headerTimeoutMs: 60_000,
   requestTimeoutMs: 300_000,
+  bodyTimeoutMs: 60_000,
   idleTimeoutMs: 5_000,
   connectionsPerAddress: 100,
 };

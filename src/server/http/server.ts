@@ -10,7 +10,7 @@ import { pushId } from '../ids.js';
 import { countAuthFailure, lockedOutFor } from '../store/repo/auth-failures.js';
 import type { Store } from '../store/store.js';
 import { InvalidInput } from '../validate/issues.js';
-import { readJsonBody } from './body.js';
+import { bodyTimedOut, readJsonBody } from './body.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, TIMEOUT_CHECK_INTERVAL_MS, answerAndClose, checkLimits, limitConnections, socketAddress } from './connections.js';
 import { clientHost } from './host.js';
 import { HttpError, validationError } from './errors.js';
@@ -51,7 +51,7 @@ export interface ServerOptions {
    * until the window ends. false turns it off.
    */
   authFailureLimit?: RateLimitOptions | false;
-  /** Header, request and idle timeouts and connections per address; each left out keeps its default (DEFAULT_CONNECTION_LIMITS). */
+  /** Header, body, request and idle timeouts and connections per address; each left out keeps its default (DEFAULT_CONNECTION_LIMITS). */
   limits?: Partial<ConnectionLimits>;
   /** Called for every request before its response body is sent. */
   onRequest?: (rec: RecordedRequest) => void;
@@ -237,7 +237,32 @@ export function createServer(options: ServerOptions): LocalServer {
     if (!timingSafeEqual(digest(sent), keyDigest)) throw new HttpError(401, { error: 'Unauthorized', message: 'Invalid API key' });
   }
 
+  /**
+   * The body's deadline, from the request's headers: limits.bodyTimeoutMs. Node's own
+   * requestTimeout (300 s) let a body sent a byte every 1.5 s hold its socket for minutes. When it
+   * passes, a body still being read is answered 408 and the socket closed (the signal aborts
+   * readJsonBody); one that is no longer awaited (answered before its body, as a 401 is, while Node
+   * reads on to discard it) has its socket cut, since its answer is out.
+   */
+  function bodyDeadline(req: IncomingMessage, res: ServerResponse): AbortSignal {
+    const deadline = new AbortController();
+    // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112, 6.3).
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0;
+    if (req.complete || !hasBody) return deadline.signal;
+    const timer = setTimeout(() => {
+      if (req.complete) return;
+      if (res.headersSent) req.socket.destroy();
+      else deadline.abort(bodyTimedOut(limits.bodyTimeoutMs));
+    }, limits.bodyTimeoutMs);
+    timer.unref();
+    const stop = (): void => clearTimeout(timer);
+    req.once('end', stop);
+    req.once('close', stop);
+    return deadline.signal;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse, closing: () => boolean): Promise<void> {
+    const deadline = bodyDeadline(req, res);
     const started = performance.now();
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
@@ -267,7 +292,7 @@ export function createServer(options: ServerOptions): LocalServer {
       }
       if (!inV2) throw new HttpError(404, { error: 'Not Found', message: `No endpoint at ${rawPath}; the API lives under /v2` });
       const match = route(method, path);
-      if (method === 'POST' || method === 'PUT') body = await readJsonBody(req);
+      if (method === 'POST' || method === 'PUT') body = await readJsonBody(req, deadline);
       reply = match.handler({ app, params: match.params, query, body });
     } catch (err) {
       reply = failure(err, method, rawPath, headers);

@@ -87,6 +87,60 @@ describe('import --from loop and harsh against the service', () => {
     ]);
   });
 
+  it('what --yes would refuse is named by the dry run, then skipped and listed: a name with a control character, a description with one, days after today', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'habits-loop-'));
+    try {
+      writeFileSync(join(dir, 'Habits.csv'), [
+        'Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?',
+        '001,Walk,YES_NO,"Did you\x07 walk?",,1,1,,,,,false',
+        '002,Clear\x1b[2Jscreen,YES_NO,,,1,1,,,,,false',
+        '003,Read,YES_NO,,,1,1,,,,,false',
+        '',
+      ].join('\n'));
+      // Today is 2026-11-22: Walk's 23rd and 24th have not come.
+      const marks = ['Date,Value,Notes', '2026-11-24,YES_MANUAL,', '2026-11-23,NO,', '2026-11-22,YES_MANUAL,', '2026-11-21,SKIP,', ''].join('\n');
+      for (const folder of ['001 Walk', '002 Clear', '003 Read']) {
+        mkdirSync(join(dir, folder));
+        writeFileSync(join(dir, folder, 'Checkmarks.csv'), marks);
+      }
+      const refused = [
+        'Not imported:',
+        '  Walk: its description: it contains a control character (\\x07); line breaks and tabs are its only control characters: the habit is imported without it',
+        '  Walk: 2 days after today (2026-11-23 to 2026-11-24): no log is taken for a day that has not come (today is 2026-11-22)',
+        '  Clear\\x1b[2Jscreen: the whole habit: its name contains an escape character (\\x1b); it must be one line of printable text: habits refuses such a name (rename it in Loop Habit Tracker to import it)',
+        '  Read: 2 days after today (2026-11-23 to 2026-11-24): no log is taken for a day that has not come (today is 2026-11-22)',
+      ];
+      const dry = await fx.cli(['import', '--from', 'loop', dir]);
+      expect(dry.code).toBe(0);
+      expect(dry.stdout).toBe([
+        `Would import from Loop Habit Tracker (${dir}): a dry run, nothing was written; --yes writes`,
+        '  Walk  every day; 1 done, 1 skipped; new',
+        '  Read  every day; 1 done, 1 skipped; new',
+        ...refused,
+        '8 requests',
+        '',
+      ].join('\n'));
+      fx.reset();
+      const r = await fx.cli(['import', '--from', 'loop', dir, '--yes']);
+      expect([r.code, r.stdout]).toEqual([0, '']);
+      expect(r.stderr).toBe([`Imported from Loop Habit Tracker (${dir})`, '  Walk  every day; 1 done, 1 skipped; new', '  Read  every day; 1 done, 1 skipped; new', ...refused, ''].join('\n'));
+      expect(writes(fx.svc).map((w) => [w.method, w.path.replace(/\/habits\/[^/]+/, '/habits/ID'), w.status])).toEqual([
+        ['POST', '/habits', 201], ['POST', '/habits/ID/logs/skipped', 201], ['POST', '/habits/ID/logs/complete', 201], ['PUT', '/habits/ID', 200],
+        ['POST', '/habits', 201], ['POST', '/habits/ID/logs/skipped', 201], ['POST', '/habits/ID/logs/complete', 201], ['PUT', '/habits/ID', 200],
+      ]);
+      const names = JSON.parse((await fx.cli(['habit', 'ls', '--json'])).stdout) as { name: string; description: string }[];
+      expect(names.map((h) => [h.name, h.description])).toEqual([['Walk', '[imported from Loop Habit Tracker]'], ['Read', '[imported from Loop Habit Tracker]']]);
+      // Run again, it does not stop there either: nothing left to write, the same list.
+      fx.reset();
+      const again = await fx.cli(['import', '--from', 'loop', dir, '--yes']);
+      expect(again.code).toBe(0);
+      expect(writes(fx.svc)).toEqual([]);
+      expect(again.stderr).toContain(refused.join('\n'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('harsh: its frequencies, y/n/s marks and end date; what has no equivalent is listed', async () => {
     const r = await fx.cli(['import', '--from', 'harsh', HARSH, '--yes']);
     expect(r.code).toBe(0);

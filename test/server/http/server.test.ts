@@ -495,6 +495,50 @@ describe('connections (issue 20, item 3)', () => {
     expect(s.requests).toEqual([]);
   });
 
+  test('a body sent a byte at a time is cut at the body timeout: 408 {error, message}, then the socket is closed; nothing is stored', async () => {
+    const s = await start({ limits: { bodyTimeoutMs: 600 } });
+    const body = JSON.stringify({ name: 'Slow', type: 'good' });
+    const { socket, received } = await open(s.url);
+    const started = performance.now();
+    socket.write(`POST /v2/habits HTTP/1.1\r\nHost: x\r\nX-API-Key: ${s.apiKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    // One byte every 100 ms: each read comes well within the timeout, the whole body never does.
+    let sent = 0;
+    const drip = setInterval(() => socket.write(body[sent++] ?? ''), 100);
+    const answer = parse(await received);
+    clearInterval(drip);
+    const elapsed = performance.now() - started;
+    expect(answer.status).toBe(408);
+    expect(answer.headers).toContain('connection: close');
+    expect(answer.body).toEqual({ error: 'Request Timeout', message: 'The request body did not arrive within 0.6 s of its headers' });
+    expect(elapsed).toBeGreaterThanOrEqual(550);
+    expect(elapsed).toBeLessThan(3000);
+    expect(sent).toBeLessThan(body.length);
+    await closedByServer(socket);
+    expect(s.requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/habits', 408]]);
+    expect((s.store.db.prepare('SELECT COUNT(*) AS n FROM habits').get() as { n: number }).n).toBe(0);
+    // A body that comes in pieces within the timeout is read as usual.
+    const quick = await open(s.url);
+    quick.socket.write(`POST /v2/habits HTTP/1.1\r\nHost: x\r\nX-API-Key: ${s.apiKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    for (const piece of [body.slice(0, 10), body.slice(10, 20), body.slice(20)]) {
+      await new Promise((r) => setTimeout(r, 100));
+      quick.socket.write(piece);
+    }
+    expect(parse(await quick.received).status).toBe(201);
+  });
+
+  test('a slow body answered before it is read (a wrong key) does not hold the socket past the body timeout either', async () => {
+    const s = await start({ limits: { bodyTimeoutMs: 600 } });
+    const { socket, received } = await open(s.url);
+    socket.write('POST /v2/habits HTTP/1.1\r\nHost: x\r\nX-API-Key: hb_wrong\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
+    const started = performance.now();
+    const drip = setInterval(() => socket.write(' '), 100);
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await closed;
+    clearInterval(drip);
+    expect(parse(await received).status).toBe(401);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
   test('one address holds at most connectionsPerAddress connections: one more is answered 429 and closed; other addresses pass; a closed one frees its place', async () => {
     const s = await start({ limits: { connectionsPerAddress: 3 } });
     const request = `GET /v2/areas HTTP/1.1\r\nHost: x\r\nX-API-Key: ${s.apiKey}\r\nConnection: close\r\n\r\n`;
@@ -555,8 +599,8 @@ describe('connections (issue 20, item 3)', () => {
     expect(answer.headers).toContain('keep-alive: timeout=1');
   });
 
-  test('the defaults: headers within 60 s (checked every second), a request within 300 s, 5 s idle, 100 connections per address', async () => {
-    expect(DEFAULT_CONNECTION_LIMITS).toEqual({ headerTimeoutMs: 60_000, requestTimeoutMs: 300_000, idleTimeoutMs: 5_000, connectionsPerAddress: 100 });
+  test('the defaults: headers within 60 s (checked every second), a body within 60 s, a request within 300 s, 5 s idle, 100 connections per address', async () => {
+    expect(DEFAULT_CONNECTION_LIMITS).toEqual({ headerTimeoutMs: 60_000, requestTimeoutMs: 300_000, bodyTimeoutMs: 60_000, idleTimeoutMs: 5_000, connectionsPerAddress: 100 });
     const server = await bindPort(0, '127.0.0.1');
     try {
       expect([server.headersTimeout, server.requestTimeout, server.keepAliveTimeout]).toEqual([60_000, 300_000, 5_000]);
