@@ -1,44 +1,30 @@
 // A habit that has ended, tried as a new user would with the built CLI under a clean environment
 // and the real clock: in local mode, and against a `habits serve` process over loopback. The habit
 // started a week ago and ended three days ago (`--end date:-3`), done on two days before its end.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry, Statistics } from '../../src/api/types.js';
 import { addDays } from '../../src/model/dates.js';
 import type { Overview } from '../../src/model/overview.js';
-import { BIN, noonZone, ROOT, spawnCli, tempHome, type CliResult } from '../helpers/cli.js';
+import { noonZone, spawnCli, tempHome, type CliResult } from '../helpers/cli.js';
+import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
 
 const KEY = 'hb_endedendedendedendedendedended';
 const { zone, today } = noonZone();
 const day = (n: number): string => addDays(today, n);
 
 let home: ReturnType<typeof tempHome>;
-let server: ChildProcess;
+let server: ServeProcess;
 let url = '';
 
 beforeAll(async () => {
   home = tempHome();
-  server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--data', join(home.home, 'serve.db')], {
-    cwd: ROOT,
-    env: { ...home.env, HABITS_TIMEZONE: zone, HABITS_SERVE_API_KEY: KEY },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let log = '';
-  url = await new Promise<string>((resolve, reject) => {
-    server.stderr!.on('data', (c: Buffer) => {
-      log += c.toString();
-      const m = /listening on (\S+)/.exec(log);
-      if (m) resolve(m[1]!);
-    });
-    server.on('exit', (code) => reject(new Error(`habits serve exited ${code}: ${log}`)));
-  });
+  server = await startServeProcess(join(home.home, 'serve.db'), { ...home.env, HABITS_TIMEZONE: zone, HABITS_SERVE_API_KEY: KEY });
+  url = server.url;
 });
 
 afterAll(async () => {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  await server.stop();
   home.cleanup();
 });
 

@@ -11,18 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/model/dates.js';
 import { type RecordedRequest, type Store, createServer, openStore } from '../../src/server/index.js';
 import { BIN, ROOT, tempHome } from '../helpers/cli.js';
+import { seeded } from '../helpers/seeded.js';
 
-/** A small seeded generator (mulberry32): the same kill points on every run of the test. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = '2026-10-05'; // a Monday: four whole weeks
 const DAYS = Array.from({ length: 28 }, (_, i) => addDays(FIRST, i));

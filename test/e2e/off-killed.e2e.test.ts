@@ -10,18 +10,8 @@ import { offRangeId } from '../../src/record/off.js';
 import { type RecordedRequest, type Store, createServer, openStore } from '../../src/server/index.js';
 import { BIN, ROOT, tempHome } from '../helpers/cli.js';
 import { client } from '../helpers/service.js';
+import { seeded } from '../helpers/seeded.js';
 
-/** mulberry32: the same kill points on every run of the test. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('habits off killed between a skip and its record', () => {
   const home = tempHome();

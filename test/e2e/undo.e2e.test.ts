@@ -3,11 +3,11 @@
 // separate process over loopback). Then on a real terminal (tmux) against a server without log ids
 // whose undo clears the day, holding values another device logged: it asks, naming them; "n"
 // sends nothing, "y" clears the day and writes back this machine's values.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/api/types.js';
-import { BIN, noonZone, ROOT, spawnCli, tempHome, type CliResult } from '../helpers/cli.js';
+import { noonZone, spawnCli, tempHome, type CliResult } from '../helpers/cli.js';
+import { startServeProcess, type ServeProcess } from '../helpers/serve-process.js';
 import { KEY } from '../helpers/mock-agent.js';
 import { startProduction, type ProductionServer } from '../helpers/production.js';
 import { useTerminal } from '../helpers/tmux.js';
@@ -46,27 +46,13 @@ describe('habits undo reverts the mark alone (issue 31 acceptance)', () => {
   }, 30_000);
 
   describe('against habits serve', () => {
-    let server: ChildProcess;
+    let server: ServeProcess;
     let url = '';
     beforeAll(async () => {
-      let log = '';
-      server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', join(home.home, 'serve.db')], {
-        cwd: ROOT, env: { ...home.env, HABITS_SERVE_API_KEY: KEY }, stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      url = await new Promise<string>((resolve, reject) => {
-        server.stderr!.on('data', (c: Buffer) => {
-          log += c.toString();
-          const m = /listening on (\S+)/.exec(log);
-          if (m) resolve(m[1]!);
-        });
-        server.on('exit', (code) => reject(new Error(`habits serve exited ${code}: ${log}`)));
-      });
+      server = await startServeProcess(join(home.home, 'serve.db'), { ...home.env, HABITS_SERVE_API_KEY: KEY });
+      url = server.url;
     });
-    afterAll(async () => {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    });
+    afterAll(() => server.stop());
 
     it('the day reads 5/8, and it says the mark was reverted', async () => {
       const env = { ...home.env, XDG_DATA_HOME: join(home.home, 'client'), HABITS_BASE_URL: url, HABITS_API_KEY: KEY };

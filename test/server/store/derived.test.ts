@@ -15,18 +15,8 @@ import { setGoal } from '../../../src/server/store/repo/goals.js';
 import { type HabitRow, deleteHabit, getHabit, insertHabit, patchHabit } from '../../../src/server/store/repo/habits.js';
 import { deleteLogs, deleteLogsOn, habitLogRows, importLogs, insertLog, logsOn } from '../../../src/server/store/repo/logs.js';
 import type { Store } from '../../../src/server/store/store.js';
+import { seeded as random } from '../../helpers/seeded.js';
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failure replays. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEED = 20261125;
 const rand = random(SEED);
