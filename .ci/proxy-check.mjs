@@ -127,10 +127,10 @@ function expectJournal(label, r, apiKey) {
 }
 
 /** Fails unless the proxy was asked one thing, `kind target`, and that begins with `expected`. */
-function expectAskedOnce(label, proxy, expected) {
+function expectAsked(label, proxy, expected) {
   const asked = proxy.seen.map((s) => `${s.kind} ${s.target}`);
-  if (asked.length !== 1 || !asked[0].startsWith(expected)) {
-    throw new CheckFailure(`${label}: the proxy was asked ${JSON.stringify(asked)}, expected one "${expected}…"`);
+  if (asked.length !== expected.length || !asked.every((a, i) => a.startsWith(expected[i]))) {
+    throw new CheckFailure(`${label}: the proxy was asked ${JSON.stringify(asked)}, expected ${JSON.stringify(expected.map((e) => `${e}…`))}`);
   }
 }
 
@@ -156,13 +156,15 @@ async function check({ bin, serverBin }, dir, cleanups) {
   cleanups.push(https.close);
   const tunnelled = await run(bin, ['journal', '--json'], { ...env, HABITS_BASE_URL: `https://${HOST}/v2`, HTTPS_PROXY: `http://127.0.0.1:${https.port}` });
   expectJournal('HTTPS_PROXY', tunnelled, apiKey);
-  expectAskedOnce('HTTPS_PROXY', https, `connect ${HOST}:443`);
+  // A tunnel for the journal, and one for the listing of habits that a cold name cache makes once
+  // (which of them have ended: docs/cli-contract.md, issue 31).
+  expectAsked('HTTPS_PROXY', https, [`connect ${HOST}:443`, `connect ${HOST}:443`]);
 
   const plain = await startProxy(routes);
   cleanups.push(plain.close);
   const forwarded = await run(bin, ['--allow-insecure', 'journal', '--json'], { ...env, HABITS_BASE_URL: `http://${HOST}/v2`, HTTP_PROXY: `http://127.0.0.1:${plain.port}` });
   expectJournal('HTTP_PROXY', forwarded, apiKey);
-  expectAskedOnce('HTTP_PROXY', plain, `absolute http://${HOST}/v2/habits/journal?`);
+  expectAsked('HTTP_PROXY', plain, [`absolute http://${HOST}/v2/habits/journal?`, `absolute http://${HOST}/v2/habits?`]);
 }
 
 async function main() {
