@@ -499,19 +499,16 @@ describe('connections (issue 20, item 3)', () => {
     const s = await start({ limits: { bodyTimeoutMs: 600 } });
     const body = JSON.stringify({ name: 'Slow', type: 'good' });
     const { socket, received } = await open(s.url);
-    const started = performance.now();
     socket.write(`POST /v2/habits HTTP/1.1\r\nHost: x\r\nX-API-Key: ${s.apiKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
     // One byte every 100 ms: each read comes well within the timeout, the whole body never does.
     let sent = 0;
     const drip = setInterval(() => socket.write(body[sent++] ?? ''), 100);
     const answer = parse(await received);
     clearInterval(drip);
-    const elapsed = performance.now() - started;
     expect(answer.status).toBe(408);
     expect(answer.headers).toContain('connection: close');
     expect(answer.body).toEqual({ error: 'Request Timeout', message: 'The request body did not arrive within 0.6 s of its headers' });
-    expect(elapsed).toBeGreaterThanOrEqual(550);
-    expect(elapsed).toBeLessThan(3000);
+    // Cut before the whole body came: without the timeout it arrives in about 3 s and is stored.
     expect(sent).toBeLessThan(body.length);
     await closedByServer(socket);
     expect(s.requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/habits', 408]]);
@@ -530,13 +527,12 @@ describe('connections (issue 20, item 3)', () => {
     const s = await start({ limits: { bodyTimeoutMs: 600 } });
     const { socket, received } = await open(s.url);
     socket.write('POST /v2/habits HTTP/1.1\r\nHost: x\r\nX-API-Key: hb_wrong\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
-    const started = performance.now();
+    // 1,000 bytes at one every 100 ms take 100 s, past this test's time limit: only the cut ends it.
     const drip = setInterval(() => socket.write(' '), 100);
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     await closed;
     clearInterval(drip);
     expect(parse(await received).status).toBe(401);
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 
   test('one address holds at most connectionsPerAddress connections: one more is answered 429 and closed; other addresses pass; a closed one frees its place', async () => {
