@@ -17,6 +17,9 @@ export const GOAL_UNITS = [
 ] as const;
 export type GoalUnit = (typeof GOAL_UNITS)[number];
 
+/** Longest range of days one statistics request may ask (the local service's cap; production's is not recorded). */
+export const STATISTICS_MAX_DAYS = 3660;
+
 /**
  * The dimensions a unit measures, in the words statistics' `unit.type` uses on the wire (production's
  * `duration`, `mass`, `energy`, `scalar`; ours for length and volume). Units of one dimension convert

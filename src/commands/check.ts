@@ -19,8 +19,9 @@ import { knownTimeOfDays } from '../resolve/habit-refs.js';
 import type { Named } from '../resolve/index.js';
 import { examples, type App } from './shared/app.js';
 import type { Deps } from './shared/deps.js';
-import { noteEndWrite, withoutEnded } from './shared/endings.js';
-import { followWrite, keepStatus } from './shared/status.js';
+import { afterLogWrite } from './shared/after-write.js';
+import { withoutEnded } from './shared/endings.js';
+import { keepStatus } from './shared/status.js';
 import { MARKS, orderedPrinter, sendMark, sendValue, WRITE_CONCURRENCY } from './shared/log-writes.js';
 
 /** What `check` was asked to do. */
@@ -189,13 +190,11 @@ async function write(row: Row<Write>, date: string, journal: JournalEntry[], dep
     const wire = row.entry.progress?.unit;
     const symbol = wire ? canonicalUnit(wire) : undefined;
     const sent = await sendValue({ habit, amount: choice.value, ...(symbol ? { unit: { symbol, typed: wire! } } : {}), date, strict: false }, deps);
-    followWrite(deps, date, habit.id, { add: choice.value, unit: sent.symbol });
-    noteEndWrite(deps, habit);
+    afterLogWrite(deps, date, habit, { add: choice.value, unit: sent.symbol });
     return { ok: true, line: sent.line, warnings: sent.warnings };
   }
   const verb = MARKS[choice.kind];
   const sent = await sendMark(verb, habit, date, { strict: false, journal: async () => journal }, deps);
-  if (!sent.already) followWrite(deps, date, habit.id, verb.name);
-  if (!sent.already) noteEndWrite(deps, habit);
+  if (!sent.already) afterLogWrite(deps, date, habit, verb.name);
   return { ok: true, line: sent.already ? verb.already(name, date, habit) : verb.done(name, date, undefined, undefined, habit), warnings: sent.warnings };
 }

@@ -7,12 +7,9 @@
 //   streak), on the day its running total reached the goal, else its last completed day (a bad
 //   habit: the period's last day). Pure.
 import type { DailyProgress } from '../api/types.js';
+import { reaches } from './goal.js';
 import { endedBy, periodOf, type HabitEnd, type HabitFacts } from './habit-facts.js';
 
-/** Relative tolerance of a sum reaching a value (0.1 + 0.2 reaches 0.3), as the local service's. */
-const EPS = 1e-9;
-
-const reaches = (sum: number, target: number): boolean => sum >= target - EPS * Math.max(1, target);
 
 const amount = (d: Pick<DailyProgress, 'totalLog'>): number => (typeof d.totalLog === 'number' && Number.isFinite(d.totalLog) ? d.totalLog : 0);
 

@@ -62,3 +62,10 @@ export function beyondPeriod(value: number, unit: string, periodicity: Periodici
 function formatAmount(n: number): string {
   return Number.isInteger(n) ? n.toLocaleString('en-US') : String(Math.round(n * 100) / 100);
 }
+
+/** Relative tolerance of a sum against a target (0.1 + 0.2 reaches 0.3), as the local service's. */
+const EPS = 1e-9;
+/** A period's sum reaches its target, within the local service's rounding. */
+export const reaches = (sum: number, target: number): boolean => sum >= target - EPS * Math.max(1, target);
+/** A period's sum exceeds its target (a bad habit's limit), within the same rounding. */
+export const exceeds = (sum: number, target: number): boolean => sum > target + EPS * Math.max(1, target);

@@ -5,8 +5,7 @@ import { DATE_FORMS, parseLogDateArg } from '../../model/dates.js';
 import { UsageError } from '../../errors.js';
 import { GrammarError, parseUnit as unitOf } from '../../model/grammar.js';
 import { examples, type App } from '../shared/app.js';
-import { followWrite } from '../shared/status.js';
-import { noteEndWrite } from '../shared/endings.js';
+import { afterLogWrite } from '../shared/after-write.js';
 import type { Deps } from '../shared/deps.js';
 import { sendValue, type TypedUnit } from '../shared/log-writes.js';
 
@@ -100,8 +99,7 @@ export async function run(options: LogAddOptions, deps: Pick<Deps, 'out' | 'api'
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
   const sent = await sendValue({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict, today: deps.today() }, deps);
-  followWrite(deps, date, habit.id, { add: options.value, unit: sent.symbol });
-  noteEndWrite(deps, habit);
+  afterLogWrite(deps, date, habit, { add: options.value, unit: sent.symbol });
   // Piped, the new log's id is the output (kept with -q, which silences only the confirmation).
   // A server that returns no log id (production is not known to) leaves stdout empty, and says so.
   const logId = sent.result.logId;

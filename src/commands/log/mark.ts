@@ -16,8 +16,7 @@ import { examples, type App } from '../shared/app.js';
 import type { Named } from '../../resolve/index.js';
 import type { Deps } from '../shared/deps.js';
 import { type DayLeft, type MarkWrite, orderedPrinter, sendMark, WRITE_CONCURRENCY } from '../shared/log-writes.js';
-import { followWrite } from '../shared/status.js';
-import { noteEndWrite } from '../shared/endings.js';
+import { afterLogWrite } from '../shared/after-write.js';
 
 /** What one mark verb is: its route and wording (shared/log-writes.ts), its help; the rest is shared. */
 export interface MarkVerb extends MarkWrite {
@@ -115,8 +114,7 @@ export async function runMark(
     const ref = options.refs[i]!;
     const outcome: Outcome = item instanceof Error ? { ok: false, err: item } : await mark(item);
     const habit = item instanceof Error ? null : { id: item.id, name: item.name };
-    if (habit && outcome.ok && !outcome.already) followWrite(deps, date, habit.id, verb.name === 'undo' ? { undo: { cleared: cleared(outcome) } } : verb.name);
-    if (!(item instanceof Error) && outcome.ok && !outcome.already) noteEndWrite(deps, item);
+    if (!(item instanceof Error) && outcome.ok && !outcome.already) afterLogWrite(deps, date, item, verb.name === 'undo' ? { undo: { cleared: cleared(outcome) } } : verb.name);
     entries[i] = toEntry(ref, habit, date, outcome);
     if (!outcome.ok) errors[i] = outcome.err;
     printer.done(i);
@@ -131,11 +129,14 @@ export async function runMark(
   throw new PartialFailure(failures[0], failures.length, total);
 }
 
+/** Whether a day read back after an undo shows nothing: no amount, and no mark. */
+export function showsNothing(left: DayLeft | null | undefined): boolean {
+  return !!left && left.total === 0 && !['completed', 'failed', 'skipped'].includes(String(left.status));
+}
+
 /** Whether an undo left the day empty: the server said what it removed, or the day read back shows nothing. */
 function cleared(outcome: { result?: MessageResult; left?: DayLeft | null }): boolean {
-  if (typeof outcome.result?.removed === 'number') return true;
-  const left = outcome.left;
-  return !!left && left.total === 0 && !['completed', 'failed', 'skipped'].includes(String(left.status));
+  return typeof outcome.result?.removed === 'number' || showsNothing(outcome.left);
 }
 
 function toEntry(ref: string, habit: MarkEntry['habit'], date: string, outcome: Outcome): MarkEntry {

@@ -5,8 +5,7 @@ import { DATE_FORMS, parseLogDateArg } from '../../model/dates.js';
 import { UsageError } from '../../errors.js';
 import { shellWord } from '../../output/format.js';
 import { examples, type App } from '../shared/app.js';
-import { followWrite } from '../shared/status.js';
-import { noteEndWrite } from '../shared/endings.js';
+import { afterLogWrite } from '../shared/after-write.js';
 import type { Deps } from '../shared/deps.js';
 import { sendSet } from '../shared/log-writes.js';
 import { parseNumber, parseUnit, type LogAddOptions } from './add.js';
@@ -50,10 +49,7 @@ export async function run(options: LogSetOptions, deps: Pick<Deps, 'out' | 'api'
   const date = parseLogDateArg(options.date, deps.today(), '--date');
   const habit = await deps.resolver.resolveHabit(options.ref);
   const sent = await sendSet({ habit, amount: options.value, ...(options.unit ? { unit: options.unit } : {}), date, strict: options.strict }, deps);
-  if (sent.result) {
-    followWrite(deps, date, habit.id, { add: sent.value, unit: sent.symbol });
-    noteEndWrite(deps, habit);
-  }
+  if (sent.result) afterLogWrite(deps, date, habit, { add: sent.value, unit: sent.symbol });
   const logId = sent.result?.logId;
   const json = {
     habit: { id: habit.id, name: habit.name }, date, unitSymbol: sent.symbol, total: options.value, was: sent.was,

@@ -2,7 +2,7 @@
 // marks, a 409 is a real failure here.
 import type { Command } from 'commander';
 import type { App } from '../shared/app.js';
-import { type MarkVerb, registerMark } from './mark.js';
+import { type MarkVerb, registerMark, showsNothing } from './mark.js';
 
 /** `log undo`: POST .../logs/undo for each habit. */
 export const UNDO: MarkVerb = {
@@ -17,7 +17,7 @@ export const UNDO: MarkVerb = {
     const n = result?.removed;
     if (n === 0) return `Nothing to clear: ${name} had no logs for ${date}`;
     if (typeof n === 'number') return `Cleared ${n} log${n === 1 ? '' : 's'} of ${name} for ${date}`;
-    if (left && left.total === 0 && !['completed', 'failed', 'skipped'].includes(left.status ?? '')) return `Cleared the logs of ${name} for ${date}: the day shows nothing now`;
+    if (showsNothing(left)) return `Cleared the logs of ${name} for ${date}: the day shows nothing now`;
     return `The server accepted the undo of ${name} for ${date}`;
   },
 };

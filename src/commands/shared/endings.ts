@@ -8,7 +8,7 @@
 //   listing; and when the server says it is met without saying when, the day is read from the
 //   habit's statistics, one request per such habit, at most END_LOOKUPS a command, and remembered
 //   in the name cache, so each costs one request once.
-import type { Statistics } from '../../api/types.js';
+import { STATISTICS_MAX_DAYS, type Statistics } from '../../api/types.js';
 import { mapPool } from '../../concurrency.js';
 import { addDays } from '../../model/dates.js';
 import { metDayFromProgress } from '../../model/ending.js';
@@ -23,8 +23,6 @@ export const END_LOOKUPS = 10;
 /** Lookups in flight at once, as the overview's statistics. */
 const IN_FLIGHT = 4;
 
-/** The longest statistics range the local service answers; production's is not recorded. */
-const LONGEST_RANGE_DAYS = 3660;
 
 /** What a learnt day is remembered by: the habit and the condition, so that a new one is asked again. */
 const keyOf = (habitId: string, end: HabitEnd): string => `${habitId}|${end.id ?? ''}|${end.type}|${end.value}`;
@@ -56,7 +54,7 @@ export async function withEndDays(facts: ReadonlyMap<string, HabitFacts>, ids: I
   const found: Record<string, string> = {};
   await mapPool(ask.slice(0, END_LOOKUPS), IN_FLIGHT, async (id) => {
     const f = facts.get(id)!;
-    const earliest = addDays(today, -(LONGEST_RANGE_DAYS - 1));
+    const earliest = addDays(today, -(STATISTICS_MAX_DAYS - 1));
     const start = f.startDate && f.startDate > earliest ? f.startDate : earliest;
     try {
       const stats: Statistics = await api.request('GET /habits/{habitId}/statistics', { params: { habitId: id }, query: { startDate: start, endDate: today } });
@@ -103,10 +101,11 @@ export function noteEndWrite(deps: Partial<Pick<Deps, 'scope' | 'paths' | 'now'>
 export async function withoutEnded<E extends { id: string }>(
   entries: E[],
   date: string,
-  deps: Pick<Deps, 'api' | 'resolver' | 'today'>,
+  deps: Pick<Deps, 'api' | 'resolver' | 'today'> & Partial<Pick<Deps, 'isLocal'>>,
   known?: ReadonlyMap<string, HabitFacts>,
 ): Promise<E[]> {
-  if (entries.length === 0) return entries;
+  // The local service's journal leaves them out itself (and says the day): nothing to read.
+  if (entries.length === 0 || deps.isLocal) return entries;
   const seen = known ? undefined : (await deps.resolver.nameCache().catch(() => undefined))?.habitsSeen();
   let facts = known ?? new Map((seen?.items ?? []).flatMap((i) => (i.facts ? [[i.id, i.facts] as const] : [])));
   // A total, streak or periods end read unmet may be met now: by writes from here since the

@@ -3,7 +3,7 @@
 import { allNotes, listAll } from '../../api/paging.js';
 import type { Api } from '../../api/routes.js';
 import {
-  EXPORT_FORMAT, EXPORT_VERSION, type DailyProgress, type ExportDocument, type ExportedHabit, type Habit, type Statistics,
+  EXPORT_FORMAT, EXPORT_VERSION, STATISTICS_MAX_DAYS, type DailyProgress, type ExportDocument, type ExportedHabit, type Habit, type Statistics,
 } from '../../api/types.js';
 import { mapPool } from '../../concurrency.js';
 import { addDays, isValidDate } from '../../model/dates.js';
@@ -22,7 +22,7 @@ export function plural(n: number, noun: string): string {
 }
 
 /** Longest statistics range asked in one request: the local service's cap (docs/local-service.md). */
-const STATS_CHUNK_DAYS = 3660;
+const STATS_CHUNK_DAYS = STATISTICS_MAX_DAYS;
 /** Habits whose notes and statistics are fetched at once. */
 const EXPORT_CONCURRENCY = 4;
 

@@ -3,6 +3,7 @@
 // then follow it, from what the file holds of each habit (docs/cli-contract.md, "The status line").
 import type { JournalEntry } from '../../api/types.js';
 import { addDays } from '../../model/dates.js';
+import { exceeds, reaches } from '../../model/goal.js';
 import { convertUnit } from '../../model/units.js';
 import { orderJournal } from '../../output/journal.js';
 import { zonedInstant } from '../../remind/schedule.js';
@@ -98,10 +99,6 @@ export function followed(data: StatusData, habitId: string, write: FollowedWrite
   return { ...data, ...countsOf(all), habits: all, ...(next.streakKnown ? {} : { stale: true }) };
 }
 
-/** Within the local service's rounding: a period's sum reaches or exceeds its target. */
-const EPS = 1e-9;
-const reaches = (sum: number, target: number): boolean => sum >= target - EPS * Math.max(1, target);
-const exceeds = (sum: number, target: number): boolean => sum > target + EPS * Math.max(1, target);
 
 /**
  * The habit after `write`, by the rules of a goal period (docs/local-service.md, "Periods"): a good

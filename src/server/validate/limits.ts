@@ -1,4 +1,6 @@
 // Limits the spec leaves open, chosen for the local service and listed in docs/local-service.md.
+import { STATISTICS_MAX_DAYS } from '../../api/types.js';
+
 export const LIMITS = {
   /** Record ids sent in bodies, queries and export documents. */
   id: 200,
@@ -19,7 +21,7 @@ export const LIMITS = {
   streakLength: 100_000,
   timerDelaySecs: 86_400,
   /** Longest statistics range, in days. */
-  statisticsDays: 3660,
+  statisticsDays: STATISTICS_MAX_DAYS,
   /** How far after today an undo may reach (writes stop at today: see validate/log.ts). */
   futureLogDays: 366,
   /** Days of history an import takes, summed over its habits (each from its start to today). */
