@@ -17,7 +17,7 @@ import { formatTimestamp } from '../output/time.js';
 import { convertUnit, displayUnit } from '../model/units.js';
 import { escapeControls } from '../model/text.js';
 import type { HabitFacts } from '../model/habit-facts.js';
-import { describeQueued, difference, readDay, signed, type LiveLog } from '../record/index.js';
+import { dateOf, describeQueued, difference, readDay, signed, type LiveLog } from '../record/index.js';
 import type { Named } from '../resolve/index.js';
 import { examples, type App } from './shared/app.js';
 import { confirmDestructive, requireConfirmable } from './shared/confirm.js';
@@ -96,8 +96,9 @@ export async function run(options: UndoOptions, deps: UndoDeps): Promise<void> {
   if (lastQueued && (!last || lastQueued.at >= last.write.at)) {
     const what = describeQueued(lastQueued);
     const action = `drop [${lastQueued.n}] ${what} from the outbox`;
+    const date = dateOf(lastQueued.body);
     if (options.dryRun) {
-      const revert = { type: 'queued' as const, habit: lastQueued.habit, writtenAt: lastQueued.at, ...dateField(lastQueued.body) };
+      const revert = { type: 'queued' as const, habit: lastQueued.habit, writtenAt: lastQueued.at, ...(date ? { date } : {}) };
       return preview(deps, { action, consequence: 'It was never sent.', revert, writeBack: [], notLogged: null });
     }
     await confirmDestructive(deps, options.yes, action, 'It was never sent.');
@@ -218,7 +219,7 @@ async function revertDay(t: Target, api: Api, options: UndoOptions, deps: UndoDe
   }
   if (notLogged && options.yes && !options.clearDay) {
     // One line: what would be lost, and the way out. Nothing was sent.
-    throw new UsageError(`refusing to revert ${what}: the day also holds ${others} this machine did not log, which the server's undo may clear and nothing can write back; --clear-day reverts it anyway`);
+    throw new UsageError(`refusing to revert ${what}: the day also holds ${others} this machine did not log, which the server's undo may clear and nothing can write back`, '--clear-day reverts it anyway');
   }
   if (!fallback || notLogged) await confirmDestructive(deps, options.yes, `revert ${what}`, consequence);
   const result = await api.request('POST /habits/{habitId}/logs/undo', { params: { habitId: habit.id }, body: { targetDate: last.date }, note: { reverts: last.write.at } });
@@ -375,7 +376,3 @@ async function preview(deps: Pick<Deps, 'out'>, p: Preview): Promise<void> {
   deps.out.info('Dry run: nothing sent');
 }
 
-function dateField(body: unknown): { date?: string } {
-  const d = (body as { targetDate?: unknown } | undefined)?.targetDate;
-  return typeof d === 'string' ? { date: d } : {};
-}

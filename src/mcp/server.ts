@@ -123,16 +123,11 @@ function talk(stderr: string): string[] {
  * confirmation), else the summary of its JSON (a read's lines, summary.ts), then its warnings; the
  * JSON itself is the structuredContent only.
  */
-export function toResult(ran: Ran, argv: readonly string[] = [], summarize: typeof summary = () => undefined): CallToolResult {
+export function toResult(ran: Ran, argv: readonly string[] = [], summarize: typeof summary = () => undefined, flags: Readonly<Record<string, string>> = {}): CallToolResult {
   const said = talk(ran.stderr);
   const error = errorOf(ran.stderr);
   if (ran.code === 0) {
-    let data: unknown;
-    try {
-      data = ran.stdout.trim() ? JSON.parse(ran.stdout) : undefined;
-    } catch {
-      data = undefined;
-    }
+    const data = parseJson<unknown>(ran.stdout, undefined);
     const structured = data === undefined ? undefined : Array.isArray(data) ? { items: data } : typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : { value: data };
     const warnings = said.filter((l) => l.startsWith('warning: '));
     const told = said.filter((l) => !l.startsWith('warning: '));
@@ -143,7 +138,9 @@ export function toResult(ran: Ran, argv: readonly string[] = [], summarize: type
     const text = [`queued: ${error.message}`, ...(error.hint ? [`hint: ${error.hint}`] : []), ...said].join('\n');
     return { content: [{ type: 'text', text }], structuredContent: { queued: true, message: error.message } };
   }
-  const message = error ? `error: ${error.message}${error.hint ? `\nhint: ${error.hint}` : ''}` : `error: exit ${ran.code}${said.length ? `\n${said.join('\n')}` : ''}`;
+  // A hint names the command's flags: a tool says them as its own arguments (--clear-day: clearDay: true).
+  const hint = error?.hint && Object.entries(flags).reduce((h, [flag, arg]) => h.split(flag).join(arg), error.hint);
+  const message = error ? `error: ${error.message}${hint ? `\nhint: ${hint}` : ''}` : `error: exit ${ran.code}${said.length ? `\n${said.join('\n')}` : ''}`;
   return { isError: true, content: [{ type: 'text', text: [message, ...said.filter((l) => !message.includes(l))].join('\n') }] };
 }
 
@@ -277,10 +274,13 @@ export function createMcpServer(options: McpOptions): McpServer {
     inputSchema: { confirm: CONFIRM, clearDay: z.boolean().describe("with confirm: revert a mark even when its day holds values this machine did not log, which the day's undo may clear").optional() },
     annotations: write(false, true),
   }, async (a: Args) => {
-    if (a.confirm) return inToolWords(await run(['undo', '--yes', ...(a.clearDay ? ['--clear-day'] : [])]));
+    if (a.confirm) {
+      const argv = ['undo', '--yes', ...(a.clearDay ? ['--clear-day'] : [])];
+      return toResult(await runCommand(options, argv), argv, options.words.summary, { '--clear-day': 'clearDay: true' });
+    }
     // A preview, as the other destructive tools give: the command's own dry run says what and how.
     const ran = await runCommand(options, ['undo', '--dry-run']);
-    const plan = ran.code === 0 ? parsed<{ dryRun?: boolean; action?: string; consequence?: string; notLogged?: unknown }>(ran.stdout) : undefined;
+    const plan = ran.code === 0 ? parseJson<{ dryRun?: boolean; action?: string; consequence?: string; notLogged?: unknown } | undefined>(ran.stdout, undefined) : undefined;
     if (!plan?.dryRun) return toResult(ran, ['undo']);
     const text = `would ${plan.action}. ${plan.consequence} Call again with confirm: true${plan.notLogged ? ' and clearDay: true' : ''} to do it.`;
     return { content: [{ type: 'text', text }], structuredContent: { ...plan, confirmed: false } };
@@ -305,24 +305,11 @@ export function createMcpServer(options: McpOptions): McpServer {
     if (a.confirm) return run(['habit', 'archive', '--', String(a.habit)]);
     const shown = await runCommand(options, ['habit', 'show', '--', String(a.habit)]);
     if (shown.code !== 0) return toResult(shown);
-    const habit = JSON.parse(shown.stdout) as { id: string; name: string };
+    const habit = parseJson<{ id?: string; name?: string }>(shown.stdout, {});
+    if (typeof habit.id !== 'string' || typeof habit.name !== 'string') return toResult(shown);
     return { content: [{ type: 'text', text: `would archive "${habit.name}" (id:${habit.id}): call again with confirm: true to archive it` }], structuredContent: { wouldArchive: { id: habit.id, name: habit.name }, confirmed: false } };
   });
   return withResources(server, options);
-}
-
-/** JSON text, or undefined when it is not. */
-function parsed<T>(text: string): T | undefined {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `habits undo`'s way out of a refusal, in the words of the undo_last tool (clearDay, not --clear-day). */
-function inToolWords(result: CallToolResult): CallToolResult {
-  return { ...result, content: result.content.map((c) => (c.type === 'text' ? { ...c, text: c.text.split('--clear-day').join('clearDay: true') } : c)) };
 }
 
 /** Today's journal and each habit as resources; the daily review prompt. */

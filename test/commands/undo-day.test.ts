@@ -114,7 +114,7 @@ describe('habits undo of a mark on a server without log ids', () => {
     const r = await cli(['undo', '--yes']);
     expect(r).toMatchObject({
       code: 2, stdout: '',
-      stderr: `error: refusing to revert ${MARK}: the day also holds 1 to 4 cup this machine did not log, which the server's undo may clear and nothing can write back; --clear-day reverts it anyway\n`,
+      stderr: `error: refusing to revert ${MARK}: the day also holds 1 to 4 cup this machine did not log, which the server's undo may clear and nothing can write back\nhint: --clear-day reverts it anyway\n`,
     });
     expect(since().filter((s) => !s.startsWith('GET '))).toEqual([]);
     expect(server.total('h1', DAY)).toBe(9);
