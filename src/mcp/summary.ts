@@ -4,7 +4,7 @@
 // read defensively: a field that is missing or of another type is left out of the line. (Nothing
 // from output/week.ts: importing it would split it out of the chunk `log done` loads.)
 import { formatAmount, formatGoal, formatNumber, formatOccurrence } from '../output/format.js';
-import { dayOf, statsUnit } from '../model/resources.js';
+import { currentGoal, dayOf, statsUnit } from '../model/resources.js';
 import { escapeControls } from '../model/text.js';
 
 type Obj = Record<string, unknown>;
@@ -103,7 +103,8 @@ function overview(data: Obj | undefined, month: boolean): string | undefined {
 
 /** `"Water" (id:…): good, every day, goal 8 cup daily, from 2026-11-01`. */
 function habitLine(h: Obj): string {
-  const goal = obj(h.goal) ?? (Array.isArray(h.goals) ? h.goals.map((g) => obj(g)).find((g) => g?.isActive === true) : undefined);
+  // The habit's current goal as every view reads it (the active one, else the newest).
+  const goal = obj(currentGoal({ goal: obj(h.goal) as never, goals: Array.isArray(h.goals) ? (h.goals.filter((g) => obj(g)) as never) : [] }));
   const value = num(goal?.value);
   const unit = str(goal?.unit);
   const parts = [

@@ -100,6 +100,7 @@ export function isRecordedWrite(x: Record<string, unknown>): x is Record<string,
   if (x.outbox !== undefined && !Number.isInteger(x.outbox)) return false;
   if (x.intent !== undefined && typeof x.intent !== 'boolean') return false;
   if (x.off !== undefined && !offNoteOf(x.off)) return false;
+  if (x.restores !== undefined && !(Array.isArray(x.restores) && x.restores.length > 0 && x.restores.every((r) => typeof r === 'string'))) return false;
   if (x.body === undefined || x.body === null) return true;
   if (typeof x.body !== 'object' || Array.isArray(x.body)) return false;
   const date = (x.body as { targetDate?: unknown }).targetDate;
@@ -192,7 +193,7 @@ export class WriteRecord {
         // A mark replaces the day's other marks (the service keeps one mark a day).
         if (w.kind !== 'value') removeWhere(live, (l) => l.habitId === w.habitId && l.date === date && l.type !== 'value');
         const log: LiveLog = { write, habitId: w.habitId, type: w.kind, date, ...(write.logId ? { logId: write.logId } : {}) };
-        const restores = restoresOf(write);
+        const restores = write.restores;
         // A value written back takes the place of those it restores: a later undo reverts it where
         // the user wrote them, not as the newest write.
         const at = restores ? live.findLastIndex((l) => l.habitId === w.habitId && restores.includes(l.write.at)) : -1;
@@ -205,12 +206,6 @@ export class WriteRecord {
     });
     return live;
   }
-}
-
-/** The `restores` of a write, when it is a list of times. */
-function restoresOf(write: RecordedWrite): string[] | undefined {
-  const r: unknown = write.restores;
-  return Array.isArray(r) && r.length > 0 && r.every((x) => typeof x === 'string') ? r : undefined;
 }
 
 /** The `targetDate` of a log write's body. */
