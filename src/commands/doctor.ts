@@ -2,6 +2,7 @@
 // on its own (a broken config file does not hide a bad time zone), and says how to fix each
 // problem. --fix repairs what is safe to repair (the config file's and directory's modes).
 import type { Command } from 'commander';
+import { countOf } from '../api/answers.js';
 import { ApiError } from '../api/errors.js';
 import { proxyFor, proxySettings, redactProxy } from '../api/proxy.js';
 import { parseBaseUrl } from '../api/url.js';
@@ -332,14 +333,10 @@ function remindersCheck(status: ReminderStatus, zone: Settled<Setting<string>>, 
   const check = remindersRun(status, zone, now);
   if (!status.damaged) return check;
   // Said here, once, and not by every `habits remind`: the run reads the other lines as before.
-  const skipped = `${damagedLines(status.damaged)} skipped in ${status.file ?? 'the state file'}`;
+  const skipped = `${countOf(status.damaged, 'damaged line')} skipped in ${status.file ?? 'the state file'}`;
   return { ...check, status: check.status === 'ok' ? 'warn' : check.status, detail: `${check.detail}; ${skipped}`, fix: check.fix ?? DAMAGED_FIX };
 }
 
-/** `1 damaged line`, `3 damaged lines`. */
-function damagedLines(n: number): string {
-  return `${n} damaged line${n === 1 ? '' : 's'}`;
-}
 
 /** What to do about damaged lines: nothing is needed (none is read); removing them silences the check. */
 const DAMAGED_FIX = 'nothing is read from them, the other lines still count; remove them from the file to silence this';
@@ -369,11 +366,11 @@ function recordCheck(dataDir: string): Check {
   try {
     const counts = recordFiles(dataDir).map((file) => ({ file, ...new WriteRecord(file).count() }));
     const writes = counts.reduce((n, c) => n + c.writes, 0);
-    const held = `${writes} write${writes === 1 ? '' : 's'} recorded`;
+    const held = `${countOf(writes, 'write')} recorded`;
     if (counts.length === 0) return ok('record', 'no writes recorded yet');
     const damaged = counts.filter((c) => c.damaged > 0);
     if (damaged.length === 0) return ok('record', held);
-    return { check: 'record', status: 'warn', detail: `${held}; ${damaged.map((c) => `${damagedLines(c.damaged)} skipped in ${c.file}`).join('; ')}`, fix: DAMAGED_FIX };
+    return { check: 'record', status: 'warn', detail: `${held}; ${damaged.map((c) => `${countOf(c.damaged, 'damaged line')} skipped in ${c.file}`).join('; ')}`, fix: DAMAGED_FIX };
   } catch (err) {
     return failed('record', err);
   }

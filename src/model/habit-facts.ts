@@ -171,3 +171,12 @@ export function dueByFacts(facts: HabitFacts, date: string): boolean | undefined
   return dueOn(facts.occurrence, facts.startDate, date) && endedBy(facts, date) !== true;
 }
 
+/**
+ * The mark a day's `status` stands for, if any. A bad habit's day reads `completed` for staying
+ * within its limit whether or not anything was marked: where that is all it can mean
+ * (`withinLimitOnly`: a bad habit's day over, and no mark made from here), it is no mark.
+ */
+export function markOfDay(status: string | undefined, withinLimitOnly: boolean): 'completed' | 'skipped' | 'failed' | undefined {
+  if (status === 'completed') return withinLimitOnly ? undefined : 'completed';
+  return status === 'skipped' || status === 'failed' ? status : undefined;
+}

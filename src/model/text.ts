@@ -57,7 +57,14 @@ export function escapeJsonText(json: string): string {
 const BIDI_CHAR = new RegExp(`[${BIDI}]`);
 const INVISIBLE_CHAR = new RegExp(`[${INVISIBLE}]`);
 
-function describe(ch: string): string {
+/** The first control character of `text` (line breaks, escapes, bidi and invisible ones), if any. */
+export function firstControl(text: string): string | undefined {
+  for (const ch of text) if (CONTROL.test(ch)) return ch;
+  return undefined;
+}
+
+/** A control character in words: `a line break (\n)`, `an escape character (\x1b)`. */
+export function describeControl(ch: string): string {
   if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029') return `a line break (${escapeControl(ch)})`;
   if (ch === '\t') return 'a tab (\\t)';
   if (ch === '\u001b') return 'an escape character (\\x1b)';
@@ -77,8 +84,8 @@ export function controlProblem(text: string, what: string, lines = false): strin
     if (!CONTROL.test(ch)) continue;
     if (lines && (ch === '\n' || ch === '\r' || ch === '\t')) continue;
     return lines
-      ? `${what} contains ${describe(ch)}; line breaks and tabs are its only control characters`
-      : `${what} contains ${describe(ch)}; it must be one line of printable text`;
+      ? `${what} contains ${describeControl(ch)}; line breaks and tabs are its only control characters`
+      : `${what} contains ${describeControl(ch)}; it must be one line of printable text`;
   }
   return undefined;
 }

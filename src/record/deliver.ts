@@ -7,6 +7,7 @@ import { ApiError, keyRefused } from '../api/errors.js';
 import { sendOf } from '../api/pipeline.js';
 import type { Api } from '../api/routes.js';
 import { mayHaveBeenReceived } from '../api/network.js';
+import { markOfDay } from '../model/habit-facts.js';
 import { difference, readDay } from './day-total.js';
 import { isMarkRoute, isRepeatable, queueDecision, targetDateOf, waitsForItsDay, type Outbox, type QueuedWrite } from './outbox.js';
 
@@ -88,7 +89,8 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
         // Time off is never marked over what the day holds (a mark from another device, a value).
         const date = targetDateOf(write) ?? '';
         const shown = await readDay(api, write.habit.id, date, null, null, opts.signal);
-        const held = markOf(shown.status, write.habit.type === 'bad' && date !== opts.today) ?? (shown.total !== 0 ? 'value' : undefined);
+        // A bad habit's past day reads completed for staying within its limit: no mark (on its own day it reads so only when marked).
+        const held = markOfDay(shown.status, write.habit.type === 'bad' && date !== opts.today) ?? (shown.total !== 0 ? 'value' : undefined);
         if (held) {
           outbox.note('done', write.id, { status: 0, unchanged: true });
           result.leftAlone.push({ write, status: held });
@@ -125,16 +127,6 @@ export async function deliver(outbox: Outbox, api: Api, opts: DeliverOptions = {
   outbox.tidy();
   outbox.compact();
   return result;
-}
-
-/**
- * The mark a day's status stands for, if any. `overBad`: the day of a bad habit, read after it
- * ended, when it reads `completed` for staying within its limit whether or not anything was
- * marked: that is no mark (on its own day, a bad habit reads completed only when marked so).
- */
-function markOf(status: string | undefined, overBad: boolean): string | undefined {
-  if (status === 'completed') return overBad ? undefined : status;
-  return status === 'skipped' || status === 'failed' ? status : undefined;
 }
 
 /** True when the server cannot have acted on the request that failed with `err`. */

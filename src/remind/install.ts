@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { FailureError, UsageError } from '../errors.js';
 import type { Env } from '../io.js';
-import { escapeControl } from '../model/text.js';
+import { describeControl, firstControl } from '../model/text.js';
 
 export const SCHEDULERS = ['cron', 'systemd', 'launchd'] as const;
 export type Scheduler = (typeof SCHEDULERS)[number];
@@ -53,21 +53,15 @@ function endMarker(id: string): string {
 }
 
 /**
- * C0 controls (line breaks, tab, escape), DEL, C1 controls (NEL), U+2028/U+2029: what no value in a
- * scheduler entry may hold. A line break in a crontab line, a unit file or its ExecStart starts a
- * line of its own there (another job, `ExecStartPre=`), whatever the quoting.
- */
-const ENTRY_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/**
  * Refuses (exit 2, before anything is written or shown) a value that would go into a scheduler
  * entry holding a control character: `what` names where it comes from, e.g. `XDG_DATA_HOME`, `--notify`.
  */
 export function refuseControl(value: string, what: string): void {
-  const ch = ENTRY_CONTROL.exec(value)?.[0];
+  // A line break in a crontab line, a unit file or its ExecStart starts a line of its own there
+  // (another job, `ExecStartPre=`), whatever the quoting; no other control character belongs either.
+  const ch = firstControl(value);
   if (ch === undefined) return;
-  const kind = ch === '\n' || ch === '\r' || ch === '\u0085' || ch === '\u2028' || ch === '\u2029' ? 'a line break' : 'a control character';
-  throw new UsageError(`${what} contains ${kind} (${escapeControl(ch)}), which the scheduler entry would carry: refused, nothing written`);
+  throw new UsageError(`${what} contains ${describeControl(ch)}, which the scheduler entry would carry: refused, nothing written`);
 }
 
 /** Refuses a job whose environment or command holds a control character (refuseControl); `argvNames` names argv's words. */

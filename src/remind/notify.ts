@@ -5,6 +5,7 @@
 // ~2 ms to spawn notify-send. node:child_process loads only to deliver.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { formatMs } from '../api/network.js';
 import { UsageError } from '../errors.js';
 import type { Env } from '../io.js';
 import type { CheckIn } from './schedule.js';
@@ -227,7 +228,7 @@ export async function runTool(argv: readonly string[], env: Record<string, strin
       } catch {
         // Gone already.
       }
-      settle({ why: `${argv[0]} timed out after ${formatLimit(timeoutMs)} and was killed`, timedOut: true });
+      settle({ why: `${argv[0]} timed out after ${formatMs(timeoutMs)} and was killed`, timedOut: true });
     }, timeoutMs);
     child.stdin.on('error', () => {}); // a command that does not read its input
     child.stderr.on('data', (c: Buffer) => void (err.length < 2000 && (err += c.toString())));
@@ -248,9 +249,6 @@ export async function runTool(argv: readonly string[], env: Record<string, strin
 }
 
 /** `30s`, `1.5s`, `500ms`: a time limit as a message says it. */
-function formatLimit(ms: number): string {
-  return ms % 1000 === 0 || ms >= 10_000 ? `${Math.round(ms / 1000)}s` : ms > 1000 ? `${ms / 1000}s` : `${ms}ms`;
-}
 
 /**
  * The environment handed to the tools: this process's, without the API key (HABITS_API_KEY, or

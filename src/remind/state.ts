@@ -4,7 +4,7 @@
 //
 //   {"op":"run","at":"…","offline":true?}                  a run that delivered all it fired
 //   {"op":"fired","key":"2026-11-22|-Nq3x|t07:30","at":"…","time":"…","habit":"Walk","via":"desktop"}
-//     (with "failed":"… timed out after 30s and was killed" when its notifier was killed at the time
+//     (with "failed":"… timed out after 30 s and was killed" when its notifier was killed at the time
 //     limit: it may have shown, and is not run again)
 //   {"op":"met","date":"2026-11-22","habitId":"-Nq3x","status":"completed","at":"…"}   a stack's condition, first known
 // Any other line (damaged, or another program's) is skipped and counted: `habits doctor` says so.

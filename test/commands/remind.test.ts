@@ -334,7 +334,7 @@ describe('habits remind: delivery', () => {
     // The notifier sleeps 60 s, past this test's 20 s: a run that waited for it fails the test.
     const r = await at('2026-11-22T07:31:00Z', ['remind', '--notify', `exec:${cmd}`], env);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`error: 1 reminder could not be delivered: Hang (07:30): ${cmd} timed out after 1s and was killed\nhint: a notifier killed at the time limit is not run again for that reminder\n`);
+    expect(r.stderr).toBe(`error: 1 reminder could not be delivered: Hang (07:30): ${cmd} timed out after 1 s and was killed\nhint: a notifier killed at the time limit is not run again for that reminder\n`);
     expect(readFileSync(log, 'utf8')).toBe('start Hang\nstart Read\n');
     const started2 = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
     expect(started2).toHaveLength(2);
@@ -344,7 +344,7 @@ describe('habits remind: delivery', () => {
     // Recorded: the timed-out one is not run again (it may have shown), the window moved on.
     const state = readFileSync(stateFile(), 'utf8');
     expect(state).toContain(`"habit":"Hang"`);
-    expect(state).toContain(`"failed":"${cmd} timed out after 1s and was killed"`);
+    expect(state).toContain(`"failed":"${cmd} timed out after 1 s and was killed"`);
     const next = await at('2026-11-22T07:33:00Z', ['remind', '--notify', `exec:${cmd}`], env);
     expect(next).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(log, 'utf8')).toBe('start Hang\nstart Read\n');
@@ -465,7 +465,7 @@ describe('habits remind install and uninstall', () => {
       ['PATH', { PATH: `${PATH}${evil}` }, [], 'PATH contains a line break (\\n)'],
       ['HABITS_BASE_URL', { HABITS_BASE_URL: `${fx.svc.url}\nExecStartPre=/bin/touch /tmp/pwned` }, [], 'HABITS_BASE_URL contains a line break (\\n)'],
       ['LANG', { LANG: 'C.UTF-8\u2028x' }, [], 'LANG contains a line break (\\u2028)'],
-      ['XDG_CACHE_HOME', { XDG_CACHE_HOME: '/tmp/c\u001b[2J' }, [], 'XDG_CACHE_HOME contains a control character (\\x1b)'],
+      ['XDG_CACHE_HOME', { XDG_CACHE_HOME: '/tmp/c\u001b[2J' }, [], 'XDG_CACHE_HOME contains an escape character (\\x1b)'],
       ['--notify', {}, ['--notify', `exec:/bin/true${evil}`], '--notify contains a line break (\\n)'],
       ['--grace', {}, ['--grace', '30m\n'], '--grace contains a line break (\\n)'],
     ];

@@ -60,7 +60,7 @@ withTools('faketime').describe('habits remind in processes of its own (libfaketi
     const hung = await at('2026-11-22 07:31:00', ['remind', '--notify', `exec:${notifier}`], env);
     expect(hung).toEqual({
       code: 1, stdout: '',
-      stderr: `error: 1 reminder could not be delivered: Stretch (07:30): ${notifier} timed out after 2s and was killed\nhint: a notifier killed at the time limit is not run again for that reminder\n`,
+      stderr: `error: 1 reminder could not be delivered: Stretch (07:30): ${notifier} timed out after 2 s and was killed\nhint: a notifier killed at the time limit is not run again for that reminder\n`,
     });
     // The lock is let go: the next run works, at once, and fires the next reminder (and not Stretch again).
     const next = await at('2026-11-22 08:01:00', ['remind', '--notify', `exec:${notifier}`], env);

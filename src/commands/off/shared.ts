@@ -6,7 +6,7 @@
 import type { Api } from '../../api/routes.js';
 import type { Habit, Statistics } from '../../api/types.js';
 import { Pacer } from '../../concurrency.js';
-import { dueByFacts, factsOf } from '../../model/habit-facts.js';
+import { dueByFacts, factsOf, markOfDay } from '../../model/habit-facts.js';
 import { dailyProgress } from '../../model/resources.js';
 import { eachDay } from '../../model/overview.js';
 import type { Deps } from '../shared/deps.js';
@@ -56,7 +56,8 @@ export async function readDays(api: Api, habit: Habit, from: string, to: string,
   for (const date of eachDay(from, to)) {
     const entry = byDate.get(date);
     const total = Number(entry?.totalLog);
-    const status = heldStatus(habit, typeof entry?.status === 'string' ? entry.status : '', avoided?.has(date));
+    // An `avoided` mark made on another device cannot be told from a day within the limit: replaced by the skip.
+    const status = markOfDay(typeof entry?.status === 'string' ? entry.status : '', habit.type === 'bad' && !avoided?.has(date));
     if (status || (Number.isFinite(total) && total !== 0)) {
       days.set(date, { kind: 'held', status: status ?? 'value', total: Number.isFinite(total) ? total : 0 });
       continue;
@@ -67,17 +68,6 @@ export async function readDays(api: Api, habit: Habit, from: string, to: string,
     days.set(date, { kind: due ? 'open' : 'not-due' });
   }
   return days;
-}
-
-/**
- * The mark a day's `status` stands for, if any. A bad habit's day reads `completed` once it is over
- * within its limit, whether or not anything was marked: that is no mark (its values, if any, are
- * said as a value), unless this machine made it (`markedHere`). An `avoided` mark made on another
- * device cannot be told apart, and is replaced by the skip (the service keeps one mark a day).
- */
-function heldStatus(habit: Pick<Habit, 'type'>, status: string, markedHere = false): 'completed' | 'skipped' | 'failed' | undefined {
-  if (status === 'completed') return habit.type !== 'bad' || markedHere ? 'completed' : undefined;
-  return status === 'skipped' || status === 'failed' ? status : undefined;
 }
 
 /** `2026-11-16..2026-11-20`, or one date. */
